@@ -123,18 +123,26 @@ class Scenario:
     has_empty_square: bool = False
 
 
-def cell_index(name: str, size: int) -> int:
-    """'B3' -> index (row-major, A1 = 0)."""
-    col = ord(name[0].upper()) - ord("A")
-    row = int(name[1:]) - 1
+# A cell is row * ROW_STRIDE + col on every floor size, so a cell's name never depends on
+# the floor size (A1 = 0, B1 = 1, A2 = 8).
+ROW_STRIDE = 8
+
+
+def cell_index(name: str, size: int = ROW_STRIDE) -> int:
+    """'B3' -> cell (row * ROW_STRIDE + col); raises ValueError outside a size x size floor."""
+    try:
+        col = ord(name[0].upper()) - ord("A")
+        row = int(name[1:]) - 1
+    except (ValueError, IndexError):
+        raise ValueError(f"not a cell name: {name!r}") from None
     if not (0 <= col < size and 0 <= row < size):
         raise ValueError(f"cell {name!r} is outside a {size}x{size} floor")
-    return row * size + col
+    return row * ROW_STRIDE + col
 
 
-def cell_name(index: int, size: int) -> str:
-    """index -> 'B3'."""
-    return f"{chr(ord('A') + index % size)}{index // size + 1}"
+def cell_name(cell: int) -> str:
+    """cell -> 'B3'."""
+    return f"{chr(ord('A') + cell % ROW_STRIDE)}{cell // ROW_STRIDE + 1}"
 
 
 def _walls(spec: str, size: int) -> tuple[Wall, ...]:
@@ -144,9 +152,9 @@ def _walls(spec: str, size: int) -> tuple[Wall, ...]:
         sep = "|" if "|" in token else "-"
         left, right = token.split(sep)
         a, b = sorted((cell_index(left, size), cell_index(right, size)))
-        if sep == "|" and not (b == a + 1 and a // size == b // size):
+        if sep == "|" and not (b == a + 1 and a // ROW_STRIDE == b // ROW_STRIDE):
             raise ValueError(f"bad wall {token}")
-        if sep == "-" and b != a + size:
+        if sep == "-" and b != a + ROW_STRIDE:
             raise ValueError(f"bad wall {token}")
         walls.append((a, b))
     return tuple(sorted(walls))

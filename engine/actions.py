@@ -1,0 +1,97 @@
+"""Player choices as small frozen values with a canonical short text that parses back.
+
+    >>> Action.parse("move 2.B3")
+    Action.parse('move 2.B3')
+    >>> str(Action(ActionKind.GIVE, card="crowbar", player=1))
+    'give crowbar 2'
+
+Positions print as `<floor>.<cell>` with floor 1 the ground floor; players print 1-based.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .data import cell_index, cell_name
+from .state import cell_of, floor_of, make_pos
+
+
+class ActionKind(StrEnum):
+    ENTER = "enter"  # choose the entrance tile (start of the game)
+    PEEK = "peek"
+    MOVE = "move"
+    HACK = "hack"
+    ADD_DIE = "add-die"
+    CRACK = "crack"
+    ESCAPE = "escape"
+    GIVE = "give"  # give one of your cards to a burglar on your tile
+    TAKE = "take"  # take a card from a burglar on your tile
+    END = "end"  # end your actions
+    CHOOSE = "choose"  # answer the pending decision
+
+
+_WITH_POS = frozenset({ActionKind.ENTER, ActionKind.PEEK, ActionKind.MOVE})
+_WITH_CARD = frozenset({ActionKind.GIVE, ActionKind.TAKE})
+
+
+def pos_text(pos: int) -> str:
+    """Position -> '2.B3' (floor 2, column B, row 3)."""
+    return f"{floor_of(pos) + 1}.{cell_name(cell_of(pos))}"
+
+
+def parse_pos(text: str) -> int:
+    """'2.B3' -> position; raises ValueError on anything else."""
+    floor_txt, dot, cell_txt = text.partition(".")
+    if not dot or not floor_txt.isdigit() or not 1 <= int(floor_txt) <= 9:
+        raise ValueError(f"not a position: {text!r} (expected like 2.B3)")
+    return make_pos(int(floor_txt) - 1, cell_index(cell_txt))
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: ActionKind
+    pos: int = -1
+    card: str = ""
+    player: int = -1
+    option: str = ""
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k in _WITH_POS:
+            return f"{k} {pos_text(self.pos)}"
+        if k in _WITH_CARD:
+            return f"{k} {self.card} {self.player + 1}"
+        if k == ActionKind.CHOOSE:
+            return f"{k} {self.option}"
+        return str(k)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse the canonical text of an action; raises ValueError on bad input."""
+        parts = text.strip().split()
+        if not parts:
+            raise ValueError("empty action")
+        try:
+            kind = ActionKind(parts[0].lower())
+        except ValueError:
+            raise ValueError(f"unknown action {parts[0]!r}") from None
+        args = parts[1:]
+        if kind in _WITH_POS:
+            if len(args) != 1:
+                raise ValueError(f"{kind} needs one position, like '{kind} 1.B2'")
+            return cls(kind, pos=parse_pos(args[0]))
+        if kind in _WITH_CARD:
+            if len(args) != 2 or not args[1].isdigit():
+                raise ValueError(f"{kind} needs a card and a player, like '{kind} crowbar 2'")
+            return cls(kind, card=args[0].lower(), player=int(args[1]) - 1)
+        if kind == ActionKind.CHOOSE:
+            if len(args) != 1:
+                raise ValueError("choose needs one option, like 'choose hack'")
+            return cls(kind, option=args[0])
+        if args:
+            raise ValueError(f"{kind} takes no arguments")
+        return cls(kind)

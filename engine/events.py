@@ -1,0 +1,239 @@
+"""What happened: typed events returned by `Game.apply`.
+
+Events record every outcome of chance and every hidden fact made public (a revealed tile,
+a die roll, a card drawn), so the log, the UI and tests are built from them, never from
+diffing states. Each event is a small frozen value; `to_dict()` gives a JSON-ready form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    def to_dict(self) -> dict[str, object]:
+        return {"event": type(self).__name__, **asdict(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    player: int
+    actions: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    player: int
+    actions_taken: int
+
+
+@dataclass(frozen=True, slots=True)
+class EntranceChosen(Event):
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class TileRevealed(Event):
+    pos: int
+    kind: str
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntered(Event):
+    """A burglar appears on the entrance at the start of their first turn."""
+
+    player: int
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMoved(Event):
+    player: int
+    src: int
+    dst: int
+    how: str  # "walk", "stairs", "duct", "secret-door", "fall", "walkway"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveBlocked(Event):
+    """The move action was spent but the burglar stays (Deadbolt, Keypad)."""
+
+    player: int
+    pos: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Peeked(Event):
+    player: int
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeypadRolled(Event):
+    pos: int
+    dice: tuple[int, ...]
+    opened: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GuardPlaced(Event):
+    floor: int
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuardMoved(Event):
+    floor: int
+    src: int
+    dst: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuardStarts(Event):
+    floor: int
+    speed: int  # movement for this move (die + active alarms), fixed now
+
+
+@dataclass(frozen=True, slots=True)
+class GuardLost(Event):
+    """Lost Visual: the guard leaves the board until he next moves."""
+
+    floor: int
+
+
+@dataclass(frozen=True, slots=True)
+class DestinationSet(Event):
+    floor: int
+    pos: int
+    why: str  # "patrol" or "alarm"
+
+
+@dataclass(frozen=True, slots=True)
+class PatrolDrawn(Event):
+    floor: int
+    card: int  # a cell position, or LOST_VISUAL
+
+
+@dataclass(frozen=True, slots=True)
+class PatrolReshuffled(Event):
+    floor: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpeedChanged(Event):
+    floor: int
+    speed: int
+    why: str  # "reshuffle" or "safe"
+
+
+@dataclass(frozen=True, slots=True)
+class AlarmRaised(Event):
+    pos: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class AlarmAvoided(Event):
+    pos: int
+    source: str
+    how: str  # "guard-present", "already", "hack", "paid"
+
+
+@dataclass(frozen=True, slots=True)
+class AlarmCleared(Event):
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class HackAdded(Event):
+    pos: int
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class HackSpent(Event):
+    pos: int
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class StealthLost(Event):
+    player: int
+    reason: str  # "guard-enters", "entered-guard", "foyer", "atrium", ...
+    from_tile: bool  # paid with a Lavatory token
+    left: int  # the player's stealth after the loss
+
+
+@dataclass(frozen=True, slots=True)
+class DieAdded(Event):
+    pos: int
+    dice: int
+
+
+@dataclass(frozen=True, slots=True)
+class SafeRolled(Event):
+    pos: int
+    dice: tuple[int, ...]
+    cracked: tuple[int, ...]  # positions that got a Cracked token
+
+
+@dataclass(frozen=True, slots=True)
+class SafeOpened(Event):
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDrawn(Event):
+    player: int
+    tool: str
+    source: str  # "safe", "laboratory", ...
+
+
+@dataclass(frozen=True, slots=True)
+class LootDrawn(Event):
+    player: int
+    loot: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckEmpty(Event):
+    deck: str  # "tools", "loot"
+
+
+@dataclass(frozen=True, slots=True)
+class EventDrawn(Event):
+    player: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardPassed(Event):
+    card: str
+    giver: int
+    receiver: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEscaped(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionNeeded(Event):
+    kind: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon(Event):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class GameLost(Event):
+    player: int
+    reason: str

@@ -1,0 +1,1221 @@
+"""The rules of Burgle Bros.: one `Game` that lists legal actions and applies them.
+
+Contract (the only way anything changes a game):
+
+* `legal_actions()` lists exactly what the current player may do, in a deterministic order;
+* `apply(action)` checks the action is in that list (else raises `IllegalActionError` and
+  changes nothing), changes the state, resolves everything that follows automatically
+  (alarms, the guard's move, the next turn) and returns the `Event`s that happened;
+* a choice the rules leave to the players stops resolution with a pending `Decision`,
+  answered by a `choose <option>` action; queued rule steps (`Effect`s) then continue.
+
+Rule resolution is an explicit queue of effects in the state, so a game can be saved and
+resumed in the middle of a turn, and replaying the same actions from the same seed gives
+the same state bit for bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from . import __version__
+from .actions import Action, ActionKind, parse_pos, pos_text
+from .data import (
+    ACTIONS_PER_TURN,
+    COMPUTER_FOR_ALARM,
+    LAVATORY_STEALTH,
+    LOST_VISUAL,
+    MAX_GUARD_SPEED,
+    MAX_HACK_TOKENS,
+    MAX_SAFE_DICE,
+    PATROL_DISCARDS,
+    ROW_STRIDE,
+    SAFE_TILES,
+    SCENARIOS,
+    STAIRS_TILES,
+    START_STEALTH,
+    Character,
+    EventCard,
+    Loot,
+    ScenarioId,
+    TileKind,
+    TileSpec,
+    Tool,
+    cell_index,
+)
+from .data import ROOM_TILES as _ROOM_TILES
+from .events import (
+    AlarmAvoided,
+    AlarmCleared,
+    AlarmRaised,
+    CardPassed,
+    DecisionNeeded,
+    DeckEmpty,
+    DestinationSet,
+    DieAdded,
+    EntranceChosen,
+    Event,
+    EventDrawn,
+    GameLost,
+    GameWon,
+    GuardLost,
+    GuardMoved,
+    GuardPlaced,
+    GuardStarts,
+    HackAdded,
+    HackSpent,
+    KeypadRolled,
+    LootDrawn,
+    MoveBlocked,
+    PatrolDrawn,
+    PatrolReshuffled,
+    Peeked,
+    PlayerEntered,
+    PlayerEscaped,
+    PlayerMoved,
+    SafeOpened,
+    SafeRolled,
+    SpeedChanged,
+    StealthLost,
+    TileRevealed,
+    ToolDrawn,
+    TurnEnded,
+    TurnStarted,
+)
+from .geometry import FloorGeometry, FloorLayout, geometry, random_walls
+from .rng import Rng
+from .setup import Setup
+from .state import (
+    Decision,
+    Effect,
+    Floor,
+    Guard,
+    Player,
+    State,
+    Step,
+    Tile,
+    cell_of,
+    floor_of,
+    make_pos,
+)
+
+K = TileKind
+_HACKABLE = frozenset({K.FINGERPRINT.value, K.LASER.value, K.MOTION.value})
+_FOLLOWUP_ALARM = "alarm"
+
+
+class IllegalActionError(ValueError):
+    """The action is not legal now. The message names the reason; the game is unchanged."""
+
+
+class Game:
+    """A game in progress: the `State` plus caches derived from it."""
+
+    def __init__(self, state: State, setup: Setup) -> None:
+        self.state = state
+        self.setup = setup
+        self.rng = Rng(state.rng)
+        self._geo: list[FloorGeometry] = []
+        self._legal_key = -1
+        self._legal: list[Action] = []
+        self._out: list[Event] = []
+        self._fx: list[Effect] = []
+        self.history: list[Action] = []  # every action applied, in order (for saves, replay)
+        self.refresh_geometry()
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def version(self) -> str:
+        return __version__
+
+    def is_over(self) -> bool:
+        return self.state.step == Step.OVER
+
+    @property
+    def outcome(self) -> str:
+        """'' while playing, then 'win' or 'loss'."""
+        return self.state.outcome
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now, in a deterministic order. Empty once the game is over."""
+        st = self.state
+        if self._legal_key != st.actions_applied:
+            self._legal = self._compute_legal()
+            self._legal_key = st.actions_applied
+        return list(self._legal)
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def to_json(self) -> str:
+        """The whole game (setup, actions, state) as JSON; `from_json` reads it back."""
+        from .serialize import to_json
+
+        return to_json(self)
+
+    @staticmethod
+    def from_json(text: str | bytes) -> Game:
+        from .serialize import from_json
+
+        return from_json(text)
+
+    def view(self) -> dict[str, object]:
+        """What the players may see: face-down tiles, deck order and the RNG stay hidden."""
+        from .view import view
+
+        return view(self)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Validate and apply one action; return what happened."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except ValueError as exc:
+                raise IllegalActionError(str(exc)) from None
+        if self._legal_key != self.state.actions_applied:
+            self.legal_actions()
+        if action not in self._legal:
+            raise IllegalActionError(self._why_illegal(action))
+        st = self.state
+        self._out = []
+        self._fx = []
+        st.actions_applied += 1
+        self.history.append(action)
+        self._dispatch(action)
+        self._flush_fx()
+        self._run()
+        st.rng = self.rng.state
+        return self._out
+
+    # ------------------------------------------------------------------ geometry helpers
+
+    def refresh_geometry(self) -> None:
+        """Recompute floor geometry after walls change (and after loading)."""
+        st = self.state
+        self._geo = [
+            geometry(FloorLayout(st.size, frozenset(map(tuple, f.walls)), self._empty_cell()))
+            for f in st.floors
+        ]
+
+    def _empty_cell(self) -> int | None:
+        size = self.state.size
+        tiles = self.state.floors[0].tiles
+        for row in range(size):
+            for col in range(size):
+                if tiles[row * ROW_STRIDE + col] is None:
+                    return row * ROW_STRIDE + col
+        return None
+
+    def geometry(self, floor: int) -> FloorGeometry:
+        return self._geo[floor]
+
+    def tile(self, pos: int) -> Tile:
+        t = self.state.floors[pos >> 6].tiles[pos & 63]
+        assert t is not None
+        return t
+
+    def tile_at(self, pos: int) -> Tile | None:
+        floors = self.state.floors
+        f = pos >> 6
+        if not 0 <= f < len(floors):
+            return None
+        tiles = floors[f].tiles
+        c = pos & 63
+        return tiles[c] if c < len(tiles) else None
+
+    @property
+    def top_floor(self) -> int:
+        return len(self.state.floors) - 1
+
+    def positions(self, floor: int) -> list[int]:
+        base = floor << 6
+        return [base | c for c in self._geo[floor].layout.cells()]
+
+    def players_at(self, pos: int) -> list[int]:
+        return [i for i, p in enumerate(self.state.players) if p.pos == pos]
+
+    def guard_route(self, floor: int) -> list[int]:
+        """The positions the floor's guard will walk through to reach his destination."""
+        g = self.state.floors[floor].guard
+        if g.pos is None or g.dest is None or g.pos == g.dest:
+            return []
+        table = self._geo[floor].next_steps(cell_of(g.dest))
+        path = []
+        cell = cell_of(g.pos)
+        goal = cell_of(g.dest)
+        base = floor << 6
+        while cell != goal:
+            cell = table[cell]
+            path.append(base | cell)
+        return path
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _compute_legal(self) -> list[Action]:
+        st = self.state
+        if st.step == Step.OVER:
+            return []
+        if st.pending is not None:
+            return [Action(ActionKind.CHOOSE, option=o) for o in st.pending.options]
+        if st.step == Step.ENTRANCE:
+            return [Action(ActionKind.ENTER, pos=p) for p in self.positions(0)]
+        if st.step != Step.ACTIONS:
+            return []
+        me = st.current
+        p = st.players[me]
+        out: list[Action] = []
+        if p.pos is not None:
+            left = st.actions_left
+            here = self.tile(p.pos)
+            if left >= 1:
+                for pos in self.peek_targets(me):
+                    out.append(Action(ActionKind.PEEK, pos=pos))
+                for pos, (cost, _how) in self.move_options(me).items():
+                    if cost <= left:
+                        out.append(Action(ActionKind.MOVE, pos=pos))
+                if here.kind in (K.COMPUTER_FINGERPRINT, K.COMPUTER_LASER, K.COMPUTER_MOTION):
+                    if here.hack < MAX_HACK_TOKENS:
+                        out.append(Action(ActionKind.HACK))
+                if here.kind == K.SAFE and not here.safe_open:
+                    if left >= 2 and here.dice < MAX_SAFE_DICE:
+                        out.append(Action(ActionKind.ADD_DIE))
+                    if here.dice > 0:
+                        out.append(Action(ActionKind.CRACK))
+                if self.can_escape(me):
+                    out.append(Action(ActionKind.ESCAPE))
+            for other in self.players_at(p.pos):
+                if other == me:
+                    continue
+                for card in self._cards_of(me):
+                    if self._may_receive(other, card):
+                        out.append(Action(ActionKind.GIVE, card=card, player=other))
+                for card in self._cards_of(other):
+                    if self._may_receive(me, card):
+                        out.append(Action(ActionKind.TAKE, card=card, player=other))
+        out.append(Action(ActionKind.END))
+        return out
+
+    def _cards_of(self, player: int) -> list[str]:
+        p = self.state.players[player]
+        return sorted({*(t.value for t in p.tools), *(x.value for x in p.loot)})
+
+    def _may_receive(self, player: int, card: str) -> bool:
+        return not (card == Loot.GOLD_BAR and Loot.GOLD_BAR in self.state.players[player].loot)
+
+    def peek_targets(self, player: int) -> list[int]:
+        """Unrevealed tiles the player may Peek at."""
+        p = self.state.players[player]
+        if p.pos is None:
+            return []
+        pos = p.pos
+        f, c = pos >> 6, pos & 63
+        base = f << 6
+        here = self.tile(pos)
+        targets = {base | nb for nb in self._geo[f].open[c]}
+        if here.kind == K.STAIRS and f < self.top_floor:
+            targets.add(pos + 64)
+        if here.kind == K.ATRIUM:
+            if f < self.top_floor:
+                targets.add(pos + 64)
+            if f > 0:
+                targets.add(pos - 64)
+        if here.kind == K.WALKWAY and f > 0:
+            targets.add(pos - 64)
+        return sorted(t for t in targets if not self.tile(t).revealed)
+
+    def move_options(self, player: int) -> dict[int, tuple[int, str]]:
+        """Where the player may Move: target -> (action cost, how)."""
+        st = self.state
+        p = st.players[player]
+        if p.pos is None:
+            return {}
+        pos = p.pos
+        f, c = pos >> 6, pos & 63
+        base = f << 6
+        here = self.tile(pos)
+        geo = self._geo[f]
+        tiles = st.floors[f].tiles
+        opts: dict[int, tuple[int, str]] = {}
+        for nb in geo.open[c]:
+            opts[base | nb] = (1, "walk")
+        # Secret Door: enter a revealed one from any adjacent tile, even through a wall.
+        for nb in geo.grid[c]:
+            t = tiles[nb]
+            if t is not None and t.revealed and t.kind == K.SECRET_DOOR and (base | nb) not in opts:
+                opts[base | nb] = (1, "secret-door")
+        if here.kind == K.WALKWAY and f > 0:
+            opts[pos - 64] = (1, "walkway")
+        if here.kind == K.STAIRS and f < self.top_floor:
+            opts[pos + 64] = (1, "stairs")
+        if here.downstairs and f > 0 and (pos - 64) not in opts:
+            opts[pos - 64] = (1, "stairs")
+        if here.kind == K.SERVICE_DUCT:
+            other = self._other_duct(pos)
+            if other is not None and other not in opts:
+                opts[other] = (1, "duct")
+        # Deadbolt: 3 actions unless someone (player or guard) is already inside.
+        for target, (_cost, how) in opts.items():
+            t = self.tile(target)
+            if t.revealed and t.kind == K.DEADBOLT and how != "walkway" and self._deadbolt_empty(target):
+                opts[target] = (3, how)
+        return opts
+
+    def _deadbolt_empty(self, pos: int) -> bool:
+        if any(p.pos == pos for p in self.state.players):
+            return False
+        return self.state.floors[pos >> 6].guard.pos != pos
+
+    def _other_duct(self, pos: int) -> int | None:
+        for fi, fl in enumerate(self.state.floors):
+            for cell, t in enumerate(fl.tiles):
+                if t is not None and t.kind == K.SERVICE_DUCT and t.revealed:
+                    other = make_pos(fi, cell)
+                    if other != pos:
+                        return other
+        return None
+
+    def can_escape(self, player: int) -> bool:
+        """On the top floor's Stairs with every safe open and all the loot in the team's hands."""
+        p = self.state.players[player]
+        if p.pos is None or floor_of(p.pos) != self.top_floor:
+            return False
+        if self.tile(p.pos).kind != K.STAIRS:
+            return False
+        return self.team_has_all_loot()
+
+    def team_has_all_loot(self) -> bool:
+        for fl in self.state.floors:
+            for t in fl.tiles:
+                if t is None:
+                    continue
+                if t.kind == K.SAFE and not t.safe_open:
+                    return False
+                if t.loot:
+                    return False
+        return True
+
+    def _why_illegal(self, action: Action) -> str:
+        st = self.state
+        if st.step == Step.OVER:
+            return "the game is over"
+        if st.pending is not None:
+            opts = ", ".join(st.pending.options)
+            return f"a decision is pending ({st.pending.kind}): choose one of {opts}"
+        if st.step == Step.ENTRANCE:
+            if action.kind == ActionKind.ENTER:
+                return "the entrance must be a tile of the ground floor"
+            return "first choose the entrance tile on the ground floor"
+        if action.kind == ActionKind.ENTER:
+            return "the entrance has already been chosen"
+        if action.kind == ActionKind.CHOOSE:
+            return "there is no decision to make"
+        if action.kind in (ActionKind.PEEK, ActionKind.MOVE, ActionKind.HACK, ActionKind.CRACK):
+            if st.actions_left < 1:
+                return "no actions left this turn"
+        if action.kind == ActionKind.ADD_DIE and st.actions_left < 2:
+            return "adding a die needs 2 actions"
+        if action.kind == ActionKind.MOVE:
+            opts = self.move_options(st.current)
+            if action.pos in opts:
+                return f"moving there needs {opts[action.pos][0]} actions"
+            return f"cannot move to {pos_text(action.pos)} from here"
+        if action.kind == ActionKind.PEEK:
+            return f"cannot peek at {pos_text(action.pos)} from here"
+        if action.kind in (ActionKind.GIVE, ActionKind.TAKE):
+            return "that card cannot change hands now (same tile, real card, one Gold Bar each)"
+        return f"{action} is not possible now"
+
+    # ------------------------------------------------------------------ dispatch
+
+    def _dispatch(self, action: Action) -> None:
+        k = action.kind
+        if k == ActionKind.CHOOSE:
+            self._resolve_decision(action.option)
+        elif k == ActionKind.MOVE:
+            self._do_move(action.pos)
+        elif k == ActionKind.PEEK:
+            self._spend(1)
+            self._emit(Peeked(self.state.current, action.pos))
+            self._reveal(action.pos)
+        elif k == ActionKind.END:
+            self._end_actions()
+        elif k == ActionKind.HACK:
+            self._do_hack()
+        elif k == ActionKind.ADD_DIE:
+            self._spend(2)
+            t = self._my_tile()
+            t.dice += 1
+            self._emit(DieAdded(self._my_pos(), t.dice))
+        elif k == ActionKind.CRACK:
+            self._spend(1)
+            self._crack(self._my_pos())
+        elif k == ActionKind.ESCAPE:
+            self._spend(1)
+            self._escape(self.state.current)
+        elif k in (ActionKind.GIVE, ActionKind.TAKE):
+            me = self.state.current
+            giver, receiver = (me, action.player) if k == ActionKind.GIVE else (action.player, me)
+            self._pass_card(action.card, giver, receiver)
+        elif k == ActionKind.ENTER:
+            self._choose_entrance(action.pos)
+        else:  # pragma: no cover - every kind is handled above
+            raise AssertionError(k)
+
+    # ------------------------------------------------------------------ small helpers
+
+    def _emit(self, event: Event) -> None:
+        self._out.append(event)
+
+    def _push(self, effect: Effect) -> None:
+        self._fx.append(effect)
+
+    def _flush_fx(self) -> None:
+        if self._fx:
+            self.state.queue[0:0] = self._fx
+            self._fx = []
+
+    def _spend(self, n: int) -> None:
+        st = self.state
+        st.actions_left -= n
+        st.actions_taken += n
+
+    def _my_pos(self) -> int:
+        pos = self.state.players[self.state.current].pos
+        assert pos is not None
+        return pos
+
+    def _my_tile(self) -> Tile:
+        return self.tile(self._my_pos())
+
+    def _ask(self, kind: str, options: Iterable[str], **data: object) -> None:
+        opts = list(options)
+        self.state.pending = Decision(kind, opts, **data)  # type: ignore[arg-type]
+        self._emit(DecisionNeeded(kind, tuple(opts)))
+
+    # ------------------------------------------------------------------ resolution loop
+
+    def _run(self) -> None:
+        st = self.state
+        handlers = self._effect_handlers
+        while st.pending is None and st.step != Step.OVER and st.queue:
+            eff = st.queue.pop(0)
+            handlers[eff.kind](self, eff)
+            self._flush_fx()
+        if st.step == Step.OVER:
+            st.queue.clear()
+            st.pending = None
+
+    # ------------------------------------------------------------------ tiles
+
+    def _reveal(self, pos: int) -> Tile:
+        t = self.tile(pos)
+        if t.revealed:
+            return t
+        t.revealed = True
+        self._emit(TileRevealed(pos, t.kind.value, t.number))
+        if t.kind == K.STAIRS and (pos >> 6) < self.top_floor:
+            self.tile(pos + 64).downstairs = True
+        elif t.kind == K.LAVATORY:
+            t.stealth = LAVATORY_STEALTH
+        return t
+
+    # ------------------------------------------------------------------ movement
+
+    def _do_move(self, target: int) -> None:
+        st = self.state
+        me = st.current
+        p = st.players[me]
+        src = p.pos
+        assert src is not None
+        cost, how = self.move_options(me)[target]
+        self._spend(cost)
+        t = self.tile(target)
+        was_revealed = t.revealed
+        if how == "walkway":
+            self._leave(me, src)
+            self._fall(me, target, "walkway")
+            return
+        if not was_revealed:
+            self._reveal(target)
+            if t.kind == K.DEADBOLT and self._deadbolt_empty(target):
+                self._emit(MoveBlocked(me, target, "deadbolt"))
+                return
+            if t.kind == K.WALKWAY and (target >> 6) > 0:
+                self._leave(me, src)
+                p.pos = target
+                self._fall(me, target - 64, "fall")
+                return
+        if t.kind == K.KEYPAD and not t.open and not self._keypad_roll(target, me):
+            return
+        self._leave(me, src)
+        p.pos = target
+        self._emit(PlayerMoved(me, src, target, how))
+        self._enter(me, target, laser_payable=was_revealed)
+
+    def _keypad_roll(self, pos: int, player: int) -> bool:
+        """Guess a locked Keypad's code: one die plus one per failed try this turn."""
+        st = self.state
+        key = str(pos)
+        fails = st.keypad_fails.get(key, 0)
+        dice = tuple(self.rng.die() for _ in range(1 + fails))
+        opened = 6 in dice
+        self._emit(KeypadRolled(pos, dice, opened))
+        if opened:
+            self.tile(pos).open = True
+            return True
+        st.keypad_fails[key] = fails + 1
+        self._emit(MoveBlocked(player, pos, "keypad"))
+        return False
+
+    def _fall(self, player: int, dest: int, how: str) -> None:
+        """Walkway: land on the tile below. Not an entry: no tile effect, no Stealth lost."""
+        p = self.state.players[player]
+        src = p.pos
+        assert src is not None
+        self._reveal(dest)
+        p.pos = dest
+        self._emit(PlayerMoved(player, src, dest, how))
+        f = dest >> 6
+        if not self.state.floors[f].guard.placed:
+            self._place_guard(f)
+
+    def _leave(self, player: int, pos: int) -> None:
+        """Leaving a tile: a Motion tile entered this turn raises its alarm."""
+        t = self.tile(pos)
+        if t.kind == K.MOTION and [player, pos] in self.state.motion_entered:
+            self.state.motion_entered.remove([player, pos])
+            self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.MOTION.value))
+
+    def _enter(self, player: int, pos: int, laser_payable: bool) -> None:
+        """Everything that happens when a burglar enters a tile by moving."""
+        st = self.state
+        f = pos >> 6
+        fl = st.floors[f]
+        if not fl.guard.placed:
+            self._place_guard(f)
+        p = st.players[player]
+        t = self.tile(pos)
+        kind = t.kind
+        if fl.guard.pos == pos and not self._lose_stealth(player, "entered-guard"):
+            return
+        if kind == K.FOYER and self._guard_adjacent(pos) and not self._lose_stealth(
+            player, "foyer"
+        ):
+            return
+        if kind == K.ATRIUM and self._guard_above_or_below(pos) and not self._lose_stealth(
+            player, "atrium"
+        ):
+            return
+        if kind == K.CAMERA:
+            if self._guard_on_other_camera(pos):
+                self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.CAMERA.value))
+        elif kind == K.FINGERPRINT:
+            self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.FINGERPRINT.value))
+        elif kind == K.LASER:
+            self._push(
+                Effect(_FOLLOWUP_ALARM, pos=pos, source=K.LASER.value, flag=laser_payable)
+            )
+        elif kind == K.DETECTOR:
+            if p.tools or p.loot:
+                self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.DETECTOR.value))
+        elif kind == K.MOTION:
+            if [player, pos] not in st.motion_entered:
+                st.motion_entered.append([player, pos])
+        elif kind == K.LABORATORY and not t.tool_taken:
+            t.tool_taken = True
+            self._draw_tool(player, "laboratory")
+
+    def _guard_adjacent(self, pos: int) -> bool:
+        f, c = pos >> 6, pos & 63
+        g = self.state.floors[f].guard.pos
+        return g is not None and (g & 63) in self._geo[f].open[c]
+
+    def _guard_above_or_below(self, pos: int) -> bool:
+        f = pos >> 6
+        floors = self.state.floors
+        return (f > 0 and floors[f - 1].guard.pos == pos - 64) or (
+            f < self.top_floor and floors[f + 1].guard.pos == pos + 64
+        )
+
+    def _guard_on_other_camera(self, pos: int) -> bool:
+        for fl in self.state.floors:
+            g = fl.guard.pos
+            if g is None or g == pos:
+                continue
+            t = self.tile(g)
+            if t.revealed and t.kind == K.CAMERA:
+                return True
+        return False
+
+    # ------------------------------------------------------------------ stealth
+
+    def _lose_stealth(self, player: int, reason: str) -> bool:
+        """Discard one Stealth (tile tokens first). Returns False if that lost the game."""
+        st = self.state
+        p = st.players[player]
+        t = self.tile(p.pos) if p.pos is not None else None
+        if t is not None and t.stealth > 0:
+            t.stealth -= 1
+            self._emit(StealthLost(player, reason, True, p.stealth))
+            return True
+        if p.stealth > 0:
+            p.stealth -= 1
+            self._emit(StealthLost(player, reason, False, p.stealth))
+            return True
+        self._lose(player, reason)
+        return False
+
+    def _lose(self, player: int, reason: str) -> None:
+        st = self.state
+        st.step = Step.OVER
+        st.outcome = "loss"
+        st.reason = f"caught:{reason}"
+        st.queue.clear()
+        st.pending = None
+        self._fx = []
+        self._emit(GameLost(player, reason))
+
+    # ------------------------------------------------------------------ alarms
+
+    def _fx_alarm(self, eff: Effect) -> None:
+        """An alarm would go off at eff.pos; offer the ways to stop it, if any."""
+        pos = eff.pos
+        t = self.tile(pos)
+        if t.alarm:
+            self._emit(AlarmAvoided(pos, eff.source, "already"))
+            return
+        if self.state.floors[pos >> 6].guard.pos == pos:
+            self._emit(AlarmAvoided(pos, eff.source, "guard-present"))
+            return
+        options = []
+        if eff.source in _HACKABLE and self._hack_tokens(eff.source) > 0:
+            options.append("hack")
+        if eff.flag and self.state.actions_left >= 1:
+            options.append("pay")
+        if options:
+            options.append("trigger")
+            self._ask("alarm", options, pos=pos, source=eff.source)
+            return
+        self._raise_alarm(pos, eff.source)
+
+    def _computer_for(self, source: str) -> int | None:
+        want = COMPUTER_FOR_ALARM[TileKind(source)]
+        for fi, fl in enumerate(self.state.floors):
+            for cell, t in enumerate(fl.tiles):
+                if t is not None and t.kind == want and t.revealed:
+                    return make_pos(fi, cell)
+        return None
+
+    def _hack_tokens(self, source: str) -> int:
+        comp = self._computer_for(source)
+        return 0 if comp is None else self.tile(comp).hack
+
+    def _raise_alarm(self, pos: int, source: str) -> None:
+        """Place an Alarm token (unless one is there or the guard stands there)."""
+        t = self.tile(pos)
+        f = pos >> 6
+        if t.alarm:
+            self._emit(AlarmAvoided(pos, source, "already"))
+            return
+        if self.state.floors[f].guard.pos == pos:
+            self._emit(AlarmAvoided(pos, source, "guard-present"))
+            return
+        t.alarm = True
+        self._emit(AlarmRaised(pos, source))
+        self._retarget(f)
+
+    def alarms(self, floor: int) -> list[int]:
+        base = floor << 6
+        return [
+            base | c
+            for c, t in enumerate(self.state.floors[floor].tiles)
+            if t is not None and t.alarm
+        ]
+
+    def closest_alarms(self, floor: int) -> list[int]:
+        g = self.state.floors[floor].guard
+        alarms = self.alarms(floor)
+        if g.pos is None or not alarms:
+            return alarms
+        dist = self._geo[floor].dist[g.pos & 63]
+        best = min(dist[a & 63] for a in alarms)
+        return [a for a in alarms if dist[a & 63] == best]
+
+    def _retarget(self, floor: int) -> None:
+        """Point the guard at the closest alarm (players break ties), or draw a patrol card."""
+        g = self.state.floors[floor].guard
+        if not g.placed or g.lost or g.pos is None:
+            return
+        closest = self.closest_alarms(floor)
+        if not closest:
+            self._new_destination(floor)
+        elif len(closest) == 1:
+            self._set_destination(floor, closest[0], "alarm")
+        else:
+            self._ask("alarm-tie", [pos_text(a) for a in closest], floor=floor)
+
+    def _set_destination(self, floor: int, pos: int, why: str) -> None:
+        g = self.state.floors[floor].guard
+        if g.dest != pos:
+            g.dest = pos
+            self._emit(DestinationSet(floor, pos, why))
+
+    def _fx_retarget(self, eff: Effect) -> None:
+        self._retarget(eff.floor)
+
+    # ------------------------------------------------------------------ decisions
+
+    def _resolve_decision(self, option: str) -> None:
+        st = self.state
+        d = st.pending
+        assert d is not None
+        st.pending = None
+        if d.kind == "alarm":
+            if option == "hack":
+                comp = self._computer_for(d.source)
+                assert comp is not None
+                ct = self.tile(comp)
+                ct.hack -= 1
+                self._emit(HackSpent(comp, ct.hack))
+                self._emit(AlarmAvoided(d.pos, d.source, "hack"))
+            elif option == "pay":
+                self._spend(1)
+                self._emit(AlarmAvoided(d.pos, d.source, "paid"))
+            else:
+                self._raise_alarm(d.pos, d.source)
+        elif d.kind == "alarm-tie":
+            self._set_destination(d.floor, parse_pos(option), "alarm")
+        else:  # pragma: no cover
+            raise AssertionError(d.kind)
+
+    # ------------------------------------------------------------------ guards
+
+    def _draw_patrol(self, floor: int) -> int:
+        """Top patrol card; an empty deck is rebuilt, and the guard speeds up."""
+        st = self.state
+        g = st.floors[floor].guard
+        if not g.patrol:
+            cards = g.discard + g.aside
+            g.discard = []
+            self.rng.shuffle(cards)
+            k = PATROL_DISCARDS[len(st.players)]
+            g.aside = cards[len(cards) - k :] if k else []
+            g.patrol = cards[: len(cards) - k]
+            self._emit(PatrolReshuffled(floor, len(g.patrol)))
+            if g.speed < MAX_GUARD_SPEED:
+                g.speed += 1
+                self._emit(SpeedChanged(floor, g.speed, "reshuffle"))
+        card = g.patrol.pop()
+        g.discard.append(card)
+        self._emit(PatrolDrawn(floor, card))
+        return card
+
+    def _place_guard(self, floor: int) -> None:
+        """Set up a floor's guard: position from one patrol card, destination from the next."""
+        g = self.state.floors[floor].guard
+        g.placed = True
+        g.lost = False
+        card = self._draw_patrol(floor)
+        while card == LOST_VISUAL:
+            card = self._draw_patrol(floor)
+        g.pos = card
+        self._emit(GuardPlaced(floor, card))
+        self._new_destination(floor, placing=True)
+
+    def _new_destination(self, floor: int, placing: bool = False) -> None:
+        g = self.state.floors[floor].guard
+        while True:
+            card = self._draw_patrol(floor)
+            if card == LOST_VISUAL:
+                if placing:
+                    continue
+                self._emit(GuardLost(floor))
+                g.pos = None
+                g.dest = None
+                g.lost = True
+                return
+            if card == g.pos:
+                continue
+            g.dest = card
+            self._emit(DestinationSet(floor, card, "patrol"))
+            return
+
+    def _fx_guard_move(self, eff: Effect) -> None:
+        st = self.state
+        f = eff.floor
+        g = st.floors[f].guard
+        n = eff.n
+        if not eff.flag:  # the move starts now: its speed is fixed here
+            if not g.placed:
+                return
+            n = g.speed + len(self.alarms(f))
+            if g.lost:
+                # Lost Visual: he comes back from the next card, then moves as usual.
+                g.lost = False
+                card = self._draw_patrol(f)
+                while card == LOST_VISUAL:
+                    card = self._draw_patrol(f)
+                g.pos = card
+                self._emit(GuardPlaced(f, card))
+                self._emit(GuardStarts(f, n))
+                self._push(Effect("retarget", floor=f))
+                self._push(Effect("guard-move", floor=f, n=n, flag=True))
+                return
+            self._emit(GuardStarts(f, n))
+        geo = self._geo[f]
+        base = f << 6
+        while n > 0:
+            if g.pos is None or g.dest is None:
+                return
+            if g.pos == g.dest:
+                self._push(Effect("retarget", floor=f))
+                self._push(Effect("guard-move", floor=f, n=n, flag=True))
+                return
+            nxt = base | geo.next_steps(g.dest & 63)[g.pos & 63]
+            src = g.pos
+            g.pos = nxt
+            n -= 1
+            self._emit(GuardMoved(f, src, nxt))
+            self._guard_enters(f, nxt)
+            if st.step == Step.OVER:
+                return
+            if g.pos == g.dest:
+                if self.alarms(f):
+                    self._push(Effect("retarget", floor=f))
+                else:
+                    self._new_destination(f)
+            if self._fx or st.pending is not None:
+                if n > 0:
+                    self._push(Effect("guard-move", floor=f, n=n, flag=True))
+                return
+
+    def _guard_enters(self, floor: int, pos: int) -> None:
+        """The guard steps into `pos`: he clears its alarm and spots burglars."""
+        st = self.state
+        t = self.tile(pos)
+        if t.alarm:
+            t.alarm = False
+            self._emit(AlarmCleared(pos))
+        players = st.players
+        for i, p in enumerate(players):
+            if p.pos is None:
+                continue
+            if p.pos == pos:
+                if not self._lose_stealth(i, "guard-enters"):
+                    return
+            elif (p.pos >> 6) == floor:
+                pt = self.tile(p.pos)
+                if (
+                    pt.kind == K.FOYER
+                    and (p.pos & 63) in self._geo[floor].open[pos & 63]
+                    and not self._lose_stealth(i, "foyer")
+                ):
+                    return
+            elif p.pos in (pos - 64, pos + 64):
+                pt = self.tile(p.pos)
+                if pt.kind == K.ATRIUM and not self._lose_stealth(i, "atrium"):
+                    return
+        if t.revealed and t.kind == K.CAMERA:
+            for p in players:
+                if p.pos is None or p.pos == pos:
+                    continue
+                pt = self.tile(p.pos)
+                if pt.kind == K.CAMERA:
+                    self._push(Effect(_FOLLOWUP_ALARM, pos=p.pos, source=K.CAMERA.value))
+
+    # ------------------------------------------------------------------ other actions
+
+    def _do_hack(self) -> None:
+        self._spend(1)
+        t = self._my_tile()
+        t.hack += 1
+        self._emit(HackAdded(self._my_pos(), t.hack))
+
+    def combination(self, safe: int) -> list[int]:
+        """The tiles in the safe's row and column (its combination), as positions."""
+        f, c = safe >> 6, safe & 63
+        row, col = divmod(c, ROW_STRIDE)
+        base = f << 6
+        out = []
+        for cell in self._geo[f].layout.cells():
+            r2, c2 = divmod(cell, ROW_STRIDE)
+            if cell != c and (r2 == row or c2 == col):
+                out.append(base | cell)
+        return out
+
+    def _crack(self, safe: int) -> None:
+        st = self.state
+        t = self.tile(safe)
+        dice = tuple(self.rng.die() for _ in range(t.dice))
+        rolled = set(dice)
+        cracked = []
+        combo = self.combination(safe)
+        for pos in combo:
+            ct = self.tile(pos)
+            if ct.revealed and not ct.cracked and ct.number in rolled:
+                ct.cracked = True
+                cracked.append(pos)
+        self._emit(SafeRolled(safe, dice, tuple(cracked)))
+        if all(self.tile(p).cracked or self.tile(p).kind == K.SAFE for p in combo):
+            t.safe_open = True
+            self._emit(SafeOpened(safe))
+            me = st.current
+            self._draw_tool(me, "safe")
+            self._draw_loot(me, safe)
+            for f in range(safe >> 6, -1, -1):
+                g = st.floors[f].guard
+                if g.speed < MAX_GUARD_SPEED:
+                    g.speed += 1
+                    self._emit(SpeedChanged(f, g.speed, "safe"))
+
+    def _draw_tool(self, player: int, source: str) -> None:
+        st = self.state
+        if not st.tools:
+            self._emit(DeckEmpty("tools"))
+            return
+        tool = st.tools.pop()
+        st.players[player].tools.append(tool)
+        self._emit(ToolDrawn(player, tool.value, source))
+
+    def _draw_loot(self, player: int, safe: int) -> None:
+        st = self.state
+        if not st.loot:
+            self._emit(DeckEmpty("loot"))
+            return
+        loot = st.loot.pop()
+        st.players[player].loot.append(loot)
+        self._emit(LootDrawn(player, loot.value))
+        if loot == Loot.GOLD_BAR and st.gold_bar_waiting:
+            # The other Gold Bar waits on this Safe; the Loot deck is shuffled.
+            st.gold_bar_waiting = False
+            self.tile(safe).loot.append(Loot.GOLD_BAR)
+            self.rng.shuffle(st.loot)
+
+    def _pass_card(self, card: str, giver: int, receiver: int) -> None:
+        st = self.state
+        g, r = st.players[giver], st.players[receiver]
+        if card in Tool._value2member_map_ and Tool(card) in g.tools:
+            g.tools.remove(Tool(card))
+            r.tools.append(Tool(card))
+        else:
+            g.loot.remove(Loot(card))
+            r.loot.append(Loot(card))
+        self._emit(CardPassed(card, giver, receiver))
+
+    def _escape(self, player: int) -> None:
+        st = self.state
+        p = st.players[player]
+        p.pos = None
+        p.escaped = True
+        self._emit(PlayerEscaped(player))
+        if all(q.escaped for q in st.players):
+            st.step = Step.OVER
+            st.outcome = "win"
+            st.reason = "escaped"
+            st.queue.clear()
+            self._emit(GameWon())
+            return
+        # You take no more turns: neither an event nor the guard follows an escape.
+        st.step = Step.RESOLVING
+        self._push(Effect("next-turn"))
+
+    def _choose_entrance(self, pos: int) -> None:
+        st = self.state
+        st.entrance = pos
+        self._emit(EntranceChosen(pos))
+        self._reveal(pos)
+        self._new_destination(0, placing=True)
+        self._start_turn(0)
+
+    # ------------------------------------------------------------------ turn structure
+
+    def _end_actions(self) -> None:
+        st = self.state
+        st.step = Step.RESOLVING
+        for kind in ("end-thermo", "event-check", "guard-turn", "next-turn"):
+            self._push(Effect(kind))
+
+    def _fx_end_thermo(self, eff: Effect) -> None:
+        p = self.state.players[self.state.current]
+        if p.pos is not None and self.tile(p.pos).kind == K.THERMO:
+            self._push(Effect(_FOLLOWUP_ALARM, pos=p.pos, source=K.THERMO.value))
+
+    def event_threshold(self, player: int) -> int:
+        """An Event is drawn when a turn took this many actions or fewer."""
+        return 3 if Loot.STAMP in self.state.players[player].loot else 2
+
+    def _fx_event_check(self, eff: Effect) -> None:
+        st = self.state
+        me = st.current
+        if st.players[me].pos is None:
+            return
+        if st.actions_taken > self.event_threshold(me):
+            return
+        if not st.events:
+            st.events = st.event_discard
+            st.event_discard = []
+            self.rng.shuffle(st.events)
+        if not st.events:
+            return
+        card = st.events.pop()
+        self._emit(EventDrawn(me, card.value))
+        st.event_discard.append(card)
+        self.resolve_event(card)
+
+    def resolve_event(self, card: EventCard) -> None:
+        """Hook for Event effects (cards issue); the core game only draws them."""
+
+    def _fx_guard_turn(self, eff: Effect) -> None:
+        p = self.state.players[self.state.current]
+        if p.pos is not None:
+            self._push(Effect("guard-move", floor=p.pos >> 6))
+
+    def _fx_next_turn(self, eff: Effect) -> None:
+        st = self.state
+        self._emit(TurnEnded(st.current, st.actions_taken))
+        n = len(st.players)
+        nxt = st.current
+        for _ in range(n):
+            nxt = (nxt + 1) % n
+            if not st.players[nxt].escaped:
+                break
+        self._start_turn(nxt)
+
+    def turn_actions(self, player: int) -> int:
+        """Actions a burglar gets at the start of a turn."""
+        return ACTIONS_PER_TURN
+
+    def _start_turn(self, player: int) -> None:
+        st = self.state
+        st.current = player
+        st.turn += 1
+        st.step = Step.ACTIONS
+        st.actions_left = self.turn_actions(player)
+        st.actions_taken = 0
+        st.keypad_fails = {}
+        st.motion_entered = []
+        p = st.players[player]
+        if not p.entered:
+            # Appearing on the entrance is not an entry: nothing triggers.
+            p.entered = True
+            p.pos = st.entrance
+            assert p.pos is not None
+            self._emit(PlayerEntered(player, p.pos))
+        self._emit(TurnStarted(player, st.actions_left))
+
+    _effect_handlers: dict[str, Callable[[Game, Effect], None]] = {
+        _FOLLOWUP_ALARM: _fx_alarm,
+        "retarget": _fx_retarget,
+        "guard-move": _fx_guard_move,
+        "end-thermo": _fx_end_thermo,
+        "event-check": _fx_event_check,
+        "guard-turn": _fx_guard_turn,
+        "next-turn": _fx_next_turn,
+    }
+
+
+# ---------------------------------------------------------------------- building a game
+
+
+def _deal_tiles(scenario: ScenarioId, rng: Rng) -> list[list[TileSpec]]:
+    """The room decks of each floor, shuffled, in dealing order."""
+    scen = SCENARIOS[scenario]
+    if scenario == ScenarioId.OFFICE:
+        rooms = [t for t in _ROOM_TILES if t.office]
+        stairs = [t for t in STAIRS_TILES if t.office]
+        safes = list(SAFE_TILES[:2])
+    elif scenario == ScenarioId.BANK:
+        rooms = list(_ROOM_TILES)
+        stairs = list(STAIRS_TILES)
+        safes = list(SAFE_TILES)
+    else:  # Fort Knox: the third Safe and Stairs are shuffled in with the rooms
+        rooms = [*_ROOM_TILES, SAFE_TILES[2], STAIRS_TILES[2]]
+        stairs = list(STAIRS_TILES[:2])
+        safes = list(SAFE_TILES[:2])
+    rng.shuffle(rooms)
+    rng.shuffle(stairs)
+    per_floor = len(rooms) // scen.floors
+    decks = []
+    for f in range(scen.floors):
+        deck = [*rooms[f * per_floor : (f + 1) * per_floor], safes[f], stairs[f]]
+        rng.shuffle(deck)
+        decks.append(deck)
+    return decks
+
+
+def new_game(setup: Setup) -> Game:
+    """A new game, dealt from the setup's seed. The team first chooses the entrance."""
+    setup.validate()
+    scen = SCENARIOS[setup.scenario]
+    rng = Rng.from_seed(setup.seed)
+    # Draw order is part of the format: characters, tiles, walls, patrol decks, cards.
+    chosen = {p.character for p in setup.players if p.character is not None}
+    pool = [c for c in Character if c not in chosen]
+    players = []
+    for ps in setup.players:
+        character = ps.character
+        if character is None:
+            character = pool.pop(rng.below(len(pool)))
+        players.append(Player(ps.name, character, ps.side, stealth=START_STEALTH))
+    size = scen.size
+    empty = cell_index(setup.empty_square, size) if scen.has_empty_square else None
+    decks = _deal_tiles(setup.scenario, rng)
+    floors = []
+    discards = PATROL_DISCARDS[len(players)]
+    for f in range(scen.floors):
+        layout_cells = FloorLayout(size, frozenset(), empty).cells()
+        tiles: list[Tile | None] = [None] * (size * ROW_STRIDE)
+        for cell, spec in zip(layout_cells, decks[f], strict=True):
+            tiles[cell] = Tile(spec.kind, spec.number)
+        if scen.standard_walls is not None and not setup.random_walls:
+            walls = frozenset(scen.standard_walls[f])
+        else:
+            walls = random_walls(rng, size, scen.walls_per_floor, empty)
+        patrol = [make_pos(f, c) for c in layout_cells]
+        if setup.lost_visual:
+            patrol.append(LOST_VISUAL)
+        rng.shuffle(patrol)
+        aside = patrol[len(patrol) - discards :] if discards else []
+        patrol = patrol[: len(patrol) - discards]
+        guard = Guard(speed=scen.guard_speeds[f], patrol=patrol, aside=aside)
+        floors.append(Floor(tiles=tiles, walls=sorted(walls), guard=guard))
+    tools = list(Tool)
+    rng.shuffle(tools)
+    loot = [x for x in Loot]
+    rng.shuffle(loot)
+    events = list(EventCard)
+    rng.shuffle(events)
+    state = State(
+        scenario=setup.scenario,
+        size=size,
+        floors=floors,
+        players=players,
+        rng=rng.state,
+        seed=setup.seed,
+        lost_visual=setup.lost_visual,
+        tools=tools,
+        loot=loot,
+        events=events,
+    )
+    game = Game(state, setup)
+    # Break in: the ground floor's guard is placed before the team picks the entrance.
+    g = floors[0].guard
+    g.placed = True
+    card = game._draw_patrol(0)
+    while card == LOST_VISUAL:
+        card = game._draw_patrol(0)
+    g.pos = card
+    state.rng = game.rng.state
+    return game
+
+
+def replay(setup: Setup, actions: Iterable[Action | str]) -> Game:
+    """Rebuild a game from its setup and action list (raises IllegalActionError on a bad one)."""
+    game = new_game(setup)
+    for i, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"action {i + 1} ({action}): {exc}") from None
+    return game

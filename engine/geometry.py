@@ -1,0 +1,210 @@
+"""Floor geometry: adjacency, distances, random wall layouts and the guard's route.
+
+A floor is a `FloorLayout` value (size, walls, empty square). Everything derived from it
+(neighbours, distances, the guard's next step toward any goal) is computed once per
+distinct layout and cached, because the guard moves every turn and bots play many games.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from .data import ROW_STRIDE, Wall
+from .rng import Rng
+
+# Direction preference when two shortest paths are equally clockwise: up, right, down, left.
+_DIRECTION_RANK = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
+
+
+@dataclass(frozen=True, slots=True)
+class FloorLayout:
+    """The shape of one floor: a size x size grid, its walls and an optional empty square."""
+
+    size: int
+    walls: frozenset[Wall]
+    empty: int | None = None
+
+    def cells(self) -> list[int]:
+        """Every real tile's cell, row by row."""
+        return [
+            r * ROW_STRIDE + c
+            for r in range(self.size)
+            for c in range(self.size)
+            if r * ROW_STRIDE + c != self.empty
+        ]
+
+    def is_real(self, cell: int) -> bool:
+        row, col = divmod(cell, ROW_STRIDE)
+        return 0 <= row < self.size and 0 <= col < self.size and cell != self.empty
+
+
+def grid_neighbours(size: int, cell: int) -> list[int]:
+    """Orthogonal neighbours inside the grid, walls ignored, in order up, right, down, left."""
+    row, col = divmod(cell, ROW_STRIDE)
+    out = []
+    if row > 0:
+        out.append(cell - ROW_STRIDE)
+    if col < size - 1:
+        out.append(cell + 1)
+    if row < size - 1:
+        out.append(cell + ROW_STRIDE)
+    if col > 0:
+        out.append(cell - 1)
+    return out
+
+
+def interior_edges(size: int, empty: int | None) -> list[Wall]:
+    """Every place a wall may stand: between two real, orthogonally adjacent tiles."""
+    edges = []
+    for cell in FloorLayout(size, frozenset(), empty).cells():
+        for nb in grid_neighbours(size, cell):
+            if nb > cell and nb != empty:
+                edges.append((cell, nb))
+    return edges
+
+
+@dataclass(slots=True)
+class FloorGeometry:
+    """Derived, cached facts about a layout. Never stored in the game state."""
+
+    layout: FloorLayout
+    grid: list[list[int]] = field(default_factory=list)  # real neighbours, walls ignored
+    open: list[list[int]] = field(default_factory=list)  # real neighbours, no wall between
+    dist: list[list[int]] = field(default_factory=list)  # -1 when unreachable
+    _next_step: dict[int, list[int]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, layout: FloorLayout) -> FloorGeometry:
+        n = layout.size * ROW_STRIDE
+        grid: list[list[int]] = []
+        open_: list[list[int]] = []
+        for cell in range(n):
+            if not layout.is_real(cell):
+                grid.append([])
+                open_.append([])
+                continue
+            g = [c for c in grid_neighbours(layout.size, cell) if layout.is_real(c)]
+            grid.append(g)
+            open_.append([c for c in g if (min(c, cell), max(c, cell)) not in layout.walls])
+        geo = cls(layout=layout, grid=grid, open=open_)
+        geo.dist = [geo._bfs(c) for c in range(n)]
+        return geo
+
+    def _bfs(self, source: int) -> list[int]:
+        dist = [-1] * (self.layout.size * ROW_STRIDE)
+        if not self.layout.is_real(source):
+            return dist
+        dist[source] = 0
+        queue = deque([source])
+        while queue:
+            c = queue.popleft()
+            for nb in self.open[c]:
+                if dist[nb] < 0:
+                    dist[nb] = dist[c] + 1
+                    queue.append(nb)
+        return dist
+
+    def connected(self) -> bool:
+        real = self.layout.cells()
+        return all(self.dist[real[0]][c] >= 0 for c in real)
+
+    def next_steps(self, goal: int) -> list[int]:
+        """For every cell, the guard's next cell toward `goal` (the goal itself maps to itself).
+
+        Among shortest paths the guard takes the one with the largest clockwise score
+        S = sum(x_i * y_(i+1) - x_(i+1) * y_i) (x = column, y = row growing downward), i.e.
+        the route that keeps every alternative on its right. S is a sum over edges, so the
+        best path from a cell is one edge plus the best path from the chosen next cell: one
+        pass over cells by increasing distance to the goal. Equal scores fall back to the
+        first step's direction: up, right, down, left.
+        """
+        table = self._next_step.get(goal)
+        if table is not None:
+            return table
+        dgoal = self.dist[goal]
+        n = len(dgoal)
+        best = [0] * n
+        table = [-1] * n
+        table[goal] = goal
+        order = sorted((d, c) for c, d in enumerate(dgoal) if d > 0)
+        for d, c in order:
+            cy, cx = divmod(c, ROW_STRIDE)
+            chosen = -1
+            chosen_key: tuple[int, int] | None = None
+            for nb in self.open[c]:
+                if dgoal[nb] != d - 1:
+                    continue
+                ny, nx = divmod(nb, ROW_STRIDE)
+                score = cx * ny - nx * cy + best[nb]
+                key = (score, -_DIRECTION_RANK[(nx - cx, ny - cy)])
+                if chosen_key is None or key > chosen_key:
+                    chosen, chosen_key = nb, key
+            table[c] = chosen
+            assert chosen_key is not None
+            best[c] = chosen_key[0]
+        self._next_step[goal] = table
+        return table
+
+
+_GEOMETRY_CACHE: dict[FloorLayout, FloorGeometry] = {}
+
+
+def geometry(layout: FloorLayout) -> FloorGeometry:
+    """The cached geometry of a layout."""
+    geo = _GEOMETRY_CACHE.get(layout)
+    if geo is None:
+        if len(_GEOMETRY_CACHE) > 4096:  # bound memory for long bot runs with random walls
+            _GEOMETRY_CACHE.clear()
+        geo = _GEOMETRY_CACHE[layout] = FloorGeometry.build(layout)
+    return geo
+
+
+def guard_route(floor: FloorLayout, start: int, goal: int) -> list[int]:
+    """The cells a guard walks through from `start` to `goal` (start excluded, goal included).
+
+    The shortest path, walls respected, most clockwise among equals (rules README, ruling 3).
+    Pure and deterministic in (walls, start, goal). Raises ValueError if goal is unreachable.
+
+    >>> from engine.data import cell_index, cell_name
+    >>> open_floor = FloorLayout(4, frozenset())
+    >>> def route(a, b):
+    ...     return [cell_name(x) for x in guard_route(open_floor, cell_index(a), cell_index(b))]
+    >>> route("A1", "B2")  # down-right: right first
+    ['B1', 'B2']
+    >>> route("B2", "A1")  # up-left: left first
+    ['A2', 'A1']
+    >>> route("A2", "B1")  # up-right: up first
+    ['A1', 'B1']
+    >>> route("B1", "A2")  # down-left: down first
+    ['B2', 'A2']
+    """
+    geo = geometry(floor)
+    if not floor.is_real(start) or not floor.is_real(goal):
+        raise ValueError("route endpoints must be real tiles of the floor")
+    if geo.dist[start][goal] < 0:
+        raise ValueError("goal is not reachable from start")
+    table = geo.next_steps(goal)
+    path = []
+    cell = start
+    while cell != goal:
+        cell = table[cell]
+        path.append(cell)
+    return path
+
+
+def random_walls(rng: Rng, size: int, count: int, empty: int | None) -> frozenset[Wall]:
+    """Advanced Wall Layout: `count` walls between real tiles, every tile still reachable.
+
+    Draws uniformly from the seed and redraws until the floor is connected.
+    """
+    edges = interior_edges(size, empty)
+    if count > len(edges):
+        raise ValueError("more walls than places for them")
+    for _ in range(10_000):
+        pool = list(edges)
+        rng.shuffle(pool)
+        walls = frozenset(pool[:count])
+        if geometry(FloorLayout(size, walls, empty)).connected():
+            return walls
+    raise RuntimeError("could not draw a connected wall layout")  # pragma: no cover

@@ -1,0 +1,57 @@
+"""The engine's only source of randomness: a SplitMix64 generator whose state is one integer.
+
+We never use the `random` module: its algorithms may differ between Python versions, and the
+page runs a newer Python (Pyodide) than CPython here. Everything below is plain integer
+arithmetic, so a seed gives the same stream bit for bit everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+_MASK64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+T = TypeVar("T")
+
+
+class Rng:
+    """SplitMix64. `state` is the whole generator: save it, restore it, replay it."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        # Mix the seed once so that nearby seeds start far apart.
+        rng = cls(seed ^ 0x5DEECE66D2B7E151)
+        rng.next_u64()
+        return rng
+
+    def next_u64(self) -> int:
+        self.state = z = (self.state + _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n), unbiased (rejection sampling)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            r = self.next_u64()
+            if r < limit:
+                return r % n
+
+    def die(self) -> int:
+        """One six-sided die."""
+        return self.below(6) + 1
+
+    def shuffle(self, items: list[T]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

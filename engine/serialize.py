@@ -1,0 +1,278 @@
+"""Lossless JSON for games: `to_json(game)` / `from_json(text)`, with validation.
+
+The document holds the engine version, the setup code, the full state and the list of
+actions applied so far. `from_json` rebuilds the state field by field from the dataclass
+type hints (so a missing, extra or mistyped field is an error, not a silent default),
+then checks the game's invariants and raises `StateError` naming the first problem.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections import Counter
+from enum import Enum
+from typing import Any
+
+from . import __version__
+from .actions import Action
+from .data import (
+    ALL_TILES,
+    LOOT_CARDS_TOTAL,
+    LOST_VISUAL,
+    MAX_GUARD_SPEED,
+    MAX_HACK_TOKENS,
+    MAX_SAFE_DICE,
+    PATROL_DISCARDS,
+    ROW_STRIDE,
+    SCENARIOS,
+    EventCard,
+    Loot,
+    Tool,
+)
+from .geometry import FloorLayout
+from .setup import Setup, SetupError
+from .state import State, Step, make_pos
+
+FORMAT = "burgle-game"
+FORMAT_VERSION = 1
+
+
+class StateError(ValueError):
+    """A saved game that is malformed or inconsistent; the message says what is wrong."""
+
+
+# ---------------------------------------------------------------------- generic codec
+
+
+def encode(value: Any) -> Any:
+    """Dataclasses, enums, lists, tuples and dicts to JSON-ready values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, list | tuple):
+        return [encode(v) for v in value]
+    if isinstance(value, dict):
+        return {k: encode(v) for k, v in value.items()}
+    return value
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def decode(tp: Any, value: Any, where: str = "state") -> Any:
+    """Rebuild a value of type `tp` from JSON data, strictly."""
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(tp)
+        if value is None and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) == 1:
+            return decode(inner[0], value, where)
+        raise StateError(f"{where}: unsupported union")  # pragma: no cover
+    if origin is list:
+        if not isinstance(value, list):
+            raise StateError(f"{where}: expected a list")
+        (item,) = typing.get_args(tp)
+        return [decode(item, v, f"{where}[{i}]") for i, v in enumerate(value)]
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise StateError(f"{where}: expected a list")
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+        if len(args) != len(value):
+            raise StateError(f"{where}: expected {len(args)} items")
+        return tuple(decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise StateError(f"{where}: expected an object")
+        _k, v_tp = typing.get_args(tp)
+        return {str(k): decode(v_tp, v, f"{where}.{k}") for k, v in value.items()}
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        try:
+            return tp(value)
+        except ValueError:
+            raise StateError(f"{where}: {value!r} is not a valid {tp.__name__}") from None
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if not isinstance(value, dict):
+            raise StateError(f"{where}: expected an object")
+        hints = _HINTS.get(tp)
+        if hints is None:
+            hints = _HINTS[tp] = typing.get_type_hints(tp)
+        names = [f.name for f in dataclasses.fields(tp)]
+        extra = set(value) - set(names)
+        if extra:
+            raise StateError(f"{where}: unknown field {sorted(extra)[0]!r}")
+        missing = [n for n in names if n not in value]
+        if missing:
+            raise StateError(f"{where}: missing field {missing[0]!r}")
+        return tp(**{n: decode(hints[n], value[n], f"{where}.{n}") for n in names})
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise StateError(f"{where}: expected true or false")
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise StateError(f"{where}: expected a whole number")
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            raise StateError(f"{where}: expected text")
+        return value
+    raise StateError(f"{where}: unsupported type {tp!r}")  # pragma: no cover
+
+
+# ---------------------------------------------------------------------- documents
+
+
+def game_to_dict(game: Any) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "engine": __version__,
+        "setup": game.setup.to_code(),
+        "actions": [str(a) for a in game.history],
+        "state": encode(game.state),
+    }
+
+
+def to_json(game: Any) -> str:
+    return json.dumps(game_to_dict(game), separators=(",", ":"), sort_keys=False)
+
+
+def from_json(text: str | bytes) -> Any:
+    """Load a game saved by `to_json`; raises StateError on anything inconsistent."""
+    from .game import Game  # late import: game imports this module's users
+
+    try:
+        doc = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise StateError(f"not JSON: {exc}") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise StateError("not a Burgle Bros. saved game")
+    if doc.get("format_version") != FORMAT_VERSION:
+        raise StateError(f"unsupported save format version {doc.get('format_version')!r}")
+    try:
+        setup = Setup.from_code(doc.get("setup", ""))
+    except SetupError as exc:
+        raise StateError(f"setup: {exc}") from None
+    actions_txt = doc.get("actions")
+    if not isinstance(actions_txt, list) or not all(isinstance(a, str) for a in actions_txt):
+        raise StateError("actions: expected a list of action texts")
+    try:
+        history = [Action.parse(a) for a in actions_txt]
+    except ValueError as exc:
+        raise StateError(f"actions: {exc}") from None
+    state = decode(State, doc.get("state"), "state")
+    check_state(state, setup)
+    if state.actions_applied != len(history):
+        raise StateError("state: actions_applied does not match the action list")
+    game = Game(state, setup)
+    game.history = history
+    return game
+
+
+# ---------------------------------------------------------------------- invariants
+
+
+def check_state(st: State, setup: Setup) -> None:
+    """Raise StateError if the state breaks a rule of the game's bookkeeping."""
+    scen = SCENARIOS[st.scenario]
+    if st.scenario != setup.scenario or st.seed != setup.seed:
+        raise StateError("state does not belong to its setup")
+    if st.size != scen.size or len(st.floors) != scen.floors:
+        raise StateError("wrong building shape for the scenario")
+    if len(st.players) != len(setup.players):
+        raise StateError("wrong number of players")
+    if not 0 <= st.current < len(st.players):
+        raise StateError("current player out of range")
+    size = st.size
+    real: set[int] = set()
+    specs: Counter[tuple[str, int]] = Counter()
+    for f, fl in enumerate(st.floors):
+        if len(fl.tiles) != size * ROW_STRIDE:
+            raise StateError(f"floor {f + 1}: wrong number of tile slots")
+        empties = 0
+        for cell, t in enumerate(fl.tiles):
+            inside = cell % ROW_STRIDE < size and cell // ROW_STRIDE < size
+            if t is None:
+                if inside:
+                    empties += 1
+                continue
+            if not inside:
+                raise StateError(f"floor {f + 1}: a tile outside the grid")
+            real.add(make_pos(f, cell))
+            specs[(t.kind.value, t.number)] += 1
+            if not 0 <= t.hack <= MAX_HACK_TOKENS or not 0 <= t.dice <= MAX_SAFE_DICE:
+                raise StateError(f"floor {f + 1}: token count out of range")
+            if t.stealth < 0:
+                raise StateError(f"floor {f + 1}: negative stealth tokens")
+        if empties != (1 if scen.has_empty_square else 0):
+            raise StateError(f"floor {f + 1}: wrong number of empty squares")
+        layout_real = {c for c in range(size * ROW_STRIDE) if fl.tiles[c] is not None}
+        for a, b in fl.walls:
+            if a not in layout_real or b not in layout_real:
+                raise StateError(f"floor {f + 1}: a wall touches no tile")
+            if b - a not in (1, ROW_STRIDE) or (b - a == 1 and a // ROW_STRIDE != b // ROW_STRIDE):
+                raise StateError(f"floor {f + 1}: a wall between tiles that do not touch")
+        g = fl.guard
+        for name, p in (("guard", g.pos), ("destination", g.dest)):
+            if p is not None and p not in real:
+                raise StateError(f"floor {f + 1}: {name} is not on a tile of this floor")
+        if not 1 <= g.speed <= MAX_GUARD_SPEED:
+            raise StateError(f"floor {f + 1}: guard speed out of range")
+        cards = Counter(g.patrol + g.discard + g.aside)
+        expected = Counter(make_pos(f, c) for c in FloorLayout(size, frozenset(), _empty(st)).cells())
+        if st.lost_visual:
+            expected[LOST_VISUAL] += 1
+        if cards != expected:
+            raise StateError(f"floor {f + 1}: patrol cards are missing or duplicated")
+        if len(g.aside) != PATROL_DISCARDS[len(st.players)] and g.aside:
+            raise StateError(f"floor {f + 1}: wrong number of patrol cards set aside")
+    pool = Counter((s.kind.value, s.number) for s in ALL_TILES)
+    if specs - pool:
+        raise StateError("tiles that are not in the box")
+    for i, p in enumerate(st.players):
+        if p.pos is not None:
+            if p.pos not in real:
+                raise StateError(f"player {i + 1} stands outside the building")
+            t = st.floors[p.pos >> 6].tiles[p.pos & 63]
+            if t is None or not t.revealed:
+                raise StateError(f"player {i + 1} stands on a face-down tile")
+        if p.escaped and p.pos is not None:
+            raise StateError(f"player {i + 1} escaped but is still inside")
+        if p.stealth < 0:
+            raise StateError(f"player {i + 1} has negative stealth")
+    tools = Counter(st.tools + st.tool_discard + [t for p in st.players for t in p.tools])
+    if any(n != 1 for n in tools.values()) or set(tools) != set(Tool):
+        raise StateError("tool cards are missing or duplicated")
+    loot = Counter(
+        st.loot
+        + [x for p in st.players for x in p.loot]
+        + [x for fl in st.floors for t in fl.tiles if t is not None for x in t.loot]
+    )
+    total = sum(loot.values()) + (1 if st.gold_bar_waiting else 0)
+    dup = any(n > (2 if k == Loot.GOLD_BAR else 1) for k, n in loot.items())
+    if total != LOOT_CARDS_TOTAL or dup:
+        raise StateError("loot cards are missing or duplicated")
+    events = Counter(st.events + st.event_discard)
+    if any(n > 1 for n in events.values()) or len(events) != len(EventCard):
+        raise StateError("event cards are missing or duplicated")
+    if st.step == Step.OVER and st.outcome not in ("win", "loss"):
+        raise StateError("a finished game needs an outcome")
+    if st.pending is not None and not st.pending.options:
+        raise StateError("a pending decision without options")
+
+
+def _empty(st: State) -> int | None:
+    tiles = st.floors[0].tiles
+    for r in range(st.size):
+        for c in range(st.size):
+            if tiles[r * ROW_STRIDE + c] is None:
+                return r * ROW_STRIDE + c
+    return None

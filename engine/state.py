@@ -1,0 +1,143 @@
+"""The game state: plain mutable dataclasses of ints, strings, enums and lists.
+
+The whole game is this tree plus nothing else (the RNG state is an int in it), so it
+serializes to JSON and back losslessly (see serialize.py). Derived data (floor geometry,
+legal-action caches) lives on the `Game` object, never here.
+
+Positions are ints: `pos = floor * 64 + cell`, floor 0 = ground floor, cell = row * 8 + col
+(see data.ROW_STRIDE), so a position's name does not depend on the floor size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .data import Character, EventCard, Loot, ScenarioId, Side, TileKind, Tool
+
+FLOOR_SHIFT = 6
+CELL_MASK = 63
+
+
+def make_pos(floor: int, cell: int) -> int:
+    return (floor << FLOOR_SHIFT) | cell
+
+
+def floor_of(pos: int) -> int:
+    return pos >> FLOOR_SHIFT
+
+
+def cell_of(pos: int) -> int:
+    return pos & CELL_MASK
+
+
+class Step(StrEnum):
+    """Where the game is in its turn structure."""
+
+    ENTRANCE = "entrance"  # the team picks the ground-floor tile to break in
+    ACTIONS = "actions"  # the current burglar takes actions
+    RESOLVING = "resolving"  # the end of a turn (or an effect) is being resolved
+    OVER = "over"
+
+
+@dataclass(slots=True)
+class Tile:
+    kind: TileKind
+    number: int
+    revealed: bool = False
+    cracked: bool = False  # carries a Cracked token
+    alarm: bool = False
+    hack: int = 0  # Computer hack tokens
+    open: bool = False  # Keypad Open token
+    stealth: int = 0  # Lavatory stalls
+    dice: int = 0  # dice added to a Safe
+    safe_open: bool = False
+    downstairs: bool = False  # Downstairs token (the tile above a revealed Stairs)
+    tool_taken: bool = False  # Laboratory: its Tool has been drawn
+    loot: list[Loot] = field(default_factory=list)  # Loot waiting on this tile (Gold Bar)
+
+
+@dataclass(slots=True)
+class Guard:
+    pos: int | None = None  # None: not placed yet, or lost (Lost Visual)
+    dest: int | None = None
+    speed: int = 2  # the number shown on the Guard die
+    placed: bool = False  # the floor's guard has been set up
+    lost: bool = False  # removed by a Lost Visual card; placed again when he would move
+    patrol: list[int] = field(default_factory=list)  # top of the deck is the LAST item
+    discard: list[int] = field(default_factory=list)
+    aside: list[int] = field(default_factory=list)  # set aside unseen (fewer than 4 players)
+
+
+@dataclass(slots=True)
+class Floor:
+    tiles: list[Tile | None]  # None: the Fort Knox empty square
+    walls: list[tuple[int, int]]  # sorted (a, b) cell pairs
+    guard: Guard
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    character: Character
+    side: Side
+    pos: int | None = None  # None before the first turn and after escaping
+    entered: bool = False
+    escaped: bool = False
+    stealth: int = 3
+    tools: list[Tool] = field(default_factory=list)
+    loot: list[Loot] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Effect:
+    """A queued step of rule resolution (an alarm to trigger, a guard to move, ...)."""
+
+    kind: str
+    pos: int = -1
+    floor: int = -1
+    n: int = 0
+    source: str = ""
+    flag: bool = False
+
+
+@dataclass(slots=True)
+class Decision:
+    """A choice the rules leave to the players; the current player answers it."""
+
+    kind: str
+    options: list[str]
+    pos: int = -1
+    floor: int = -1
+    source: str = ""
+    flag: bool = False
+
+
+@dataclass(slots=True)
+class State:
+    scenario: ScenarioId
+    size: int
+    floors: list[Floor]
+    players: list[Player]
+    rng: int
+    seed: int
+    lost_visual: bool = False
+    step: Step = Step.ENTRANCE
+    entrance: int | None = None
+    current: int = 0
+    turn: int = 0
+    actions_left: int = 0
+    actions_taken: int = 0
+    keypad_fails: dict[str, int] = field(default_factory=dict)  # str(pos) -> fails this turn
+    motion_entered: list[list[int]] = field(default_factory=list)  # [player, pos] this turn
+    tools: list[Tool] = field(default_factory=list)  # deck, top = last
+    tool_discard: list[Tool] = field(default_factory=list)
+    loot: list[Loot] = field(default_factory=list)
+    gold_bar_waiting: bool = True  # the second Gold Bar, outside the deck until the first
+    events: list[EventCard] = field(default_factory=list)
+    event_discard: list[EventCard] = field(default_factory=list)
+    queue: list[Effect] = field(default_factory=list)
+    pending: Decision | None = None
+    outcome: str = ""  # "", "win" or "loss"
+    reason: str = ""
+    actions_applied: int = 0
