@@ -179,8 +179,7 @@ _ALARMS = [
 ]
 
 
-@pytest.mark.parametrize("computer", [K.COMPUTER_FINGERPRINT, K.COMPUTER_LASER,
-                                      K.COMPUTER_MOTION])
+@pytest.mark.parametrize("computer", [K.COMPUTER_FINGERPRINT, K.COMPUTER_LASER, K.COMPUTER_MOTION])
 def test_hack_adds_one_token_for_one_action(computer):
     """In a Computer tile, Hack puts one Hack token on it and spends one action."""
     g = guards_away(Table().player(0, "1.A1").tile("1.A1", computer, 4)).game()
@@ -368,8 +367,12 @@ def test_leaving_a_deadbolt_costs_one_action():
 
 def test_deadbolt_reached_by_stairs_costs_three_actions():
     """The Deadbolt's cost applies to every Move into it, also up the Stairs."""
-    t = Table().player(0, "1.B2").tile("1.B2", K.STAIRS, 4).tile("2.B2", K.DEADBOLT, 1,
-                                                                  downstairs=True)
+    t = (
+        Table()
+        .player(0, "1.B2")
+        .tile("1.B2", K.STAIRS, 4)
+        .tile("2.B2", K.DEADBOLT, 1, downstairs=True)
+    )
     g = guards_away(t, 0, 1).game()
     g.apply("move 2.B2")
     assert g.state.players[0].pos == P("2.B2")
@@ -423,8 +426,13 @@ def test_fingerprint_cannot_be_avoided_by_paying_an_action():
 
 def test_fingerprint_with_guard_on_it_raises_no_alarm():
     """If the guard is in the Alarm tile, entering it triggers no alarm."""
-    g = Table().player(0, "1.A1").tile("1.B1", K.FINGERPRINT, 4).guard(0, at="1.B1",
-                                                                         dest="1.D4").game()
+    g = (
+        Table()
+        .player(0, "1.A1")
+        .tile("1.B1", K.FINGERPRINT, 4)
+        .guard(0, at="1.B1", dest="1.D4")
+        .game()
+    )
     events = g.apply("move 1.B1")
     assert not of(events, AlarmRaised)
     assert not g.tile(P("1.B1")).alarm
@@ -673,8 +681,7 @@ def test_laser_face_down_offers_hack_but_not_pay():
 
 def test_laser_pay_and_hack_are_both_offered():
     """With a Laser hack token available, the burglar may pay, hack, or let it trigger."""
-    t = Table().player(0, "1.A1").tile("1.B1", K.LASER, 1).tile("2.A1", K.COMPUTER_LASER, 5,
-                                                                  hack=1)
+    t = Table().player(0, "1.A1").tile("1.B1", K.LASER, 1).tile("2.A1", K.COMPUTER_LASER, 5, hack=1)
     g = guards_away(t).game()
     events = g.apply("move 1.B1")
     assert DecisionNeeded("alarm", ("hack", "pay", "trigger")) in events
