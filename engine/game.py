@@ -23,6 +23,7 @@ from .actions import Action, ActionKind, parse_pos, pos_text
 from .data import (
     ACTIONS_PER_TURN,
     COMPUTER_FOR_ALARM,
+    COMPUTERS,
     LAVATORY_STEALTH,
     LOST_VISUAL,
     MAX_GUARD_SPEED,
@@ -271,12 +272,12 @@ class Game:
             if left >= 1:
                 for pos in self.peek_targets(me):
                     out.append(Action(ActionKind.PEEK, pos=pos))
-                for pos, (cost, _how) in self.move_options(me).items():
-                    if cost <= left:
+                opts = self.move_options(me)
+                for pos in sorted(opts):
+                    if opts[pos][0] <= left:
                         out.append(Action(ActionKind.MOVE, pos=pos))
-                if here.kind in (K.COMPUTER_FINGERPRINT, K.COMPUTER_LASER, K.COMPUTER_MOTION):
-                    if here.hack < MAX_HACK_TOKENS:
-                        out.append(Action(ActionKind.HACK))
+                if here.kind in COMPUTERS and here.hack < MAX_HACK_TOKENS:
+                    out.append(Action(ActionKind.HACK))
                 if here.kind == K.SAFE and not here.safe_open:
                     if left >= 2 and here.dice < MAX_SAFE_DICE:
                         out.append(Action(ActionKind.ADD_DIE))
@@ -357,7 +358,12 @@ class Game:
         # Deadbolt: 3 actions unless someone (player or guard) is already inside.
         for target, (_cost, how) in opts.items():
             t = self.tile(target)
-            if t.revealed and t.kind == K.DEADBOLT and how != "walkway" and self._deadbolt_empty(target):
+            if (
+                t.revealed
+                and t.kind == K.DEADBOLT
+                and how != "walkway"
+                and self._deadbolt_empty(target)
+            ):
                 opts[target] = (3, how)
         return opts
 
@@ -410,9 +416,9 @@ class Game:
             return "the entrance has already been chosen"
         if action.kind == ActionKind.CHOOSE:
             return "there is no decision to make"
-        if action.kind in (ActionKind.PEEK, ActionKind.MOVE, ActionKind.HACK, ActionKind.CRACK):
-            if st.actions_left < 1:
-                return "no actions left this turn"
+        needs_one = (ActionKind.PEEK, ActionKind.MOVE, ActionKind.HACK, ActionKind.CRACK)
+        if action.kind in needs_one and st.actions_left < 1:
+            return "no actions left this turn"
         if action.kind == ActionKind.ADD_DIE and st.actions_left < 2:
             return "adding a die needs 2 actions"
         if action.kind == ActionKind.MOVE:
@@ -544,6 +550,9 @@ class Game:
             if t.kind == K.WALKWAY and (target >> 6) > 0:
                 self._leave(me, src)
                 p.pos = target
+                self._emit(PlayerMoved(me, src, target, how))
+                if not st.floors[target >> 6].guard.placed:
+                    self._place_guard(target >> 6)  # R30: he stood on that floor
                 self._fall(me, target - 64, "fall")
                 return
         if t.kind == K.KEYPAD and not t.open and not self._keypad_roll(target, me):
@@ -599,12 +608,16 @@ class Game:
         kind = t.kind
         if fl.guard.pos == pos and not self._lose_stealth(player, "entered-guard"):
             return
-        if kind == K.FOYER and self._guard_adjacent(pos) and not self._lose_stealth(
-            player, "foyer"
+        if (
+            kind == K.FOYER
+            and self._guard_adjacent(pos)
+            and not self._lose_stealth(player, "foyer")
         ):
             return
-        if kind == K.ATRIUM and self._guard_above_or_below(pos) and not self._lose_stealth(
-            player, "atrium"
+        if (
+            kind == K.ATRIUM
+            and self._guard_above_or_below(pos)
+            and not self._lose_stealth(player, "atrium")
         ):
             return
         if kind == K.CAMERA:
@@ -613,9 +626,7 @@ class Game:
         elif kind == K.FINGERPRINT:
             self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.FINGERPRINT.value))
         elif kind == K.LASER:
-            self._push(
-                Effect(_FOLLOWUP_ALARM, pos=pos, source=K.LASER.value, flag=laser_payable)
-            )
+            self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.LASER.value, flag=laser_payable))
         elif kind == K.DETECTOR:
             if p.tools or p.loot:
                 self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.DETECTOR.value))
@@ -821,7 +832,10 @@ class Game:
             card = self._draw_patrol(floor)
         g.pos = card
         self._emit(GuardPlaced(floor, card))
-        self._new_destination(floor, placing=True)
+        if self.alarms(floor):  # alarms raised before he arrived (cards) still call him
+            self._push(Effect("retarget", floor=floor))
+        else:
+            self._new_destination(floor, placing=True)
 
     def _new_destination(self, floor: int, placing: bool = False) -> None:
         g = self.state.floors[floor].guard
@@ -858,6 +872,10 @@ class Game:
                     card = self._draw_patrol(f)
                 g.pos = card
                 self._emit(GuardPlaced(f, card))
+                t = self.tile(card)
+                if t.alarm:  # he starts his move on an alarm: he switches it off first
+                    t.alarm = False
+                    self._emit(AlarmCleared(card))
                 self._emit(GuardStarts(f, n))
                 self._push(Effect("retarget", floor=f))
                 self._push(Effect("guard-move", floor=f, n=n, flag=True))

@@ -201,10 +201,30 @@ def random_walls(rng: Rng, size: int, count: int, empty: int | None) -> frozense
     edges = interior_edges(size, empty)
     if count > len(edges):
         raise ValueError("more walls than places for them")
+    cells = FloorLayout(size, frozenset(), empty).cells()
     for _ in range(10_000):
         pool = list(edges)
         rng.shuffle(pool)
         walls = frozenset(pool[:count])
-        if geometry(FloorLayout(size, walls, empty)).connected():
+        if _connected(cells, pool[count:]):
             return walls
     raise RuntimeError("could not draw a connected wall layout")  # pragma: no cover
+
+
+def _connected(cells: list[int], open_edges: list[Wall]) -> bool:
+    """Union-find over the edges left open: one component holding every cell?"""
+    parent = {c: c for c in cells}
+
+    def find(c: int) -> int:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    groups = len(cells)
+    for a, b in open_edges:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+            groups -= 1
+    return groups == 1

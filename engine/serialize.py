@@ -87,7 +87,8 @@ def decode(tp: Any, value: Any, where: str = "state") -> Any:
             return tuple(decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
         if len(args) != len(value):
             raise StateError(f"{where}: expected {len(args)} items")
-        return tuple(decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
+        pairs = enumerate(zip(args, value, strict=True))
+        return tuple(decode(a, v, f"{where}[{i}]") for i, (a, v) in pairs)
     if origin is dict:
         if not isinstance(value, dict):
             raise StateError(f"{where}: expected an object")
@@ -227,7 +228,8 @@ def check_state(st: State, setup: Setup) -> None:
         if not 1 <= g.speed <= MAX_GUARD_SPEED:
             raise StateError(f"floor {f + 1}: guard speed out of range")
         cards = Counter(g.patrol + g.discard + g.aside)
-        expected = Counter(make_pos(f, c) for c in FloorLayout(size, frozenset(), _empty(st)).cells())
+        cells = FloorLayout(size, frozenset(), _empty(st)).cells()
+        expected = Counter(make_pos(f, c) for c in cells)
         if st.lost_visual:
             expected[LOST_VISUAL] += 1
         if cards != expected:

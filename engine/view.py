@@ -32,8 +32,16 @@ def view(game: Game) -> dict[str, Any]:
                 t = fl.tiles[cell]
                 pos = (f << 6) | cell
                 if t is None:
-                    tiles.append({"pos": pos, "name": pos_text(pos), "cell": cell_name(cell),
-                                  "row": row, "col": col, "empty": True})
+                    tiles.append(
+                        {
+                            "pos": pos,
+                            "name": pos_text(pos),
+                            "cell": cell_name(cell),
+                            "row": row,
+                            "col": col,
+                            "empty": True,
+                        }
+                    )
                     continue
                 entry: dict[str, Any] = {
                     "pos": pos,
@@ -96,8 +104,12 @@ def view(game: Game) -> dict[str, Any]:
     ]
     pending = None
     if st.pending is not None:
-        pending = {"kind": st.pending.kind, "options": list(st.pending.options),
-                   "pos": st.pending.pos, "source": st.pending.source}
+        pending = {
+            "kind": st.pending.kind,
+            "options": list(st.pending.options),
+            "pos": st.pending.pos,
+            "source": st.pending.source,
+        }
     return {
         "engine": __version__,
         "scenario": st.scenario.value,

@@ -808,7 +808,7 @@ def test_R12_lost_guard_placed_on_a_burglar_costs_no_stealth():
     assert steps(events) == ["1.B4", "1.C4"]
 
 
-def test_R14_alarm_raised_while_guard_is_lost_is_his_destination_when_he_returns():
+def test_R27_alarm_raised_while_guard_is_lost_is_his_destination_when_he_returns():
     """An alarm raised while the guard is off the board sets no destination then; when he
     comes back his destination is that alarm (as normal), and it adds to his speed."""
     game = (
@@ -831,15 +831,10 @@ def test_R14_alarm_raised_while_guard_is_lost_is_his_destination_when_he_returns
     assert steps(events) == ["1.A2", "1.A1", "1.B1"]  # A3 -> D1 (up-right): up first
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: guard back from Lost Visual on an Alarm tile loops forever "
-    "(destination = his own tile; _fx_guard_move re-queues retarget+move endlessly)",
-)
-def test_R14_lost_guard_placed_on_an_alarm_tile_finishes_his_move():
+def test_R26_lost_guard_placed_on_an_alarm_tile_clears_it_and_finishes_his_move():
     """A lost guard coming back onto a tile holding an Alarm token (raised while he was
-    away) must not freeze the game: his move ends and the next turn starts, with his
-    destination somewhere else than under him."""
+    away) switches it off as his move starts: his move ends and the next turn starts, with
+    his destination somewhere else than under him."""
     game = lost_guard_table().tile("1.C3", K.LABORATORY, alarm=True, tool_taken=True).game()
     make_lost(game)
     stack(game, 0, P("1.C3"), P("1.C1"))

@@ -467,7 +467,7 @@ def test_R17_guards_never_use_secret_doors():
     assert g.guard_route(0) == [P("1.A2"), P("1.B2"), P("1.B1")]
 
 
-def test_secret_door_to_secret_door_through_a_wall():
+def test_R28_secret_door_to_secret_door_through_a_wall():
     """Proposed ruling: from one Secret Door you may enter an adjacent one through a Wall."""
     t = Table().player(0, "1.A1").walls(0, "A1|B1")
     t.tile("1.A1", K.SECRET_DOOR, 1).tile("1.B1", K.SECRET_DOOR, 2)
@@ -622,7 +622,7 @@ def test_no_move_up_from_tile_below_walkway():
     assert_illegal(g, "peek 2.B1")
 
 
-def test_fall_does_not_chain_through_a_second_walkway():
+def test_R29_fall_does_not_chain_through_a_second_walkway():
     """Landing on a face-down Walkway reveals it but is no Move onto it: you fall one floor only."""
     t = Table().player(0, "3.A1").face_down("3.B1", K.WALKWAY, 2).face_down("2.B1", K.WALKWAY, 1)
     g = guards_away(t, 0, 1, 2).game()
@@ -632,7 +632,7 @@ def test_fall_does_not_chain_through_a_second_walkway():
     assert not g.tile(P("1.B1")).revealed
 
 
-def test_R16_fall_onto_motion_tile_then_leaving_raises_nothing():
+def test_R29_fall_onto_motion_tile_then_leaving_raises_nothing():
     """R22 with R16: a fall is no Move into the Motion tile, so leaving it that turn is quiet."""
     t = Table().player(0, "2.A1").face_down("2.B1", K.WALKWAY, 2).face_down("1.B1", K.MOTION, 1)
     g = guards_away(t, 0, 1).game()
@@ -651,3 +651,21 @@ def test_fall_to_floor_without_guard_sets_it_up():
     assert GuardPlaced(1, P("2.B1")) in events
     assert g.state.players[0].pos == P("2.B1")
     assert not of(events, StealthLost)
+
+
+def test_R30_stairs_into_face_down_walkway_sets_up_upper_guard():
+    """Climbing the Stairs into a face-down Walkway drops you back down, but you did stand
+    on the upper floor: its guard is set up."""
+    game = (
+        Table()
+        .tile("1.B2", K.STAIRS, 4)
+        .face_down("2.B2", K.WALKWAY, 2)
+        .player(0, "1.B2")
+        .guard(0, at="1.D4", dest="1.D1")
+        .patrol(1, "2.A4", "2.D1")
+        .game()
+    )
+    game.apply("move 2.B2")
+    assert game.state.players[0].pos == P("1.B2")
+    upper = game.state.floors[1].guard
+    assert upper.placed and upper.pos == P("2.A4") and upper.dest == P("2.D1")

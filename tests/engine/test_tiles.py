@@ -543,7 +543,7 @@ def test_keypad_each_failed_try_this_turn_adds_a_die():
     assert g.state.players[0].pos == P("1.B1")
 
 
-def test_keypad_failed_tries_count_per_keypad():
+def test_R31_keypad_failed_tries_count_per_keypad():
     """Failed guesses add dice only for the Keypad they were made on."""
     t = Table().player(0, "1.B2").tile("1.B1", K.KEYPAD, 4).tile("1.C2", K.KEYPAD, 5)
     g = guards_away(t.dice(1, 2, 3)).game()
