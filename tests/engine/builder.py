@@ -84,8 +84,9 @@ class Table:
         self._game.state.floors[floor].walls = sorted(out)
         return self
 
-    def tile(self, where: str, kind: TileKind, number: int = 1, revealed: bool = True,
-             **tokens: object) -> Table:
+    def tile(
+        self, where: str, kind: TileKind, number: int = 1, revealed: bool = True, **tokens: object
+    ) -> Table:
         pos = parse_pos(where)
         t = Tile(kind, number, revealed=revealed, **tokens)  # type: ignore[arg-type]
         self._game.state.floors[pos >> 6].tiles[pos & 63] = t
@@ -101,8 +102,14 @@ class Table:
         return self
 
     # -- pieces
-    def player(self, i: int, where: str | None, stealth: int = 3,
-               tools: tuple[Tool, ...] = (), loot: tuple[Loot, ...] = ()) -> Table:
+    def player(
+        self,
+        i: int,
+        where: str | None,
+        stealth: int = 3,
+        tools: tuple[Tool, ...] = (),
+        loot: tuple[Loot, ...] = (),
+    ) -> Table:
         p = self._game.state.players[i]
         if where is None:
             p.pos = None
@@ -114,8 +121,9 @@ class Table:
         p.loot = list(loot)
         return self
 
-    def guard(self, floor: int, at: str, dest: str, speed: int = 2,
-              patrol: tuple[str, ...] = ()) -> Table:
+    def guard(
+        self, floor: int, at: str, dest: str, speed: int = 2, patrol: tuple[str, ...] = ()
+    ) -> Table:
         """Place a floor's guard; `patrol` is the deck, top card first."""
         g = self._game.state.floors[floor].guard
         g.placed, g.lost = True, False
