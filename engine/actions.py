@@ -27,6 +27,8 @@ class ActionKind(StrEnum):
     ESCAPE = "escape"
     GIVE = "give"  # give one of your cards to a burglar on your tile
     TAKE = "take"  # take a card from a burglar on your tile
+    USE = "use"  # use a Tool (free): `use emp`, `use blueprints 2.C3`
+    PICKUP = "pickup"  # pick up Loot lying on your tile (free): `pickup gold-bar`
     END = "end"  # end your actions
     CHOOSE = "choose"  # answer the pending decision
 
@@ -64,6 +66,10 @@ class Action:
             return f"{k} {self.card} {self.player + 1}"
         if k == ActionKind.CHOOSE:
             return f"{k} {self.option}"
+        if k == ActionKind.USE:
+            return f"{k} {self.card} {pos_text(self.pos)}" if self.pos >= 0 else f"{k} {self.card}"
+        if k == ActionKind.PICKUP:
+            return f"{k} {self.card}"
         return str(k)
 
     def __repr__(self) -> str:
@@ -88,6 +94,15 @@ class Action:
             if len(args) != 2 or not args[1].isdigit():
                 raise ValueError(f"{kind} needs a card and a player, like '{kind} crowbar 2'")
             return cls(kind, card=args[0].lower(), player=int(args[1]) - 1)
+        if kind == ActionKind.USE:
+            if len(args) not in (1, 2):
+                raise ValueError("use needs a tool and maybe a position, like 'use emp'")
+            pos = parse_pos(args[1]) if len(args) == 2 else -1
+            return cls(kind, pos=pos, card=args[0].lower())
+        if kind == ActionKind.PICKUP:
+            if len(args) != 1:
+                raise ValueError("pickup needs a card, like 'pickup gold-bar'")
+            return cls(kind, card=args[0].lower())
         if kind == ActionKind.CHOOSE:
             if len(args) != 1:
                 raise ValueError("choose needs one option, like 'choose hack'")

@@ -308,5 +308,26 @@ class EventCard(StrEnum):
     WHERE_IS_HE = "where-is-he"
 
 
+# Solo games (one burglar) leave out the cards that need a second burglar; the Gold Bars go
+# too, since one burglar may carry only one of them (rulings R40, R41).
+SOLO_EVENTS_REMOVED: frozenset[EventCard] = frozenset(
+    {EventCard.BUDDY_SYSTEM, EventCard.DEAD_DROP, EventCard.JUMP_THE_GUN}
+)
+SOLO_LOOT_REMOVED: frozenset[Loot] = frozenset({Loot.GOLD_BAR})
+
+# Tiles a Crowbar may disable: those that raise alarms or block movement.
+CROWBAR_TARGETS: frozenset[TileKind] = frozenset(
+    {
+        TileKind.CAMERA,
+        TileKind.DEADBOLT,
+        TileKind.DETECTOR,
+        TileKind.FINGERPRINT,
+        TileKind.KEYPAD,
+        TileKind.LASER,
+        TileKind.MOTION,
+        TileKind.THERMO,
+    }
+)
+
 # The Lost Visual patrol card, shuffled into each patrol deck when the expansion is on.
 LOST_VISUAL = -1

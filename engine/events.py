@@ -237,3 +237,109 @@ class GameWon(Event):
 class GameLost(Event):
     player: int
     reason: str
+
+
+# ---------------------------------------------------------------------- cards
+
+
+@dataclass(frozen=True, slots=True)
+class ToolUsed(Event):
+    player: int
+    tool: str
+    pos: int  # its target, or -1
+
+
+@dataclass(frozen=True, slots=True)
+class CardNoEffect(Event):
+    """A card that can do nothing right now, and why ("alarm-active", "no-guard", ...)."""
+
+    card: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionsGained(Event):
+    player: int
+    actions: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class StealthGained(Event):
+    player: int
+    stealth: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileDisabled(Event):
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class WallDestroyed(Event):
+    floor: int
+    a: int  # the two cells the wall stood between
+    b: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventsReordered(Event):
+    player: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuardTeleported(Event):
+    floor: int
+    src: int
+    dst: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class GuardSkipped(Event):
+    """A guard who would move does not (Donuts)."""
+
+    floor: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class KeypadsLocked(Event):
+    positions: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KittyEscaped(Event):
+    player: int
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class LootPickedUp(Event):
+    player: int
+    loot: str
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class LootRolled(Event):
+    """Chihuahua or Persian Kitty die at the start of a turn."""
+
+    player: int
+    loot: str
+    die: int
+    triggered: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSkipped(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class EffectEnded(Event):
+    """A lasting card effect (E.M.P., Time Lock, ...) ends as its owner's turn starts."""
+
+    name: str

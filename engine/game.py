@@ -17,9 +17,11 @@ the same state bit for bit.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import permutations
 
 from . import __version__
 from .actions import Action, ActionKind, parse_pos, pos_text
+from .cards import CardRules
 from .data import (
     ACTIONS_PER_TURN,
     COMPUTER_FOR_ALARM,
@@ -33,6 +35,8 @@ from .data import (
     ROW_STRIDE,
     SAFE_TILES,
     SCENARIOS,
+    SOLO_EVENTS_REMOVED,
+    SOLO_LOOT_REMOVED,
     STAIRS_TILES,
     START_STEALTH,
     Character,
@@ -49,6 +53,7 @@ from .events import (
     AlarmAvoided,
     AlarmCleared,
     AlarmRaised,
+    CardNoEffect,
     CardPassed,
     DecisionNeeded,
     DeckEmpty,
@@ -62,6 +67,7 @@ from .events import (
     GuardLost,
     GuardMoved,
     GuardPlaced,
+    GuardSkipped,
     GuardStarts,
     HackAdded,
     HackSpent,
@@ -109,7 +115,7 @@ class IllegalActionError(ValueError):
     """The action is not legal now. The message names the reason; the game is unchanged."""
 
 
-class Game:
+class Game(CardRules):
     """A game in progress: the `State` plus caches derived from it."""
 
     def __init__(self, state: State, setup: Setup) -> None:
@@ -281,10 +287,12 @@ class Game:
                 if here.kind == K.SAFE and not here.safe_open:
                     if left >= 2 and here.dice < MAX_SAFE_DICE:
                         out.append(Action(ActionKind.ADD_DIE))
-                    if here.dice > 0:
+                    if here.dice > 0 and self._keycard_allows(p.pos):
                         out.append(Action(ActionKind.CRACK))
                 if self.can_escape(me):
                     out.append(Action(ActionKind.ESCAPE))
+            out.extend(self.tool_actions(me))
+            out.extend(self.pickup_actions(me))
             for other in self.players_at(p.pos):
                 if other == me:
                     continue
@@ -296,6 +304,11 @@ class Game:
                         out.append(Action(ActionKind.TAKE, card=card, player=other))
         out.append(Action(ActionKind.END))
         return out
+
+    def _keycard_allows(self, safe: int) -> bool:
+        """With the Keycard drawn, a safe is cracked only with its holder on the Safe."""
+        holder = self.holder_of(Loot.KEYCARD)
+        return holder is None or self.state.players[holder].pos == safe
 
     def _cards_of(self, player: int) -> list[str]:
         p = self.state.players[player]
@@ -337,34 +350,61 @@ class Game:
         here = self.tile(pos)
         geo = self._geo[f]
         tiles = st.floors[f].tiles
+        painting = Loot.PAINTING in p.loot
+        stairs_ok = "time-lock" not in st.lasting
         opts: dict[int, tuple[int, str]] = {}
         for nb in geo.open[c]:
             opts[base | nb] = (1, "walk")
         # Secret Door: enter a revealed one from any adjacent tile, even through a wall.
-        for nb in geo.grid[c]:
-            t = tiles[nb]
-            if t is not None and t.revealed and t.kind == K.SECRET_DOOR and (base | nb) not in opts:
-                opts[base | nb] = (1, "secret-door")
+        if not painting:
+            for nb in geo.grid[c]:
+                t = tiles[nb]
+                if (
+                    t is not None
+                    and t.revealed
+                    and t.kind == K.SECRET_DOOR
+                    and (base | nb) not in opts
+                ):
+                    opts[base | nb] = (1, "secret-door")
         if here.kind == K.WALKWAY and f > 0:
             opts[pos - 64] = (1, "walkway")
-        if here.kind == K.STAIRS and f < self.top_floor:
-            opts[pos + 64] = (1, "stairs")
-        if here.downstairs and f > 0 and (pos - 64) not in opts:
-            opts[pos - 64] = (1, "stairs")
-        if here.kind == K.SERVICE_DUCT:
+        if stairs_ok:
+            if here.kind == K.STAIRS and f < self.top_floor:
+                opts[pos + 64] = (1, "stairs")
+            if here.downstairs and f > 0 and (pos - 64) not in opts:
+                opts[pos - 64] = (1, "stairs")
+            if here.thermal:
+                for q in (pos - 64, pos + 64):
+                    t = self.tile_at(q)
+                    if t is not None and t.thermal and q not in opts:
+                        opts[q] = (1, "thermal")
+        if here.kind == K.SERVICE_DUCT and not painting:
             other = self._other_duct(pos)
             if other is not None and other not in opts:
                 opts[other] = (1, "duct")
+        if "gymnastics" in st.lasting and f < self.top_floor:
+            t = self.tile_at(pos + 64)
+            if t is not None and t.revealed and t.kind == K.WALKWAY and (pos + 64) not in opts:
+                opts[pos + 64] = (1, "gymnastics")
+        gemstone = Loot.GEMSTONE in p.loot
         # Deadbolt: 3 actions unless someone (player or guard) is already inside.
-        for target, (_cost, how) in opts.items():
+        for target, (cost, how) in opts.items():
             t = self.tile(target)
             if (
                 t.revealed
                 and t.kind == K.DEADBOLT
+                and not t.disabled
                 and how != "walkway"
                 and self._deadbolt_empty(target)
             ):
-                opts[target] = (3, how)
+                cost = 3
+            if (
+                gemstone
+                and how != "walkway"
+                and any(q.pos == target for i, q in enumerate(st.players) if i != player)
+            ):
+                cost += 1
+            opts[target] = (cost, how)
         return opts
 
     def _deadbolt_empty(self, pos: int) -> bool:
@@ -382,11 +422,14 @@ class Game:
         return None
 
     def can_escape(self, player: int) -> bool:
-        """On the top floor's Stairs with every safe open and all the loot in the team's hands."""
+        """On the top floor's Stairs (or a Thermal Bomb hole) with all the loot in hand."""
         p = self.state.players[player]
         if p.pos is None or floor_of(p.pos) != self.top_floor:
             return False
-        if self.tile(p.pos).kind != K.STAIRS:
+        t = self.tile(p.pos)
+        if t.kind != K.STAIRS and not t.thermal:
+            return False
+        if "time-lock" in self.state.lasting:
             return False
         return self.team_has_all_loot()
 
@@ -465,6 +508,10 @@ class Game:
             self._pass_card(action.card, giver, receiver)
         elif k == ActionKind.ENTER:
             self._choose_entrance(action.pos)
+        elif k == ActionKind.USE:
+            self.use_tool(Tool(action.card), action.pos)
+        elif k == ActionKind.PICKUP:
+            self.pick_up(action.card)
         else:  # pragma: no cover - every kind is handled above
             raise AssertionError(k)
 
@@ -528,16 +575,20 @@ class Game:
 
     # ------------------------------------------------------------------ movement
 
-    def _do_move(self, target: int) -> None:
+    def _do_move(self, target: int, free: bool = False) -> None:
+        """A Move action (or a free forced move, as Go With Your Gut: no Laser payment)."""
         st = self.state
         me = st.current
         p = st.players[me]
         src = p.pos
         assert src is not None
-        cost, how = self.move_options(me)[target]
-        self._spend(cost)
+        if free:
+            how = "walk"
+        else:
+            cost, how = self.move_options(me)[target]
+            self._spend(cost)
         t = self.tile(target)
-        was_revealed = t.revealed
+        was_revealed = t.revealed and not free
         if how == "walkway":
             self._leave(me, src)
             self._fall(me, target, "walkway")
@@ -555,7 +606,12 @@ class Game:
                     self._place_guard(target >> 6)  # R30: he stood on that floor
                 self._fall(me, target - 64, "fall")
                 return
-        if t.kind == K.KEYPAD and not t.open and not self._keypad_roll(target, me):
+        if (
+            t.kind == K.KEYPAD
+            and not t.open
+            and not t.disabled
+            and not self._keypad_roll(target, me)
+        ):
             return
         self._leave(me, src)
         p.pos = target
@@ -592,7 +648,7 @@ class Game:
     def _leave(self, player: int, pos: int) -> None:
         """Leaving a tile: a Motion tile entered this turn raises its alarm."""
         t = self.tile(pos)
-        if t.kind == K.MOTION and [player, pos] in self.state.motion_entered:
+        if t.kind == K.MOTION and [player, pos] in self.state.motion_entered and not t.disabled:
             self.state.motion_entered.remove([player, pos])
             self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.MOTION.value))
 
@@ -606,33 +662,49 @@ class Game:
         p = st.players[player]
         t = self.tile(pos)
         kind = t.kind
-        if fl.guard.pos == pos and not self._lose_stealth(player, "entered-guard"):
-            return
-        if (
-            kind == K.FOYER
-            and self._guard_adjacent(pos)
-            and not self._lose_stealth(player, "foyer")
-        ):
-            return
-        if (
-            kind == K.ATRIUM
-            and self._guard_above_or_below(pos)
-            and not self._lose_stealth(player, "atrium")
-        ):
-            return
-        if kind == K.CAMERA:
-            if self._guard_on_other_camera(pos):
+        unseen = self.is_invisible(player)
+        if not unseen:
+            if fl.guard.pos == pos and not self._lose_stealth(player, "entered-guard"):
+                return
+            if (
+                kind == K.FOYER
+                and self._guard_adjacent(pos)
+                and not self._lose_stealth(player, "foyer")
+            ):
+                return
+            if (
+                kind == K.ATRIUM
+                and self._guard_above_or_below(pos)
+                and not self._lose_stealth(player, "atrium")
+            ):
+                return
+            if (
+                Loot.TIARA in p.loot
+                and self._guard_adjacent(pos)
+                and not self._lose_stealth(player, "tiara")
+            ):
+                return
+        if t.disabled:  # Crowbar: the tile's own rule is off
+            pass
+        elif kind == K.CAMERA:
+            if not unseen and self._guard_on_other_camera(pos):
                 self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.CAMERA.value))
         elif kind == K.FINGERPRINT:
             self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.FINGERPRINT.value))
         elif kind == K.LASER:
-            self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.LASER.value, flag=laser_payable))
+            if Loot.MIRROR not in p.loot:
+                self._push(
+                    Effect(_FOLLOWUP_ALARM, pos=pos, source=K.LASER.value, flag=laser_payable)
+                )
         elif kind == K.DETECTOR:
             if p.tools or p.loot:
                 self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.DETECTOR.value))
         elif kind == K.MOTION:
             if [player, pos] not in st.motion_entered:
                 st.motion_entered.append([player, pos])
+        elif kind == K.THERMO:
+            if Loot.ISOTOPE in p.loot:
+                self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=Loot.ISOTOPE.value))
         elif kind == K.LABORATORY and not t.tool_taken:
             t.tool_taken = True
             self._draw_tool(player, "laboratory")
@@ -650,12 +722,14 @@ class Game:
         )
 
     def _guard_on_other_camera(self, pos: int) -> bool:
+        if "video-loop" in self.state.lasting:
+            return False
         for fl in self.state.floors:
             g = fl.guard.pos
             if g is None or g == pos:
                 continue
             t = self.tile(g)
-            if t.revealed and t.kind == K.CAMERA:
+            if t.revealed and t.kind == K.CAMERA and not t.disabled:
                 return True
         return False
 
@@ -693,6 +767,9 @@ class Game:
         """An alarm would go off at eff.pos; offer the ways to stop it, if any."""
         pos = eff.pos
         t = self.tile(pos)
+        if "emp" in self.state.lasting:
+            self._emit(AlarmAvoided(pos, eff.source, "emp"))
+            return
         if t.alarm:
             self._emit(AlarmAvoided(pos, eff.source, "already"))
             return
@@ -726,6 +803,9 @@ class Game:
         """Place an Alarm token (unless one is there or the guard stands there)."""
         t = self.tile(pos)
         f = pos >> 6
+        if "emp" in self.state.lasting:
+            self._emit(AlarmAvoided(pos, source, "emp"))
+            return
         if t.alarm:
             self._emit(AlarmAvoided(pos, source, "already"))
             return
@@ -797,7 +877,7 @@ class Game:
                 self._raise_alarm(d.pos, d.source)
         elif d.kind == "alarm-tie":
             self._set_destination(d.floor, parse_pos(option), "alarm")
-        else:  # pragma: no cover
+        elif not self.resolve_card_decision(d.kind, option, d):  # pragma: no cover
             raise AssertionError(d.kind)
 
     # ------------------------------------------------------------------ guards
@@ -863,7 +943,13 @@ class Game:
         if not eff.flag:  # the move starts now: its speed is fixed here
             if not g.placed:
                 return
+            if g.donuts and not g.lost:
+                g.donuts = False
+                self._emit(GuardSkipped(f, "donuts"))
+                return
             n = g.speed + len(self.alarms(f))
+            if eff.source == "turn":  # Espresso, Daydreaming: this turn's guard only
+                n = max(0, n + st.guard_bonus)
             if g.lost:
                 # Lost Visual: he comes back from the next card, then moves as usual.
                 g.lost = False
@@ -890,23 +976,30 @@ class Game:
                 self._push(Effect("retarget", floor=f))
                 self._push(Effect("guard-move", floor=f, n=n, flag=True))
                 return
-            nxt = base | geo.next_steps(g.dest & 63)[g.pos & 63]
-            src = g.pos
-            g.pos = nxt
             n -= 1
-            self._emit(GuardMoved(f, src, nxt))
-            self._guard_enters(f, nxt)
+            self._step_guard(f, base | geo.next_steps(g.dest & 63)[g.pos & 63])
             if st.step == Step.OVER:
                 return
-            if g.pos == g.dest:
-                if self.alarms(f):
-                    self._push(Effect("retarget", floor=f))
-                else:
-                    self._new_destination(f)
             if self._fx or st.pending is not None:
                 if n > 0:
                     self._push(Effect("guard-move", floor=f, n=n, flag=True))
                 return
+
+    def _step_guard(self, f: int, nxt: int) -> None:
+        """One step of a guard: he enters `nxt`; reaching his destination sets the next."""
+        g = self.state.floors[f].guard
+        src = g.pos
+        assert src is not None
+        g.pos = nxt
+        self._emit(GuardMoved(f, src, nxt))
+        self._guard_enters(f, nxt)
+        if self.state.step == Step.OVER:
+            return
+        if g.pos == g.dest:
+            if self.alarms(f):
+                self._push(Effect("retarget", floor=f))
+            else:
+                self._new_destination(f)
 
     def _guard_enters(self, floor: int, pos: int) -> None:
         """The guard steps into `pos`: he clears its alarm and spots burglars."""
@@ -917,7 +1010,7 @@ class Game:
             self._emit(AlarmCleared(pos))
         players = st.players
         for i, p in enumerate(players):
-            if p.pos is None:
+            if p.pos is None or self.is_invisible(i):
                 continue
             if p.pos == pos:
                 if not self._lose_stealth(i, "guard-enters"):
@@ -934,12 +1027,14 @@ class Game:
                 pt = self.tile(p.pos)
                 if pt.kind == K.ATRIUM and not self._lose_stealth(i, "atrium"):
                     return
-        if t.revealed and t.kind == K.CAMERA:
-            for p in players:
-                if p.pos is None or p.pos == pos:
+        if t.revealed and t.kind == K.CAMERA and not t.disabled:
+            if "video-loop" in st.lasting:
+                return
+            for i, p in enumerate(players):
+                if p.pos is None or p.pos == pos or self.is_invisible(i):
                     continue
                 pt = self.tile(p.pos)
-                if pt.kind == K.CAMERA:
+                if pt.kind == K.CAMERA and not pt.disabled:
                     self._push(Effect(_FOLLOWUP_ALARM, pos=p.pos, source=K.CAMERA.value))
 
     # ------------------------------------------------------------------ other actions
@@ -966,6 +1061,19 @@ class Game:
         st = self.state
         t = self.tile(safe)
         dice = tuple(self.rng.die() for _ in range(t.dice))
+        p = st.players[st.current]
+        if Tool.STETHOSCOPE in p.tools and Loot.BUST not in p.loot:
+            # The Stethoscope may turn one die to any face before the roll counts.
+            options = ["keep"] + [
+                f"{i + 1}-{v}" for i, d in enumerate(dice) for v in range(1, 7) if v != d
+            ]
+            self._ask("stethoscope", options, pos=safe, data=[str(d) for d in dice])
+            return
+        self._apply_crack(safe, dice)
+
+    def _apply_crack(self, safe: int, dice: tuple[int, ...]) -> None:
+        st = self.state
+        t = self.tile(safe)
         rolled = set(dice)
         cracked = []
         combo = self.combination(safe)
@@ -1009,6 +1117,7 @@ class Game:
             st.gold_bar_waiting = False
             self.tile(safe).loot.append(Loot.GOLD_BAR)
             self.rng.shuffle(st.loot)
+        self.on_loot_drawn(player, loot)
 
     def _pass_card(self, card: str, giver: int, receiver: int) -> None:
         st = self.state
@@ -1081,34 +1190,46 @@ class Game:
         st.event_discard.append(card)
         self.resolve_event(card)
 
-    def resolve_event(self, card: EventCard) -> None:
-        """Hook for Event effects (cards issue); the core game only draws them."""
-
     def _fx_guard_turn(self, eff: Effect) -> None:
-        p = self.state.players[self.state.current]
-        if p.pos is not None:
-            self._push(Effect("guard-move", floor=p.pos >> 6))
+        st = self.state
+        p = st.players[st.current]
+        if p.pos is None:
+            return
+        mine = p.pos >> 6
+        if "shift-change" not in st.turn_flags:
+            self._push(Effect("guard-move", floor=mine, source="turn"))
+            return
+        # Shift Change: the other floors' guards move instead, in the order players choose.
+        others = [f for f, fl in enumerate(st.floors) if f != mine and fl.guard.placed]
+        if len(others) == 1:
+            self._push(Effect("guard-move", floor=others[0]))
+        elif len(others) > 1:
+            orders = [",".join(str(f + 1) for f in order) for order in permutations(others)]
+            self._ask("shift-order", sorted(orders))
+        else:
+            self._emit(CardNoEffect(EventCard.SHIFT_CHANGE.value, "no-other-guard"))
 
     def _fx_next_turn(self, eff: Effect) -> None:
         st = self.state
         self._emit(TurnEnded(st.current, st.actions_taken))
-        n = len(st.players)
-        nxt = st.current
-        for _ in range(n):
-            nxt = (nxt + 1) % n
-            if not st.players[nxt].escaped:
-                break
+        nxt = self.skip_turns_from(self.next_player(st.current))
         self._start_turn(nxt)
 
     def turn_actions(self, player: int) -> int:
-        """Actions a burglar gets at the start of a turn."""
-        return ACTIONS_PER_TURN
+        """Actions a burglar gets at the start of a turn (Mirror: one fewer)."""
+        st = self.state
+        bonus = st.next_turn_bonus.pop(str(player), 0)
+        mirror = 1 if Loot.MIRROR in st.players[player].loot else 0
+        return ACTIONS_PER_TURN - mirror + bonus
 
     def _start_turn(self, player: int) -> None:
         st = self.state
         st.current = player
         st.turn += 1
         st.step = Step.ACTIONS
+        self.expire_lasting(player)
+        st.turn_flags = []
+        st.guard_bonus = 0
         st.actions_left = self.turn_actions(player)
         st.actions_taken = 0
         st.keypad_fails = {}
@@ -1121,6 +1242,7 @@ class Game:
             assert p.pos is not None
             self._emit(PlayerEntered(player, p.pos))
         self._emit(TurnStarted(player, st.actions_left))
+        self.start_of_turn_loot(player)
 
     _effect_handlers: dict[str, Callable[[Game, Effect], None]] = {
         _FOLLOWUP_ALARM: _fx_alarm,
@@ -1198,11 +1320,12 @@ def new_game(setup: Setup) -> Game:
         patrol = patrol[: len(patrol) - discards]
         guard = Guard(speed=scen.guard_speeds[f], patrol=patrol, aside=aside)
         floors.append(Floor(tiles=tiles, walls=sorted(walls), guard=guard))
+    solo = len(players) == 1
     tools = list(Tool)
     rng.shuffle(tools)
-    loot = [x for x in Loot]
+    loot = [x for x in Loot if not (solo and x in SOLO_LOOT_REMOVED)]
     rng.shuffle(loot)
-    events = list(EventCard)
+    events = [e for e in EventCard if not (solo and e in SOLO_EVENTS_REMOVED)]
     rng.shuffle(events)
     state = State(
         scenario=setup.scenario,
@@ -1215,6 +1338,7 @@ def new_game(setup: Setup) -> Game:
         tools=tools,
         loot=loot,
         events=events,
+        gold_bar_waiting=Loot.GOLD_BAR in loot,
     )
     game = Game(state, setup)
     # Break in: the ground floor's guard is placed before the team picks the entrance.

@@ -28,6 +28,7 @@ from .data import (
     PATROL_DISCARDS,
     ROW_STRIDE,
     SCENARIOS,
+    SOLO_EVENTS_REMOVED,
     EventCard,
     Loot,
     Tool,
@@ -259,11 +260,14 @@ def check_state(st: State, setup: Setup) -> None:
         + [x for fl in st.floors for t in fl.tiles if t is not None for x in t.loot]
     )
     total = sum(loot.values()) + (1 if st.gold_bar_waiting else 0)
+    solo = len(st.players) == 1
+    expected_loot = LOOT_CARDS_TOTAL - (2 if solo else 0)  # no Gold Bars in solo games
     dup = any(n > (2 if k == Loot.GOLD_BAR else 1) for k, n in loot.items())
-    if total != LOOT_CARDS_TOTAL or dup:
+    if total != expected_loot or dup:
         raise StateError("loot cards are missing or duplicated")
     events = Counter(st.events + st.event_discard)
-    if any(n > 1 for n in events.values()) or len(events) != len(EventCard):
+    expected_events = len(EventCard) - (len(SOLO_EVENTS_REMOVED) if solo else 0)
+    if any(n > 1 for n in events.values()) or len(events) != expected_events:
         raise StateError("event cards are missing or duplicated")
     if st.step == Step.OVER and st.outcome not in ("win", "loss"):
         raise StateError("a finished game needs an outcome")

@@ -54,7 +54,9 @@ class Tile:
     safe_open: bool = False
     downstairs: bool = False  # Downstairs token (the tile above a revealed Stairs)
     tool_taken: bool = False  # Laboratory: its Tool has been drawn
-    loot: list[Loot] = field(default_factory=list)  # Loot waiting on this tile (Gold Bar)
+    loot: list[Loot] = field(default_factory=list)  # Loot on this tile (Gold Bar, Kitty)
+    disabled: bool = False  # Crowbar token: no alarms, no blocking
+    thermal: bool = False  # Thermal Bomb token: works as Stairs to the linked tile
 
 
 @dataclass(slots=True)
@@ -64,6 +66,7 @@ class Guard:
     speed: int = 2  # the number shown on the Guard die
     placed: bool = False  # the floor's guard has been set up
     lost: bool = False  # removed by a Lost Visual card; placed again when he would move
+    donuts: bool = False  # Donuts: his next move is skipped
     patrol: list[int] = field(default_factory=list)  # top of the deck is the LAST item
     discard: list[int] = field(default_factory=list)
     aside: list[int] = field(default_factory=list)  # set aside unseen (fewer than 4 players)
@@ -111,6 +114,8 @@ class Decision:
     floor: int = -1
     source: str = ""
     flag: bool = False
+    n: int = 0
+    data: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -136,6 +141,12 @@ class State:
     gold_bar_waiting: bool = True  # the second Gold Bar, outside the deck until the first
     events: list[EventCard] = field(default_factory=list)
     event_discard: list[EventCard] = field(default_factory=list)
+    # Card effects that last until their owner's next turn starts: name -> owner.
+    lasting: dict[str, int] = field(default_factory=dict)
+    turn_flags: list[str] = field(default_factory=list)  # effects for this turn only
+    guard_bonus: int = 0  # this turn's change to the guard's movement (Espresso, ...)
+    next_turn_bonus: dict[str, int] = field(default_factory=dict)  # str(player) -> actions
+    skip_turns: int = 0  # Jump the Gun: turns to skip
     queue: list[Effect] = field(default_factory=list)
     pending: Decision | None = None
     outcome: str = ""  # "", "win" or "loss"

@@ -158,6 +158,8 @@ class Table:
         st = self._game.state
         rest = [x for x in st.loot if x not in top_first]
         st.loot = rest + list(reversed(top_first))
+        if Loot.GOLD_BAR in top_first:  # stacked even in a solo game (which has none)
+            st.gold_bar_waiting = True
         return self
 
     def events(self, *top_first: EventCard) -> Table:
