@@ -1,0 +1,480 @@
+"""The turn: break in, 4 actions, the Event check, the guard's move, whose turn is next.
+
+Rules: rulebook 000 "Break in", "Gameplay", "Take Actions", "Check for Events", "Move the
+Guard"; rules README ruling 2; docs/rulings.md R06-R10. Setups are built by hand with
+`tests/engine/builder.py` (every tile an inert face-down room unless placed).
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine import Character, PlayerSetup, Setup, new_game, parse_pos
+from engine.data import EventCard, Loot, Tool
+from engine.events import (
+    AlarmRaised,
+    DieAdded,
+    EntranceChosen,
+    EventDrawn,
+    GuardMoved,
+    GuardStarts,
+    PlayerEntered,
+    StealthLost,
+    TileRevealed,
+    TurnEnded,
+    TurnStarted,
+)
+from engine.game import Game, IllegalActionError
+from engine.state import Step
+
+from .builder import K, Table, kinds, legal
+
+CREW = (Character.SPOTTER, Character.ROOK, Character.HAWK, Character.RAVEN)
+QUIET_EVENTS = (
+    EventCard.KEYCODE_CHANGE,
+    EventCard.REBOOT,
+    EventCard.VIDEO_LOOP,
+    EventCard.GYMNASTICS,
+)
+
+
+def table(players: int = 1, **options) -> Table:
+    """A Table with a fixed crew and, on top of the Event deck, Events that change nothing here."""
+    return Table(players=players, characters=CREW[:players], **options).events(*QUIET_EVENTS)
+
+
+def P(text: str) -> int:
+    return parse_pos(text)
+
+
+def of(events: list, cls: type) -> list:
+    return [e for e in events if isinstance(e, cls)]
+
+
+def refused(g: Game, action: str) -> bool:
+    """Not listed, and applying it raises and leaves the state exactly as it was."""
+    if action in legal(g):
+        return False
+    before = copy.deepcopy(g.state)
+    try:
+        g.apply(action)
+    except IllegalActionError:
+        return g.state == before
+    return False
+
+
+def quiet(players: int = 1) -> Table:
+    """A table whose ground-floor guard stands far away in D4, heading for D3."""
+    return table(players=players).guard(0, at="1.D4", dest="1.D3")
+
+
+def fresh(players: int = 2, seed: int = 4) -> Game:
+    """A new game before the break-in: fixed crew, quiet Events on top of the deck."""
+    crew = tuple(PlayerSetup(f"P{i + 1}", CREW[i]) for i in range(players))
+    g = new_game(Setup(players=crew, seed=seed))
+    st = g.state
+    st.events = [e for e in st.events if e not in QUIET_EVENTS] + list(reversed(QUIET_EVENTS))
+    return g
+
+
+# ---------------------------------------------------------------------- breaking in
+
+
+def test_R10_game_starts_with_the_entrance_choice_on_the_ground_floor():
+    """Before the first turn the team only chooses the entrance: any tile of floor 1."""
+    g = fresh()
+    assert g.state.step == Step.ENTRANCE
+    acts = legal(g)
+    assert sorted(acts) == sorted(f"enter 1.{c}{r}" for c in "ABCD" for r in "1234")
+    assert all(p.pos is None for p in g.state.players)
+
+
+def test_entrance_cannot_be_on_an_upper_floor():
+    """The entrance is a ground-floor tile: 'enter 2.A1' is refused."""
+    g = fresh()
+    assert refused(g, "enter 2.A1")
+    assert refused(g, "move 1.A1")
+    assert refused(g, "end")
+
+
+def test_entrance_is_chosen_once():
+    """After breaking in, 'enter' is no longer possible."""
+    g = fresh()
+    g.apply("enter 1.B2")
+    assert refused(g, "enter 1.C2")
+
+
+def test_entrance_tile_is_revealed_and_first_burglar_appears_on_it():
+    """Breaking in flips the entrance; the first burglar starts their turn standing on it."""
+    g = fresh()
+    ev = g.apply("enter 1.C3")
+    assert of(ev, EntranceChosen)[0].pos == P("1.C3")
+    assert [e.pos for e in of(ev, TileRevealed)] == [P("1.C3")]
+    assert g.tile(P("1.C3")).revealed
+    assert of(ev, PlayerEntered) == [PlayerEntered(0, P("1.C3"))]
+    assert of(ev, TurnStarted) == [TurnStarted(0, 4)]
+    assert g.state.players[0].pos == P("1.C3")
+    assert g.state.step == Step.ACTIONS
+
+
+def test_other_burglars_appear_only_at_the_start_of_their_first_turn():
+    """Burglar 2 is not inside during burglar 1's first turn, then appears on the entrance."""
+    g = fresh(players=2)
+    g.apply("enter 1.A1")
+    assert g.state.players[1].pos is None
+    ev = g.apply("end")
+    assert of(ev, PlayerEntered) == [PlayerEntered(1, P("1.A1"))]
+    assert g.state.current == 1
+    assert g.state.players[1].pos == P("1.A1")
+
+
+def test_R10_appearing_on_the_entrance_triggers_nothing():
+    """Appearing on the entrance is no entry: no alarm, no Stealth lost to a guard there."""
+    g = fresh(players=1, seed=12)
+    guard_at = g.state.floors[0].guard.pos
+    assert guard_at is not None
+    # Make the guard's tile a Fingerprint and break in right there.
+    g.state.floors[0].tiles[guard_at & 63].kind = K.FINGERPRINT
+    ev = g.apply(f"enter 1.{'ABCD'[guard_at & 7]}{(guard_at >> 3) + 1}")
+    assert g.state.players[0].pos == guard_at
+    assert of(ev, StealthLost) == []
+    assert of(ev, AlarmRaised) == []
+    assert g.state.players[0].stealth == 3
+
+
+def test_R10_second_burglar_appears_beside_a_guard_without_losing_stealth():
+    """Burglar 2 appears on the entrance even with a guard standing there, and loses nothing."""
+    t = table(players=2)
+    t.player(0, "2.A1").guard(1, at="2.D4", dest="2.D3")
+    t.guard(0, at="1.A1", dest="1.D4")
+    g = t.game()
+    g.state.players[1].entered = False  # burglar 2 has not had a turn yet
+    ev = g.apply("end")
+    assert of(ev, PlayerEntered) == [PlayerEntered(1, P("1.A1"))]
+    assert of(ev, StealthLost) == []
+    assert g.state.players[1].stealth == 3
+
+
+def test_first_action_after_appearing_triggers_tiles_normally():
+    """After appearing, moving into a Fingerprint raises its alarm as usual."""
+    g = quiet().tile("1.B1", K.FINGERPRINT).player(0, "1.A1").game()
+    ev = g.apply("move 1.B1")
+    assert AlarmRaised(P("1.B1"), "fingerprint") in ev
+
+
+# ---------------------------------------------------------------------- actions
+
+
+def test_a_turn_has_four_actions():
+    """A burglar takes up to 4 actions: after 4 Peeks only `end` (and free trades) remain."""
+    t = quiet().player(0, "1.B2")
+    g = t.game()
+    for target in ("1.A2", "1.C2", "1.B1", "1.B3"):
+        g.apply(f"peek {target}")
+    assert g.state.actions_left == 0
+    assert g.state.actions_taken == 4
+    assert legal(g) == ["end"]
+    assert refused(g, "move 1.A2")
+
+
+def test_turn_started_event_announces_four_actions():
+    """Every new turn starts with 4 actions."""
+    g = quiet(players=2).player(0, "1.A1").player(1, "1.A2").game()
+    ev = g.apply("end")
+    assert of(ev, TurnStarted) == [TurnStarted(1, 4)]
+    assert g.state.actions_left == 4
+
+
+def test_R06_end_is_always_legal_during_actions():
+    """`end` is offered with 4 actions left, with some spent, and with none left."""
+    g = quiet().player(0, "1.B2").game()
+    assert "end" in legal(g)
+    g.apply("peek 1.A2")
+    assert "end" in legal(g)
+    for target in ("1.C2", "1.B1", "1.B3"):
+        g.apply(f"peek {target}")
+    assert legal(g) == ["end"]
+
+
+def test_R06_spending_every_action_does_not_end_the_turn():
+    """The turn ends only with `end`: after the 4th action it is still the same burglar's turn."""
+    g = quiet(players=2).player(0, "1.B2").player(1, "1.A1").game()
+    for target in ("1.A2", "1.C2", "1.B1", "1.B3"):
+        ev = g.apply(f"peek {target}")
+        assert of(ev, TurnEnded) == []
+    assert g.state.current == 0
+    assert g.state.step == Step.ACTIONS
+    ev = g.apply("end")
+    assert of(ev, TurnEnded) == [TurnEnded(0, 4)]
+    assert g.state.current == 1
+
+
+def test_R06_free_trades_stay_possible_with_no_actions_left():
+    """With 0 actions left, burglars on the same tile may still give and take cards."""
+    g = quiet(players=2).player(0, "1.B2", tools=(Tool.CROWBAR,)).player(1, "1.B2").game()
+    g.state.actions_left, g.state.actions_taken = 0, 4
+    g._legal_key = -1
+    assert set(legal(g)) == {"give crowbar 2", "end"}
+
+
+def test_add_a_die_costs_two_actions():
+    """Adding a die to a Safe spends 2 of the turn's actions."""
+    g = quiet().tile("1.B2", K.SAFE, 0).player(0, "1.B2").game()
+    ev = g.apply("add-die")
+    assert of(ev, DieAdded) == [DieAdded(P("1.B2"), 1)]
+    assert (g.state.actions_left, g.state.actions_taken) == (2, 2)
+
+
+def test_add_a_die_cannot_be_spread_over_two_turns():
+    """With a single action left, Add a Die is not possible."""
+    g = quiet().tile("1.B2", K.SAFE, 0).player(0, "1.B2").game()
+    g.apply("peek 1.A2")
+    g.apply("peek 1.C2")
+    g.apply("peek 1.B1")
+    assert g.state.actions_left == 1
+    assert refused(g, "add-die")
+    assert g.tile(P("1.B2")).dice == 0
+
+
+def test_give_is_a_free_action_between_burglars_on_the_same_tile():
+    """Giving a Tool costs no action and moves the card to the other burglar."""
+    g = quiet(players=2).player(0, "1.B2", tools=(Tool.CROWBAR,)).player(1, "1.B2").game()
+    g.apply("give crowbar 2")
+    assert g.state.players[1].tools == [Tool.CROWBAR]
+    assert g.state.players[0].tools == []
+    assert g.state.actions_left == 4
+    assert g.state.actions_taken == 0
+
+
+def test_take_is_a_free_action_between_burglars_on_the_same_tile():
+    """Taking Loot from a burglar on your tile costs no action."""
+    g = quiet(players=2).player(0, "1.B2").player(1, "1.B2", loot=(Loot.TIARA,)).game()
+    g.apply("take tiara 2")
+    assert g.state.players[0].loot == [Loot.TIARA]
+    assert g.state.players[1].loot == []
+    assert g.state.actions_left == 4
+
+
+def test_trading_needs_the_same_tile():
+    """Cards cannot change hands between burglars on different tiles."""
+    g = quiet(players=2).player(0, "1.B2", tools=(Tool.CROWBAR,)).player(1, "1.B3").game()
+    assert refused(g, "give crowbar 2")
+    assert refused(g, "take crowbar 2")
+
+
+def test_trading_is_only_for_cards_actually_held():
+    """You can give only what you hold and take only what the other holds."""
+    g = quiet(players=2).player(0, "1.B2", tools=(Tool.CROWBAR,)).player(1, "1.B2").game()
+    assert refused(g, "take crowbar 2")
+    assert refused(g, "give emp 2")
+    assert refused(g, "give crowbar 1")  # not to yourself
+
+
+def test_gold_bar_nobody_holds_two():
+    """A burglar already holding a Gold Bar cannot receive the other one, by give or take."""
+    t = quiet(players=3)
+    t.player(0, "1.B2", loot=(Loot.GOLD_BAR,))
+    t.player(1, "1.B2", loot=(Loot.GOLD_BAR,))
+    t.player(2, "1.B2")
+    g = t.game()
+    assert refused(g, "give gold-bar 2")
+    assert refused(g, "take gold-bar 2")
+    assert "give gold-bar 3" in legal(g)
+    g.apply("give gold-bar 3")
+    assert g.state.players[2].loot == [Loot.GOLD_BAR]
+    # Burglar 1 now holds none, so either bar may come back to them.
+    assert {"take gold-bar 2", "take gold-bar 3"} <= set(legal(g))
+
+
+# ---------------------------------------------------------------------- Event check
+
+
+def end_after(g: Game, peeks: list[str]) -> list:
+    for target in peeks:
+        g.apply(f"peek {target}")
+    return g.apply("end")
+
+
+@pytest.mark.parametrize("taken", [0, 1, 2])
+def test_R07_event_drawn_when_two_or_fewer_actions_taken(taken):
+    """Ending the actions after 0, 1 or 2 actions draws the top Event card."""
+    g = quiet().player(0, "1.B2").events(EventCard.LAMPSHADE).game()
+    ev = end_after(g, ["1.A2", "1.C2"][:taken])
+    assert of(ev, EventDrawn) == [EventDrawn(0, "lampshade")]
+    assert g.state.event_discard[-1] == EventCard.LAMPSHADE
+
+
+@pytest.mark.parametrize("taken", [3, 4])
+def test_R07_no_event_after_three_or_more_actions(taken):
+    """Ending the actions after 3 or 4 actions draws no Event."""
+    g = quiet().player(0, "1.B2").game()
+    deck = list(g.state.events)
+    ev = end_after(g, ["1.A2", "1.C2", "1.B1", "1.B3"][:taken])
+    assert of(ev, EventDrawn) == []
+    assert g.state.events == deck
+
+
+def test_R07_event_check_counts_actions_taken_not_actions_left():
+    """A 5-action turn (extra-action effects) taking 3 draws no Event, though 2 are left."""
+    g = quiet().player(0, "1.B2").turn(0, actions=5).game()
+    ev = end_after(g, ["1.A2", "1.C2", "1.B1"])
+    assert g.state.players[0].pos == P("1.B2")
+    assert of(ev, EventDrawn) == []
+
+
+def test_R07_short_turn_with_one_action_taken_draws_an_event():
+    """A 3-action turn (Mirror-like) ending after 1 action taken draws an Event."""
+    g = quiet().player(0, "1.B2").turn(0, actions=3).game()
+    ev = end_after(g, ["1.A2"])
+    assert len(of(ev, EventDrawn)) == 1
+
+
+def test_R07_add_a_die_counts_as_two_actions_taken():
+    """Add a Die + one Peek is 3 actions taken: no Event."""
+    g = quiet().tile("1.B2", K.SAFE, 0).player(0, "1.B2").game()
+    g.apply("add-die")
+    g.apply("peek 1.A2")
+    ev = g.apply("end")
+    assert of(ev, EventDrawn) == []
+    assert of(ev, TurnEnded) == [TurnEnded(0, 3)]
+
+
+def test_R07_add_a_die_alone_draws_an_event():
+    """Add a Die alone is 2 actions taken: an Event is drawn."""
+    g = quiet().tile("1.B2", K.SAFE, 0).player(0, "1.B2").game()
+    g.apply("add-die")
+    ev = g.apply("end")
+    assert len(of(ev, EventDrawn)) == 1
+
+
+def test_R07_blocked_move_still_counts_as_an_action_taken():
+    """A Move spent on a Deadbolt you cannot enter is an action taken (3 taken: no Event)."""
+    t = quiet().player(0, "1.B2").face_down("1.C2", K.DEADBOLT)
+    g = t.game()
+    g.apply("move 1.C2")  # reveals the Deadbolt; the burglar stays
+    assert g.state.players[0].pos == P("1.B2")
+    g.apply("peek 1.A2")
+    g.apply("peek 1.B1")
+    ev = g.apply("end")
+    assert of(ev, EventDrawn) == []
+
+
+def test_R07_stamp_holder_draws_an_event_after_three_actions():
+    """Holding the Stamp, ending after 3 actions taken still draws an Event."""
+    g = quiet().player(0, "1.B2", loot=(Loot.STAMP,)).game()
+    ev = end_after(g, ["1.A2", "1.C2", "1.B1"])
+    assert len(of(ev, EventDrawn)) == 1
+
+
+def test_R07_stamp_holder_draws_no_event_after_four_actions():
+    """Holding the Stamp, 4 actions taken draw no Event."""
+    g = quiet().player(0, "1.B2", loot=(Loot.STAMP,)).game()
+    ev = end_after(g, ["1.A2", "1.C2", "1.B1", "1.B3"])
+    assert of(ev, EventDrawn) == []
+
+
+def test_R07_stamp_counts_only_for_the_burglar_holding_it():
+    """Burglar 2 holding the Stamp does not change burglar 1's threshold."""
+    g = quiet(players=2).player(0, "1.B2").player(1, "1.A1", loot=(Loot.STAMP,)).game()
+    ev = end_after(g, ["1.A2", "1.C2", "1.B1"])
+    assert of(ev, EventDrawn) == []
+
+
+def test_R09_empty_event_deck_is_rebuilt_from_its_shuffled_discard():
+    """With no Event card left, the discard pile is shuffled into a new deck and one is drawn."""
+    g = quiet().player(0, "1.B2").game()
+    st = g.state
+    pile = [EventCard.KEYCODE_CHANGE, EventCard.REBOOT, EventCard.VIDEO_LOOP]
+    st.events, st.event_discard = [], list(pile)
+    ev = g.apply("end")
+    drawn = of(ev, EventDrawn)
+    assert len(drawn) == 1
+    assert [e.value for e in st.event_discard] == [drawn[0].card]
+    assert sorted(st.events + st.event_discard) == sorted(pile)
+
+
+def test_R09_event_reshuffle_comes_from_the_seed():
+    """Two identical games rebuild their Event deck in the same order."""
+    decks = []
+    for _ in range(2):
+        g = quiet().player(0, "1.B2").game()
+        g.state.events = []
+        g.state.event_discard = [EventCard.KEYCODE_CHANGE, EventCard.REBOOT, EventCard.VIDEO_LOOP]
+        g.apply("end")
+        decks.append(list(g.state.events))
+    assert decks[0] == decks[1]
+
+
+# ---------------------------------------------------------------------- the guard's move
+
+
+def test_guard_on_the_current_floor_moves_after_the_actions():
+    """At the end of a turn only the guard of the burglar's floor moves."""
+    t = table(players=1).player(0, "2.A1")
+    t.guard(0, at="1.A4", dest="1.D4", speed=2)
+    t.guard(1, at="2.D1", dest="2.D4", speed=3)
+    g = t.game()
+    ev = g.apply("end")
+    moved_floors = {e.floor for e in of(ev, GuardMoved)}
+    assert moved_floors == {1}
+    assert len(of(ev, GuardMoved)) == 3
+    assert g.state.floors[0].guard.pos == P("1.A4")
+
+
+def test_guard_moves_as_many_tiles_as_his_die_shows():
+    """A guard with speed 2 takes exactly 2 steps on an open floor."""
+    g = table().player(0, "1.A1").guard(0, at="1.A4", dest="1.D4", speed=2).game()
+    ev = g.apply("end")
+    assert [e.dst for e in of(ev, GuardMoved)] == [P("1.B4"), P("1.C4")]
+
+
+def test_event_check_comes_before_the_guard_moves():
+    """The turn order is: actions, Event check, then the guard's move."""
+    g = quiet().player(0, "1.B2").game()
+    names = kinds(g.apply("end"))
+    assert names.index("EventDrawn") < names.index("GuardStarts")
+    assert names.index("GuardStarts") < names.index("TurnEnded") < names.index("TurnStarted")
+
+
+def test_guard_moves_from_the_floor_where_the_turn_ends():
+    """The guard that moves is the one on the floor the burglar stands on when the actions end."""
+    t = table().player(0, "1.A1").tile("1.A1", K.STAIRS, 4)
+    t.guard(0, at="1.D4", dest="1.D1").guard(1, at="2.D4", dest="2.D1")
+    g = t.game()
+    g.apply("move 2.A1")
+    ev = g.apply("end")
+    assert {e.floor for e in of(ev, GuardStarts)} == {1}
+
+
+# ---------------------------------------------------------------------- turn order
+
+
+def test_turn_passes_to_the_next_burglar_and_wraps_around():
+    """Turns go 1, 2, 3, then back to 1."""
+    t = quiet(players=3).player(0, "1.A1").player(1, "1.A2").player(2, "1.A3")
+    g = t.game()
+    order = []
+    for _ in range(4):
+        ev = g.apply("end")
+        order.append(of(ev, TurnStarted)[0].player)
+    assert order == [1, 2, 0, 1]
+
+
+def test_turn_order_skips_escaped_burglars():
+    """An escaped burglar takes no more turns."""
+    t = quiet(players=3).player(0, "1.A1").player(1, None).player(2, "1.A3")
+    g = t.game()
+    g.state.players[1].escaped = True
+    starts = [of(g.apply("end"), TurnStarted)[0].player for _ in range(3)]
+    assert starts == [2, 0, 2]
+
+
+def test_turn_counter_counts_turns():
+    """Each new turn increments the turn number."""
+    g = quiet(players=2).player(0, "1.A1").player(1, "1.A2").game()
+    n = g.state.turn
+    g.apply("end")
+    g.apply("end")
+    assert g.state.turn == n + 2
