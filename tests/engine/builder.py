@@ -8,7 +8,7 @@
     g.apply("move 1.B1")
 
 Every tile starts as a face-down, inert room (a Laboratory whose tool is already taken), so
-only what a test places can matter. Dice are scripted with `t.dice(6, 2, ...)`; decks are
+only what a test places can matter; the Event deck starts empty (stack one with `events`). Dice are scripted with `t.dice(6, 2, ...)`; decks are
 stacked top-first. The building breaks the box's tile counts on purpose: never call
 `check_state` on a Table game.
 """
@@ -71,6 +71,8 @@ class Table:
         st.actions_left = 4
         st.actions_taken = 0
         st.entrance = parse_pos("1.A1")
+        # No Event cards unless a test stacks some: idle turns must not trigger effects.
+        st.events, st.event_discard = [], []
         self._script: list[int] = []
 
     # -- building
@@ -163,9 +165,8 @@ class Table:
         return self
 
     def events(self, *top_first: EventCard) -> Table:
-        st = self._game.state
-        rest = [e for e in st.events if e not in top_first]
-        st.events = rest + list(reversed(top_first))
+        """The Event deck: exactly these cards, top first (a Table has none by default)."""
+        self._game.state.events = list(reversed(top_first))
         return self
 
     def dice(self, *values: int) -> Table:

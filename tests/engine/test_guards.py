@@ -921,8 +921,10 @@ def test_guard_move_stops_once_the_game_is_lost():
 def test_guard_follows_his_route_and_full_speed_in_real_games(scenario, seed):
     """In dealt games (a burglar idling at the entrance) every guard step is the next cell
     of guard_route toward his current destination, across an open edge, and a move lasts
-    exactly the speed announced at its start."""
+    exactly the speed announced at its start. (Event cards are taken out: some move or
+    place guards themselves.)"""
     game = new_game(Setup(scenario=scenario, players=(PlayerSetup("A"),), seed=seed))
+    game.state.events, game.state.event_discard = [], []
     game.apply("enter 1.A2")
     dest = {0: guard(game).dest}
     for _ in range(30):
