@@ -24,6 +24,7 @@ from .data import (
 CODE_VERSION = "1"
 MAX_NAME_LENGTH = 24
 MAX_SEED = 2**53 - 1  # safe as a JavaScript number too
+MAX_CODE_LENGTH = 600  # four 24-character names of 4-byte characters fit
 
 _SCENARIO_CODES = {ScenarioId.OFFICE: "o", ScenarioId.BANK: "b", ScenarioId.FORT_KNOX: "f"}
 _CHARACTER_CODES = {
@@ -63,6 +64,19 @@ class Setup:
     random_walls: bool = False  # Fort Knox always draws its walls (no verified layout)
     empty_square: str = FORT_KNOX_DEFAULT_EMPTY  # Fort Knox only
     lost_visual: bool = False
+
+    def __post_init__(self) -> None:
+        # One building, one Setup (R05): Fort Knox always draws its walls (R02), the empty
+        # square is written in capitals, and scenarios without one keep the default.
+        scen = SCENARIOS.get(self.scenario)  # type: ignore[call-overload]
+        if scen is None:
+            return
+        if scen.has_empty_square:
+            object.__setattr__(self, "random_walls", True)
+            if isinstance(self.empty_square, str):
+                object.__setattr__(self, "empty_square", self.empty_square.upper())
+        else:
+            object.__setattr__(self, "empty_square", FORT_KNOX_DEFAULT_EMPTY)
 
     def validate(self) -> None:
         """Raise SetupError naming the first problem, or return None."""
@@ -113,7 +127,7 @@ class Setup:
     @classmethod
     def from_code(cls, code: str) -> Setup:
         """Parse a setup code; raises SetupError with a readable reason on any bad input."""
-        if not isinstance(code, str) or len(code) > 400:
+        if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
             raise SetupError("this game code is too long or not text")
         parts = code.strip().split(".")
         if len(parts) < 7:

@@ -8,9 +8,9 @@
     g.apply("move 1.B1")
 
 Every tile starts as a face-down, inert room (a Laboratory whose tool is already taken), so
-only what a test places can matter; the Event deck starts empty (stack one with `events`). Dice are scripted with `t.dice(6, 2, ...)`; decks are
-stacked top-first. The building breaks the box's tile counts on purpose: never call
-`check_state` on a Table game.
+only what a test places can matter; the Event deck starts empty (stack one with `events`).
+Dice are scripted with `t.dice(6, 2, ...)`; decks are stacked top-first. The building breaks
+the box's tile counts on purpose: never call `check_state` on a Table game.
 """
 
 from __future__ import annotations
