@@ -1,0 +1,108 @@
+"""Helpers of the browser tests: the sub-path server, the request guard, waiting for ready."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from tools.serve import NoCacheHandler, make_server, start_in_thread
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
+SUB_PATH = "/burgle-bros/"
+READY = "html[data-ready='1']"
+READY_OR_FAILED = "html[data-ready='1'], html[data-failed='1']"
+START_TIMEOUT_MS = 60_000
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    # A second wall besides the route guard: names other than 127.0.0.1 do not resolve.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+def find_chromium() -> str:
+    candidates = [os.environ.get("CHROMIUM"), shutil.which("chromium")]
+    candidates += [shutil.which("chromium-browser"), "/usr/bin/chromium"]
+    for candidate in candidates:
+        if candidate and Path(candidate).is_file():
+            return candidate
+    pytest.fail("Chromium not found: `make install` installs Debian's chromium package")
+
+
+class SubPathHandler(NoCacheHandler):
+    """Serves the site under SUB_PATH only, like https://<user>.github.io/<repo>/."""
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(SUB_PATH):
+            return str(Path(self.directory) / ".not-under-the-sub-path")
+        return super().translate_path("/" + path[len(SUB_PATH) :])
+
+
+class SiteServer:
+    def __init__(self, directory: Path) -> None:
+        self.server = make_server(directory, 0, SubPathHandler)
+        start_in_thread(self.server)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}{SUB_PATH}"
+        self.running = True
+
+    def stop(self) -> None:
+        if self.running:
+            self.running = False
+            self.server.shutdown()
+            self.server.server_close()
+
+
+def is_local(url: str) -> bool:
+    return url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1"
+
+
+@dataclass
+class Guard:
+    """Refuses and records requests leaving 127.0.0.1; records console errors."""
+
+    outside: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def protect(self, context, route: bool = True) -> None:
+        """Watch every request of the context (and refuse outside ones if `route`)."""
+        context.on("request", self._seen)
+        if route:
+            context.route("**/*", self._route)
+
+    def watch(self, page) -> None:
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+
+    def _seen(self, request) -> None:
+        if not is_local(request.url) and request.url not in self.outside:
+            self.outside.append(request.url)
+
+    def _route(self, route) -> None:
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            self._seen(route.request)
+            route.abort("blockedbyclient")
+
+    def check(self, allow_errors: tuple[str, ...] = ()) -> None:
+        assert self.outside == [], f"requests outside 127.0.0.1 were attempted: {self.outside}"
+        errors = [e for e in self.errors if not any(a in e for a in allow_errors)]
+        assert errors == [], f"console errors: {errors}"
+
+
+def wait_ready(page, timeout: float = START_TIMEOUT_MS) -> None:
+    """Wait until Python marked the page ready; fail with the page's own words otherwise."""
+    page.wait_for_selector(READY_OR_FAILED, state="attached", timeout=timeout)
+    if page.get_attribute("html", "data-ready") != "1":
+        pytest.fail(f"the page failed to start: {page.text_content('#load-error-text')}")

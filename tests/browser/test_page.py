@@ -1,0 +1,178 @@
+"""The page in Chromium: loading screen, first board, Python reading localStorage and the URL.
+
+One page load is shared by the tests of this module (each Pyodide start costs seconds); they
+run in file order. Service workers are blocked here so that the route guard sees every request
+(test_offline.py covers the service worker).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from browserkit import READY, Guard, wait_ready
+
+import engine
+from engine.data import SCENARIOS, ScenarioId
+
+# Records every state of the loading screen (progress value, text) until the page is ready.
+# A MutationObserver misses none, even when Python's start-up blocks the main thread.
+LOADING_LOG = """
+window.__loading = [];
+function record() {
+  const bar = document.getElementById("load-progress");
+  const text = document.getElementById("load-text");
+  if (!bar || !text) return;
+  const entry = [Number(bar.value), text.textContent];
+  const last = window.__loading[window.__loading.length - 1];
+  if (!last || last[0] !== entry[0] || last[1] !== entry[1]) window.__loading.push(entry);
+}
+new MutationObserver(record).observe(document, {
+  subtree: true, childList: true, characterData: true, attributes: true,
+  attributeFilter: ["value"],
+});
+"""
+
+
+@pytest.fixture(scope="module")
+def loaded(browser, site_server):
+    """A page of the site, opened with ?seed=42 and ready."""
+    context = browser.new_context(service_workers="block")
+    guard = Guard()
+    guard.protect(context)
+    context.add_init_script(LOADING_LOG)
+    page = context.new_page()
+    guard.watch(page)
+    page.goto(site_server.url + "index.html?seed=42&scenario=bank")
+    wait_ready(page)
+    yield page, guard
+    context.close()
+
+
+def debug_facts(page) -> dict:
+    return json.loads(page.text_content("#debug"))
+
+
+def test_loading_screen_is_plain_html_shown_before_any_script(browser, site_server):
+    context = browser.new_context(java_script_enabled=False, service_workers="block")
+    guard = Guard()
+    guard.protect(context)
+    page = context.new_page()
+    page.goto(site_server.url)
+    assert page.locator("#loading").is_visible()
+    assert page.locator("#loading .spinner").is_visible()
+    assert page.locator("#load-text").text_content() == "Loading the game…"
+    assert page.locator("#app").is_hidden()
+    context.close()
+    guard.check()
+
+
+def test_loading_screen_shows_real_progress_then_the_app(loaded):
+    page, _ = loaded
+    log = page.evaluate("window.__loading")
+    values = [value for value, _ in log]
+    texts = [text for _, text in log]
+    assert any(0 < v < 80 for v in values), f"no download progress seen: {log}"
+    assert any(v >= 85 for v in values), f"no start-up step seen: {log}"
+    assert values == sorted(values), f"progress went backwards: {log}"
+    assert texts[0] == "Loading the game…", str(log)
+    assert "Downloading Python…" in texts, str(log)
+    assert texts[-1] == "Drawing the board…", str(log)  # written by Python
+    assert page.locator("#loading").is_hidden()
+    assert page.locator("#app").is_visible()
+    assert page.evaluate("document.getElementById('load-progress').value") == 100
+
+
+def test_python_renders_the_bank_job_from_engine_data(loaded):
+    page, _ = loaded
+    bank = SCENARIOS[ScenarioId.BANK]
+    tiles = page.locator("#board button.tile")
+    assert tiles.count() == bank.floors * bank.size * bank.size == 48
+    headings = page.get_by_role("heading", level=2)
+    assert headings.all_text_contents() == ["Floor 1", "Floor 2", "Floor 3"]
+    tile = page.get_by_role("button", name="Floor 1, B2, face down", exact=True)
+    assert tile.count() == 1
+    assert tile.get_attribute("data-cell") == "B2"
+    assert page.get_by_role("button", name="Floor 3, D4, face down", exact=True).count() == 1
+    walls = (
+        page.locator("#board .tile.wall-e").count() + page.locator("#board .tile.wall-s").count()
+    )
+    assert walls == sum(len(floor) for floor in bank.standard_walls)
+    assert page.text_content("#engine-version") == engine.__version__
+    assert re.fullmatch(r"3\.\d+\.\d+", page.text_content("#python-version"))
+
+
+def test_url_query_parameter_reaches_python(loaded):
+    page, _ = loaded
+    facts = debug_facts(page)
+    assert facts["params"] == {"seed": "42", "scenario": "bank"}
+    assert facts["seed"] == 42
+
+
+def test_tiles_are_keyboard_reachable_buttons(loaded):
+    page, _ = loaded
+    page.get_by_role("button", name="Floor 1, A1, face down", exact=True).focus()
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused == "Floor 1, B1, face down"
+
+
+def test_local_storage_round_trips_through_python(loaded):
+    page, _ = loaded
+    facts = debug_facts(page)
+    assert facts["storage"] == "localStorage"
+    assert facts["visits"] == 1
+    # Python wrote it; JavaScript reads it.
+    assert page.evaluate("localStorage.getItem('burgle.visits')") == "1"
+    # JavaScript writes it; Python, started again by a reload, reads it and writes it back.
+    page.evaluate("localStorage.setItem('burgle.visits', '41')")
+    page.reload()
+    wait_ready(page)
+    assert debug_facts(page)["visits"] == 42
+    assert page.evaluate("localStorage.getItem('burgle.visits')") == "42"
+
+
+def test_no_console_errors_and_no_request_left_127_0_0_1(loaded):
+    page, guard = loaded
+    assert page.locator(READY).count() == 1
+    guard.check()
+
+
+def test_page_still_starts_when_local_storage_is_unavailable(browser, site_server):
+    context = browser.new_context(service_workers="block")
+    guard = Guard()
+    guard.protect(context)
+    context.add_init_script(
+        """Object.defineProperty(window, "localStorage", {
+             get() { throw new DOMException("The operation is insecure.", "SecurityError"); }
+           });"""
+    )
+    page = context.new_page()
+    guard.watch(page)
+    page.goto(site_server.url + "index.html")
+    wait_ready(page)
+    facts = debug_facts(page)
+    assert facts["storage"] == "memory"
+    assert facts["visits"] == 1
+    assert page.locator("#board button.tile").count() == 48
+    context.close()
+    guard.check()
+
+
+@pytest.mark.parametrize("broken", ["pyodide.asm.wasm", "pyodide.mjs"])
+def test_python_failing_to_start_is_said_in_words(browser, site_server, broken):
+    context = browser.new_context(service_workers="block")
+    guard = Guard()
+    guard.protect(context)
+    context.route(f"**/pyodide/{broken}", lambda route: route.abort("failed"))
+    page = context.new_page()
+    page.goto(site_server.url + "index.html")
+    page.wait_for_selector("html[data-failed='1']", state="attached", timeout=30_000)
+    assert page.locator("#loading").is_hidden()
+    assert page.locator("#load-error").is_visible()
+    assert "could not start" in page.text_content("#load-error h1")
+    assert page.text_content("#load-error-text").strip()
+    assert page.get_attribute("html", "data-ready") is None
+    context.close()
+    guard.check()

@@ -1,0 +1,1 @@
+"""Build and serve helpers for the static site (run by the Makefile)."""
