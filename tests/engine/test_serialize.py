@@ -1,0 +1,479 @@
+"""Saving and loading: lossless JSON, strict validation, replay, and the redacted view.
+
+A save holds the setup code, the actions applied and the full state; loading it must give
+back exactly the live game, refuse anything inconsistent with a `StateError` that says what
+is wrong, and `view()` (all the UI sees) must show nothing hidden at the table.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from engine import (
+    Character,
+    Game,
+    IllegalActionError,
+    PlayerSetup,
+    ScenarioId,
+    Setup,
+    StateError,
+    new_game,
+    parse_pos,
+    replay,
+)
+from engine.data import EventCard, Loot, TileKind, Tool
+from engine.rng import Rng
+
+from .builder import K, Table
+
+SCENARIOS = list(ScenarioId)
+
+
+def setup_for(seed: int) -> Setup:
+    players = tuple(PlayerSetup(f"P{i + 1}") for i in range(1 + seed % 4))
+    return Setup(
+        scenario=SCENARIOS[seed % 3],
+        players=players,
+        seed=seed,
+        lost_visual=seed % 2 == 1,
+        random_walls=seed % 3 == 1,
+    )
+
+
+def play(game: Game, chooser: Rng, steps: int):
+    """Random legal play; yields after every action."""
+    for _ in range(steps):
+        legal = game.legal_actions()
+        if not legal:
+            return
+        game.apply(legal[chooser.below(len(legal))])
+        yield game
+
+
+def played(seed: int, steps: int = 60) -> Game:
+    g = new_game(setup_for(seed))
+    for _ in play(g, Rng.from_seed(seed), steps):
+        pass
+    return g
+
+
+def doc(game: Game) -> dict:
+    return json.loads(game.to_json())
+
+
+def load(d: dict) -> Game:
+    return Game.from_json(json.dumps(d))
+
+
+# ---------------------------------------------------------------------- round trip
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_json_round_trip_equals_the_live_game_at_every_step(seed):
+    """After every action, from_json(to_json(game)) has the same state, setup and history."""
+    g = new_game(setup_for(seed))
+    for live in play(g, Rng.from_seed(seed), 150):
+        text = live.to_json()
+        back = Game.from_json(text)
+        assert back.state == live.state
+        assert back.setup == live.setup
+        assert back.history == live.history
+        assert back.to_json() == text
+        assert back.legal_actions() == live.legal_actions()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_loaded_game_plays_on_exactly_like_the_live_one(seed):
+    """Loading mid-game and applying the same actions gives the same events and state."""
+    live = new_game(setup_for(seed))
+    chooser = Rng.from_seed(seed)
+    for _ in play(live, chooser, 10):
+        pass
+    loaded = Game.from_json(live.to_json())
+    for _ in range(80):
+        legal = live.legal_actions()
+        if not legal:
+            break
+        action = legal[chooser.below(len(legal))]
+        assert loaded.apply(action) == live.apply(action)
+    assert loaded.to_json() == live.to_json()
+
+
+def test_save_of_a_fresh_game_before_the_break_in_round_trips():
+    """A game saved before the entrance is chosen loads back as it was."""
+    g = new_game(Setup(seed=5))
+    assert Game.from_json(g.to_json()).state == g.state
+
+
+def test_save_accepts_bytes():
+    """from_json takes the saved text as str or UTF-8 bytes."""
+    g = played(2, steps=10)
+    assert Game.from_json(g.to_json().encode()).state == g.state
+
+
+def test_unicode_names_survive_a_save():
+    """Player names in any script come back unchanged."""
+    setup = Setup(players=(PlayerSetup("Zoë 🦝"), PlayerSetup("盗賊")), seed=4)
+    g = new_game(setup)
+    g.apply("enter 1.A1")
+    back = Game.from_json(g.to_json())
+    assert [p.name for p in back.state.players] == ["Zoë 🦝", "盗賊"]
+
+
+# ---------------------------------------------------------------------- replay
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_replay_of_the_history_equals_the_live_game(seed):
+    """Rebuilding a game from its setup and action list gives the very same game."""
+    g = played(seed, steps=120)
+    again = replay(g.setup, g.history)
+    assert again.state == g.state
+    assert again.to_json() == g.to_json()
+
+
+def test_replay_accepts_action_texts():
+    """replay() takes the saved action texts as well as Action values."""
+    g = played(3, steps=40)
+    assert replay(g.setup, [str(a) for a in g.history]).state == g.state
+
+
+def test_replay_names_the_first_bad_action():
+    """A history with an impossible action fails with IllegalActionError naming its number."""
+    g = played(3, steps=5)
+    history = [str(a) for a in g.history]
+    with pytest.raises(IllegalActionError, match=r"action 2 \(enter 1\.A1\)"):
+        replay(g.setup, [history[0], "enter 1.A1"])
+
+
+# ---------------------------------------------------------------------- validation
+
+
+def test_not_json_is_refused():
+    """Text that is not JSON raises StateError."""
+    for text in ("", "{", "not a save", b"\xff\xfe"):
+        with pytest.raises(StateError, match="not JSON"):
+            Game.from_json(text)
+
+
+@pytest.mark.parametrize("text", ["[]", "3", '"x"', "{}", '{"format": "chess"}'])
+def test_json_that_is_not_a_save_is_refused(text):
+    """JSON that is not a Burgle Bros. save raises StateError."""
+    with pytest.raises(StateError, match=r"not a Burgle Bros\. saved game"):
+        Game.from_json(text)
+
+
+def corrupt(mutate, seed: int = 1, steps: int = 30) -> dict:
+    d = doc(played(seed, steps))
+    mutate(d)
+    return d
+
+
+def first_player_on_board(d: dict) -> int:
+    return next(i for i, p in enumerate(d["state"]["players"]) if p["pos"] is not None)
+
+
+def _tool_twice(d):
+    s = d["state"]
+    s["players"][0]["tools"].append(s["tools"][-1])
+
+
+def _player_on_face_down(d):
+    s = d["state"]
+    i = first_player_on_board(d)
+    floor0 = s["floors"][0]["tiles"]
+    cell = next(c for c, t in enumerate(floor0) if t is not None and not t["revealed"])
+    s["players"][i]["pos"] = cell
+
+
+def _patrol_missing(d):
+    d["state"]["floors"][0]["guard"]["patrol"].pop()
+
+
+def _patrol_duplicated(d):
+    g = d["state"]["floors"][0]["guard"]
+    g["patrol"].append(g["discard"][0])
+
+
+def _unknown_state_field(d):
+    d["state"]["cheat"] = True
+
+
+def _unknown_player_field(d):
+    d["state"]["players"][0]["gold"] = 100
+
+
+def _missing_field(d):
+    del d["state"]["turn"]
+
+
+def _stealth_as_text(d):
+    d["state"]["players"][0]["stealth"] = "3"
+
+
+def _revealed_as_number(d):
+    d["state"]["floors"][0]["tiles"][0]["revealed"] = 1
+
+
+def _bool_as_number(d):
+    d["state"]["actions_left"] = True
+
+
+def _tools_not_a_list(d):
+    d["state"]["tools"] = "crowbar"
+
+
+def _unknown_tile_kind(d):
+    d["state"]["floors"][0]["tiles"][0]["kind"] = "dragon"
+
+
+def _unknown_tool(d):
+    d["state"]["tools"][0] = "lightsaber"
+
+
+def _floor_not_an_object(d):
+    d["state"]["floors"][1] = [1, 2, 3]
+
+
+def _loot_missing(d):
+    s = d["state"]
+    s["loot"].pop()
+
+
+def _event_twice(d):
+    s = d["state"]
+    s["events"].append(s["events"][0])
+
+
+def _wrong_seed(d):
+    d["state"]["seed"] += 1
+
+
+def _wrong_player_count(d):
+    d["state"]["players"].append(copy.deepcopy(d["state"]["players"][0]))
+
+
+def _guard_off_his_floor(d):
+    d["state"]["floors"][0]["guard"]["pos"] = parse_pos("2.A1")
+
+
+def _escaped_but_inside(d):
+    s = d["state"]
+    s["players"][first_player_on_board(d)]["escaped"] = True
+
+
+def _negative_stealth(d):
+    d["state"]["players"][0]["stealth"] = -1
+
+
+def _too_many_hacks(d):
+    d["state"]["floors"][0]["tiles"][0]["hack"] = 7
+
+
+def _wall_into_nothing(d):
+    d["state"]["floors"][0]["walls"].append([3, 4])  # D1 and the slot right of it
+
+
+def _over_without_outcome(d):
+    d["state"]["step"] = "over"
+    d["state"]["outcome"] = ""
+
+
+def _history_too_short(d):
+    d["actions"].pop()
+
+
+def _bad_action_text(d):
+    d["actions"][0] = "teleport 1.A1"
+
+
+def _actions_not_texts(d):
+    d["actions"] = [1, 2]
+
+
+def _bad_setup(d):
+    d["setup"] = "1.q.0.s.-.0.xxbQQ"
+
+
+def _other_format_version(d):
+    d["format_version"] = 99
+
+
+def _current_out_of_range(d):
+    d["state"]["current"] = len(d["state"]["players"])
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (_tool_twice, "tool cards are missing or duplicated"),
+        (_player_on_face_down, "stands on a face-down tile"),
+        (_patrol_missing, "patrol cards are missing or duplicated"),
+        (_patrol_duplicated, "patrol cards are missing or duplicated"),
+        (_unknown_state_field, "unknown field 'cheat'"),
+        (_unknown_player_field, "unknown field 'gold'"),
+        (_missing_field, "missing field 'turn'"),
+        (_stealth_as_text, "players[0].stealth: expected a whole number"),
+        (_revealed_as_number, "revealed: expected true or false"),
+        (_bool_as_number, "actions_left: expected a whole number"),
+        (_tools_not_a_list, "tools: expected a list"),
+        (_unknown_tile_kind, "'dragon' is not a valid TileKind"),
+        (_unknown_tool, "'lightsaber' is not a valid Tool"),
+        (_floor_not_an_object, "floors[1]: expected an object"),
+        (_loot_missing, "loot cards are missing or duplicated"),
+        (_event_twice, "event cards are missing or duplicated"),
+        (_wrong_seed, "does not belong to its setup"),
+        (_wrong_player_count, "wrong number of players"),
+        (_guard_off_his_floor, "guard is not on a tile of this floor"),
+        (_escaped_but_inside, "escaped but is still inside"),
+        (_negative_stealth, "negative stealth"),
+        (_too_many_hacks, "token count out of range"),
+        (_wall_into_nothing, "a wall touches no tile"),
+        (_over_without_outcome, "a finished game needs an outcome"),
+        (_history_too_short, "actions_applied does not match"),
+        (_bad_action_text, "actions: unknown action"),
+        (_actions_not_texts, "actions: expected a list of action texts"),
+        (_bad_setup, "setup: unknown scenario code"),
+        (_other_format_version, "unsupported save format version"),
+        (_current_out_of_range, "current player out of range"),
+    ],
+)
+def test_inconsistent_saves_are_refused_with_a_clear_state_error(mutate, message):
+    """Each kind of broken save raises StateError whose message names the problem."""
+    d = corrupt(mutate)
+    with pytest.raises(StateError) as info:
+        load(d)
+    assert message in str(info.value)
+
+
+def test_an_untouched_save_passes_the_same_checks():
+    """The corrupted saves above start from a save that loads fine."""
+    d = corrupt(lambda d: None)
+    assert load(d).to_json() == json.dumps(d, separators=(",", ":"))
+
+
+def test_state_error_is_a_value_error():
+    """Callers may catch a bad save as ValueError."""
+    assert issubclass(StateError, ValueError)
+
+
+# ---------------------------------------------------------------------- the redacted view
+
+
+def hidden_twin(game: Game, salt: int) -> Game:
+    """The same game as the players see it, with everything hidden changed.
+
+    Face-down tiles swap kinds and numbers, every deck is reordered, patrol cards move between
+    the deck and the unseen set-aside pile, and the RNG gets another state.
+    """
+    twin = copy.deepcopy(game)
+    st = twin.state
+    rng = Rng.from_seed(salt)
+    down = [t for fl in st.floors for t in fl.tiles if t is not None and not t.revealed]
+    before = [(t.kind, t.number) for t in down]
+    faces = list(before)
+    while len(set(before)) > 1 and faces == before:
+        rng.shuffle(faces)
+    for t, (kind, number) in zip(down, faces, strict=True):
+        t.kind, t.number = kind, number
+    for deck in (st.tools, st.loot, st.events):
+        rng.shuffle(deck)
+    for fl in st.floors:
+        g = fl.guard
+        pool = g.patrol + g.aside
+        rng.shuffle(pool)
+        g.patrol, g.aside = pool[: len(g.patrol)], pool[len(g.patrol) :]
+    st.rng = twin.rng.state = rng.next_u64()
+    twin._legal_key = -1
+    return twin
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_view_depends_only_on_what_the_table_can_see(seed):
+    """Changing face-down tiles, deck order, set-aside cards or the RNG never changes view()."""
+    g = new_game(setup_for(seed))
+    checked = 0
+    for live in play(g, Rng.from_seed(seed), 120):
+        if live.state.actions_applied % 7 == 1:
+            assert hidden_twin(live, seed).view() == live.view()
+            checked += 1
+    assert checked >= 1
+
+
+def test_hidden_twin_really_hides_something():
+    """The twin differs from the game in its full state, so the check above can fail."""
+    g = played(4, steps=5)
+    twin = hidden_twin(g, 4)
+    assert twin.state != g.state
+    assert twin.to_json() != g.to_json()
+
+
+def test_view_never_names_a_face_down_tile():
+    """A face-down tile shows neither its kind nor its number, even where it matters."""
+    t = Table(players=2, characters=(Character.SPOTTER, Character.ROOK))
+    t.face_down("1.B1", K.SECRET_DOOR, 6)
+    t.face_down("1.C1", K.LAVATORY, 5)
+    t.face_down("2.A1", K.SAFE, 0)
+    t.face_down("1.A2", K.STAIRS, 6)
+    t.player(0, "1.A1").player(1, "1.A1").guard(0, at="1.D4", dest="1.D3")
+    g = t.game()
+    v = g.view()
+    text = json.dumps(v)
+    for kind in (TileKind.SECRET_DOOR, TileKind.LAVATORY, TileKind.SAFE, TileKind.STAIRS):
+        assert f'"{kind.value}"' not in text
+    for fl in v["floors"]:
+        for tile in fl["tiles"]:
+            if not tile["empty"] and not tile["revealed"]:
+                assert "kind" not in tile and "number" not in tile
+
+
+def test_view_shows_a_tile_once_revealed():
+    """After a Peek the tile's kind and number appear in the view."""
+    t = Table(players=1, characters=(Character.SPOTTER,))
+    t.face_down("1.B1", K.SECRET_DOOR, 2).player(0, "1.A1").guard(0, at="1.D4", dest="1.D3")
+    g = t.game()
+    g.apply("peek 1.B1")
+    tile = next(x for x in g.view()["floors"][0]["tiles"] if x["name"] == "1.B1")
+    assert (tile["kind"], tile["number"]) == ("secret-door", 2)
+
+
+def test_view_shows_deck_sizes_but_no_deck_order():
+    """At the break-in no card is in anyone's hand: the view names no Tool, Loot or Event."""
+    g = new_game(Setup(seed=6))
+    g.apply("enter 1.A1")
+    text = json.dumps(g.view())
+    for name in [*Tool, *Loot, *EventCard]:
+        assert f'"{name.value}"' not in text, name
+    decks = g.view()["decks"]
+    assert (decks["tools"], decks["loot"], decks["events"]) == (13, 12, 26)
+
+
+def test_view_holds_no_rng_seed_or_hidden_piles():
+    """The view has no RNG state, seed, patrol deck order or set-aside cards."""
+    g = played(7, steps=30)
+    v = g.view()
+
+    def keys(x):
+        if isinstance(x, dict):
+            for k, val in x.items():
+                yield k
+                yield from keys(val)
+        elif isinstance(x, list):
+            for val in x:
+                yield from keys(val)
+
+    assert not {"rng", "seed", "patrol", "aside", "setup", "queue"} & set(keys(v))
+    assert str(g.state.rng) not in json.dumps(v)
+
+
+def test_view_shows_public_patrol_discards():
+    """Patrol discards are public, as at the table."""
+    g = new_game(Setup(seed=6))
+    g.apply("enter 1.A1")
+    g0 = g.state.floors[0].guard
+    shown = g.view()["floors"][0]["guard"]
+    assert len(shown["patrol_discard"]) == len(g0.discard)
+    assert shown["patrol_left"] == len(g0.patrol)
