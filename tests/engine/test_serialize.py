@@ -189,6 +189,11 @@ def _player_on_face_down(d):
     s["players"][i]["pos"] = cell
 
 
+def _player_outside(d):
+    s = d["state"]
+    s["players"][first_player_on_board(d)]["pos"] = 4  # E1: beyond a 4x4 floor
+
+
 def _patrol_missing(d):
     d["state"]["floors"][0]["guard"]["patrol"].pop()
 
@@ -311,6 +316,7 @@ def _current_out_of_range(d):
     [
         (_tool_twice, "tool cards are missing or duplicated"),
         (_player_on_face_down, "stands on a face-down tile"),
+        (_player_outside, "stands outside the building"),
         (_patrol_missing, "patrol cards are missing or duplicated"),
         (_patrol_duplicated, "patrol cards are missing or duplicated"),
         (_unknown_state_field, "unknown field 'cheat'"),

@@ -157,6 +157,34 @@ def test_R10_second_burglar_appears_beside_a_guard_without_losing_stealth():
     assert g.state.players[1].stealth == 3
 
 
+def second_burglar_appears_on(kind: K) -> tuple[Game, list]:
+    """Burglar 1 (upstairs) ends; burglar 2 appears on the entrance 1.A1, a revealed `kind`."""
+    t = table(players=2).tile("1.A1", kind, 1).tile("1.B1", K.LABORATORY, 3, tool_taken=True)
+    t.player(0, "2.A1").guard(1, at="2.D4", dest="2.D3").guard(0, at="1.D4", dest="1.D3")
+    g = t.game()
+    g.state.players[1].entered = False  # burglar 2 has not had a turn yet
+    ev = g.apply("end")
+    assert g.state.current == 1 and g.state.players[1].pos == P("1.A1")
+    return g, ev
+
+
+def test_R10_leaving_a_motion_entrance_on_the_first_turn_raises_nothing():
+    """Appearing on a Motion tile is not moving into it, so moving out raises no alarm."""
+    g, _ = second_burglar_appears_on(K.MOTION)
+    ev = g.apply("move 1.B1")
+    assert of(ev, AlarmRaised) == []
+    assert g.state.players[1].pos == P("1.B1")
+
+
+def test_R10_ending_the_first_turn_on_a_thermo_entrance_raises_its_alarm():
+    """Appearing triggers nothing, but ending your actions on a Thermo does, even with no
+    action taken (engine choice; see the proposed ruling in the report)."""
+    g, ev = second_burglar_appears_on(K.THERMO)
+    assert of(ev, AlarmRaised) == []
+    ev = g.apply("end")
+    assert AlarmRaised(P("1.A1"), "thermo") in ev
+
+
 def test_first_action_after_appearing_triggers_tiles_normally():
     """After appearing, moving into a Fingerprint raises its alarm as usual."""
     g = quiet().tile("1.B1", K.FINGERPRINT).player(0, "1.A1").game()
@@ -359,6 +387,22 @@ def test_R07_blocked_move_still_counts_as_an_action_taken():
     g.apply("peek 1.B1")
     ev = g.apply("end")
     assert of(ev, EventDrawn) == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ENGINE BUG: moving back and forth between two tiles counts as actions taken, so "
+    "it avoids the Event, which rulebook 000 forbids",
+)
+def test_R07_event_cannot_be_avoided_by_moving_back_and_forth():
+    """Four Moves back and forth between two revealed tiles, ending where you began, still
+    draw the Event (000: you may not avoid it by simply moving back and forth)."""
+    g = quiet().tile("1.C2", K.LABORATORY, 3, tool_taken=True).player(0, "1.B2").game()
+    for target in ("1.C2", "1.B2", "1.C2", "1.B2"):
+        g.apply(f"move {target}")
+    assert g.state.players[0].pos == P("1.B2")
+    ev = g.apply("end")
+    assert len(of(ev, EventDrawn)) == 1
 
 
 def test_R07_stamp_holder_draws_an_event_after_three_actions():
