@@ -319,20 +319,26 @@ def test_ground_floor_guard_destination_is_drawn_after_the_entrance():
 
 def test_R14_lost_visual_is_never_the_first_destination():
     """With Lost Visual on, the break-in always gives the ground-floor guard a real destination."""
+    drawn = 0
     for seed in range(40):
         g = game(BANK, seed=seed, lost_visual=True, players=4)
         g.apply("enter 1.A1")
         g0 = g.state.floors[0].guard
         assert g0.dest is not None and g0.dest != LOST_VISUAL and g0.dest >> 6 == 0
         assert not g0.lost
+        drawn += LOST_VISUAL in g0.discard
+    assert drawn > 0  # some break-ins did draw the Lost Visual card
 
 
 def test_lost_visual_is_never_where_a_guard_starts():
     """With Lost Visual on, the placed guard always stands on a tile of his floor."""
-    for seed in range(40):
+    drawn = 0
+    for seed in range(60):
         g = game(BANK, seed=seed, lost_visual=True, players=4)
         pos = g.state.floors[0].guard.pos
         assert pos is not None and pos != LOST_VISUAL and pos >> 6 == 0
+        drawn += LOST_VISUAL in g.state.floors[0].guard.discard
+    assert drawn > 0  # some setups did draw the Lost Visual card first
 
 
 # ---------------------------------------------------------------------- cards and crew
