@@ -30,7 +30,7 @@ from engine import (
     new_game,
     replay,
 )
-from engine.data import LAVATORY_STEALTH, EventCard, Loot, TileKind, Tool
+from engine.data import LAVATORY_STEALTH, Loot, TileKind, Tool
 from engine.events import GuardMoved, PlayerMoved
 from engine.rng import Rng
 from engine.serialize import check_state
@@ -301,7 +301,7 @@ def test_soak_thousands_of_random_games():
     """Thousands of random games over every scenario, crew size and option: no exception, the
     game is offered actions iff not over, and every final state passes check_state."""
     start = time.perf_counter()
-    games = outcomes_win = outcomes_loss = 0
+    outcomes_win = outcomes_loss = 0
     scenarios = list(ScenarioId)
     for seed in range(2000):
         setup = make_setup(
@@ -321,15 +321,8 @@ def test_soak_thousands_of_random_games():
         assert (game.legal_actions() == []) == game.is_over()
         check_state(game.state, setup)
         check_pieces(game)
-        games += 1
         outcomes_win += game.outcome == "win"
         outcomes_loss += game.outcome == "loss"
     elapsed = time.perf_counter() - start
-    assert games == 2000
     assert outcomes_win > 0 and outcomes_loss > 0
     assert elapsed < 60, f"soak took {elapsed:.1f}s"
-
-
-def test_event_deck_names_are_all_known():
-    """Every Event card name parses back (guards the soak against unknown card names)."""
-    assert {EventCard(e.value) for e in EventCard} == set(EventCard)
