@@ -29,6 +29,9 @@ class ActionKind(StrEnum):
     TAKE = "take"  # take a card from a burglar on your tile
     USE = "use"  # use a Tool (free): `use emp`, `use blueprints 2.C3`
     PICKUP = "pickup"  # pick up Loot lying on your tile (free): `pickup gold-bar`
+    # A character ability: `ability <name> [player] [position] [option]`, e.g.
+    # `ability x-ray 1.B2`, `ability orders 2 1.C3`, `ability laptop`.
+    ABILITY = "ability"
     END = "end"  # end your actions
     CHOOSE = "choose"  # answer the pending decision
 
@@ -70,6 +73,17 @@ class Action:
             return f"{k} {self.card} {pos_text(self.pos)}" if self.pos >= 0 else f"{k} {self.card}"
         if k == ActionKind.PICKUP:
             return f"{k} {self.card}"
+        if k == ActionKind.ABILITY:
+            parts = [str(k), self.card]
+            if self.player >= 0:
+                parts.append(str(self.player + 1))
+            if self.pos >= 0:
+                parts.append(pos_text(self.pos))
+            if self.option:
+                parts.append(self.option)
+            return " ".join(parts)
+        if k in (ActionKind.ADD_DIE, ActionKind.CRACK) and self.pos >= 0:
+            return f"{k} {pos_text(self.pos)}"  # the Peterman's Drill: a safe above or below
         return str(k)
 
     def __repr__(self) -> str:
@@ -103,6 +117,22 @@ class Action:
             if len(args) != 1:
                 raise ValueError("pickup needs a card, like 'pickup gold-bar'")
             return cls(kind, card=args[0].lower())
+        if kind == ActionKind.ABILITY:
+            if not args:
+                raise ValueError("ability needs a name, like 'ability laptop'")
+            name, rest = args[0].lower(), args[1:]
+            player, pos, option = -1, -1, ""
+            if rest and rest[0].isdigit():
+                player = int(rest.pop(0)) - 1
+            if rest and "." in rest[0]:
+                pos = parse_pos(rest.pop(0))
+            if rest:
+                option = rest.pop(0)
+            if rest:
+                raise ValueError(f"too many words in {text!r}")
+            return cls(kind, pos=pos, card=name, player=player, option=option)
+        if kind in (ActionKind.ADD_DIE, ActionKind.CRACK) and len(args) == 1:
+            return cls(kind, pos=parse_pos(args[0]))
         if kind == ActionKind.CHOOSE:
             if len(args) != 1:
                 raise ValueError("choose needs one option, like 'choose hack'")

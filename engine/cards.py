@@ -410,12 +410,16 @@ class CardRules:
             else:
                 self._emit(CardNoEffect(name, "nothing-unrevealed"))
         elif card == E.REBOOT:
+            changed = False
             for fi in range(len(st.floors)):
                 for q in self.positions(fi):
                     t = self.tile(q)
                     if t.revealed and t.kind in COMPUTERS and t.hack != 1:
                         t.hack = 1
+                        changed = True
                         self._emit(HackAdded(q, 1))
+            if not changed:
+                self._emit(CardNoEffect(name, "nothing-to-reset"))
         elif card == E.SHIFT_CHANGE:
             st.turn_flags.append("shift-change")
         elif card == E.SHOPLIFTING:

@@ -182,6 +182,14 @@ class SafeRolled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SafeDiceRolled(Event):
+    """The dice of a Crack, shown before the Stethoscope decision changes one of them."""
+
+    pos: int
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class SafeOpened(Event):
     pos: int
 
@@ -343,3 +351,37 @@ class EffectEnded(Event):
     """A lasting card effect (E.M.P., Time Lock, ...) ends as its owner's turn starts."""
 
     name: str
+
+
+# ---------------------------------------------------------------------- characters
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityUsed(Event):
+    player: int
+    ability: str
+    pos: int  # target position, or -1
+    target: int  # target player, or -1
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrowPlaced(Event):
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuardSlowed(Event):
+    """The Raven's crow: the guard loses one step entering its tile."""
+
+    floor: int
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpotterLooked(Event):
+    """The Spotter saw the top card of a deck (only she and the table see it)."""
+
+    player: int
+    ability: str
+    card: str

@@ -22,6 +22,7 @@ from itertools import permutations
 from . import __version__
 from .actions import Action, ActionKind, parse_pos, pos_text
 from .cards import CardRules
+from .characters import CharacterRules
 from .data import (
     ACTIONS_PER_TURN,
     COMPUTER_FOR_ALARM,
@@ -68,6 +69,7 @@ from .events import (
     GuardMoved,
     GuardPlaced,
     GuardSkipped,
+    GuardSlowed,
     GuardStarts,
     HackAdded,
     HackSpent,
@@ -80,6 +82,7 @@ from .events import (
     PlayerEntered,
     PlayerEscaped,
     PlayerMoved,
+    SafeDiceRolled,
     SafeOpened,
     SafeRolled,
     SpeedChanged,
@@ -115,7 +118,7 @@ class IllegalActionError(ValueError):
     """The action is not legal now. The message names the reason; the game is unchanged."""
 
 
-class Game(CardRules):
+class Game(CardRules, CharacterRules):
     """A game in progress: the `State` plus caches derived from it."""
 
     def __init__(self, state: State, setup: Setup) -> None:
@@ -190,6 +193,12 @@ class Game(CardRules):
         st.actions_applied += 1
         self.history.append(action)
         self._dispatch(action)
+        if (
+            action.kind not in (ActionKind.END, ActionKind.CHOOSE)
+            and st.step == Step.ACTIONS
+            and "acted" not in st.turn_flags
+        ):
+            st.turn_flags.append("acted")  # Disguise is for the very first action only
         self._flush_fx()
         self._run()
         st.rng = self.rng.state
@@ -289,10 +298,17 @@ class Game(CardRules):
                         out.append(Action(ActionKind.ADD_DIE))
                     if here.dice > 0 and self._keycard_allows(p.pos):
                         out.append(Action(ActionKind.CRACK))
+                for safe in self.drill_targets(me):
+                    t = self.tile(safe)
+                    if left >= 2 and t.dice < MAX_SAFE_DICE:
+                        out.append(Action(ActionKind.ADD_DIE, pos=safe))
+                    if t.dice > 0 and self._keycard_allows(safe):
+                        out.append(Action(ActionKind.CRACK, pos=safe))
                 if self.can_escape(me):
                     out.append(Action(ActionKind.ESCAPE))
             out.extend(self.tool_actions(me))
             out.extend(self.pickup_actions(me))
+            out.extend(self.ability_actions(me))
             for other in self.players_at(p.pos):
                 if other == me:
                     continue
@@ -336,10 +352,18 @@ class Game(CardRules):
                 targets.add(pos - 64)
         if here.kind == K.WALKWAY and f > 0:
             targets.add(pos - 64)
+        if here.thermal:  # a Thermal Bomb hole works as Stairs: Peek through it too
+            for q in (pos - 64, pos + 64):
+                t = self.tile_at(q)
+                if t is not None and t.thermal:
+                    targets.add(q)
         return sorted(t for t in targets if not self.tile(t).revealed)
 
-    def move_options(self, player: int) -> dict[int, tuple[int, str]]:
-        """Where the player may Move: target -> (action cost, how)."""
+    def move_options(self, player: int, orders: bool = False) -> dict[int, tuple[int, str]]:
+        """Where the player may Move: target -> (action cost, how).
+
+        With `orders` (the Rook moves this player) extra costs are ignored later, and the
+        player's own movement abilities do not apply."""
         st = self.state
         p = st.players[player]
         if p.pos is None:
@@ -386,9 +410,17 @@ class Game(CardRules):
             t = self.tile_at(pos + 64)
             if t is not None and t.revealed and t.kind == K.WALKWAY and (pos + 64) not in opts:
                 opts[pos + 64] = (1, "gymnastics")
+        if not orders:
+            for q in self.climb_targets(player):
+                if q not in opts:
+                    opts[q] = (3, "climb")
         gemstone = Loot.GEMSTONE in p.loot
+        flexible = not orders and self.free_guard_entry(player)
         # Deadbolt: 3 actions unless someone (player or guard) is already inside.
         for target, (cost, how) in opts.items():
+            if flexible and st.floors[target >> 6].guard.pos == target and how != "walkway":
+                opts[target] = (0, how)  # Flexibility: a free step into the guard's tile
+                continue
             t = self.tile(target)
             if (
                 t.revealed
@@ -479,10 +511,14 @@ class Game(CardRules):
 
     def _dispatch(self, action: Action) -> None:
         k = action.kind
+        st = self.state
         if k == ActionKind.CHOOSE:
             self._resolve_decision(action.option)
         elif k == ActionKind.MOVE:
             self._do_move(action.pos)
+            here = st.players[st.current].pos
+            if here is not None and here not in st.visited:
+                st.visited.append(here)
         elif k == ActionKind.PEEK:
             self._spend(1)
             self._emit(Peeked(self.state.current, action.pos))
@@ -493,12 +529,13 @@ class Game(CardRules):
             self._do_hack()
         elif k == ActionKind.ADD_DIE:
             self._spend(2)
-            t = self._my_tile()
+            safe = self._my_pos() if action.pos < 0 else action.pos
+            t = self.tile(safe)
             t.dice += 1
-            self._emit(DieAdded(self._my_pos(), t.dice))
+            self._emit(DieAdded(safe, t.dice))
         elif k == ActionKind.CRACK:
             self._spend(1)
-            self._crack(self._my_pos())
+            self._crack(self._my_pos() if action.pos < 0 else action.pos)
         elif k == ActionKind.ESCAPE:
             self._spend(1)
             self._escape(self.state.current)
@@ -512,6 +549,8 @@ class Game(CardRules):
             self.use_tool(Tool(action.card), action.pos)
         elif k == ActionKind.PICKUP:
             self.pick_up(action.card)
+        elif k == ActionKind.ABILITY:
+            self.use_ability(action)
         else:  # pragma: no cover - every kind is handled above
             raise AssertionError(k)
 
@@ -528,10 +567,11 @@ class Game(CardRules):
             self.state.queue[0:0] = self._fx
             self._fx = []
 
-    def _spend(self, n: int) -> None:
+    def _spend(self, n: int, counted: bool = True) -> None:
         st = self.state
         st.actions_left -= n
-        st.actions_taken += n
+        if counted:
+            st.actions_taken += n
 
     def _my_pos(self) -> int:
         pos = self.state.players[self.state.current].pos
@@ -575,27 +615,36 @@ class Game(CardRules):
 
     # ------------------------------------------------------------------ movement
 
-    def _do_move(self, target: int, free: bool = False) -> None:
-        """A Move action (or a free forced move, as Go With Your Gut: no Laser payment)."""
+    def _do_move(
+        self, target: int, free: bool = False, mover: int | None = None, orders: bool = False
+    ) -> None:
+        """A Move action; `free`: a forced move (Go With Your Gut: no Laser payment);
+        `orders`: the Rook moves `mover` (extra costs waived, Keypad with one die)."""
         st = self.state
-        me = st.current
+        me = st.current if mover is None else mover
         p = st.players[me]
         src = p.pos
         assert src is not None
         if free:
             how = "walk"
+        elif orders:
+            how = self.move_options(me, orders=True)[target][1]
         else:
             cost, how = self.move_options(me)[target]
-            self._spend(cost)
+            # Moving back to a tile you already stood on this turn is not an action "taken"
+            # for the Event check: no dodging the Event by pacing (R07).
+            self._spend(cost, counted=target not in st.visited)
         t = self.tile(target)
-        was_revealed = t.revealed and not free
+        was_revealed = t.revealed and not free and how != "climb"
+        if how == "climb":
+            st.actions_left = 0  # Climb Window: the Acrobat's actions end
         if how == "walkway":
             self._leave(me, src)
             self._fall(me, target, "walkway")
             return
-        if not was_revealed:
+        if not t.revealed:
             self._reveal(target)
-            if t.kind == K.DEADBOLT and self._deadbolt_empty(target):
+            if t.kind == K.DEADBOLT and self._deadbolt_empty(target) and not orders:
                 self._emit(MoveBlocked(me, target, "deadbolt"))
                 return
             if t.kind == K.WALKWAY and (target >> 6) > 0:
@@ -610,26 +659,34 @@ class Game(CardRules):
             t.kind == K.KEYPAD
             and not t.open
             and not t.disabled
-            and not self._keypad_roll(target, me)
+            and not self._keypad_roll(target, me, single_die=orders)
         ):
             return
         self._leave(me, src)
         p.pos = target
         self._emit(PlayerMoved(me, src, target, how))
-        self._enter(me, target, laser_payable=was_revealed)
+        # Orders waive a revealed Laser's extra action: crossed as if it were paid.
+        self._enter(
+            me,
+            target,
+            laser_payable=was_revealed and not orders,
+            laser_paid=orders and was_revealed,
+        )
 
-    def _keypad_roll(self, pos: int, player: int) -> bool:
+    def _keypad_roll(self, pos: int, player: int, single_die: bool = False) -> bool:
         """Guess a locked Keypad's code: one die plus one per failed try this turn."""
         st = self.state
         key = str(pos)
         fails = st.keypad_fails.get(key, 0)
-        dice = tuple(self.rng.die() for _ in range(1 + fails))
+        count = 1 if single_die else 1 + fails + self.keypad_bonus_dice(player)
+        dice = tuple(self.rng.die() for _ in range(count))
         opened = 6 in dice
         self._emit(KeypadRolled(pos, dice, opened))
         if opened:
             self.tile(pos).open = True
             return True
-        st.keypad_fails[key] = fails + 1
+        if not single_die:
+            st.keypad_fails[key] = fails + 1
         self._emit(MoveBlocked(player, pos, "keypad"))
         return False
 
@@ -648,11 +705,16 @@ class Game(CardRules):
     def _leave(self, player: int, pos: int) -> None:
         """Leaving a tile: a Motion tile entered this turn raises its alarm."""
         t = self.tile(pos)
-        if t.kind == K.MOTION and [player, pos] in self.state.motion_entered and not t.disabled:
+        if (
+            t.kind == K.MOTION
+            and [player, pos] in self.state.motion_entered
+            and not t.disabled
+            and not self.jams_alarm(pos, player)
+        ):
             self.state.motion_entered.remove([player, pos])
             self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.MOTION.value))
 
-    def _enter(self, player: int, pos: int, laser_payable: bool) -> None:
+    def _enter(self, player: int, pos: int, laser_payable: bool, laser_paid: bool = False) -> None:
         """Everything that happens when a burglar enters a tile by moving."""
         st = self.state
         f = pos >> 6
@@ -664,7 +726,11 @@ class Game(CardRules):
         kind = t.kind
         unseen = self.is_invisible(player)
         if not unseen:
-            if fl.guard.pos == pos and not self._lose_stealth(player, "entered-guard"):
+            if (
+                fl.guard.pos == pos
+                and not (self.free_guard_entry(player) and st.current == player)
+                and not self._lose_stealth(player, "entered-guard")
+            ):
                 return
             if (
                 kind == K.FOYER
@@ -689,10 +755,12 @@ class Game(CardRules):
         elif kind == K.CAMERA:
             if not unseen and self._guard_on_other_camera(pos):
                 self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.CAMERA.value))
+        elif kind in (K.FINGERPRINT, K.LASER) and self.jams_alarm(pos, player):
+            pass  # Jammer: the Hacker stops these alarms (and Motion's) for all on his tile
         elif kind == K.FINGERPRINT:
             self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.FINGERPRINT.value))
         elif kind == K.LASER:
-            if Loot.MIRROR not in p.loot:
+            if Loot.MIRROR not in p.loot and not laser_paid:
                 self._push(
                     Effect(_FOLLOWUP_ALARM, pos=pos, source=K.LASER.value, flag=laser_payable)
                 )
@@ -779,6 +847,8 @@ class Game(CardRules):
         options = []
         if eff.source in _HACKABLE and self._hack_tokens(eff.source) > 0:
             options.append("hack")
+        if eff.source in _HACKABLE and any(p.hack for p in self.state.players):
+            options.append("laptop")  # the Hacker's own token serves any of the three
         if eff.flag and self.state.actions_left >= 1:
             options.append("pay")
         if options:
@@ -873,11 +943,18 @@ class Game(CardRules):
             elif option == "pay":
                 self._spend(1)
                 self._emit(AlarmAvoided(d.pos, d.source, "paid"))
+            elif option == "laptop":
+                holder = next(p for p in st.players if p.hack)
+                holder.hack = 0
+                self._emit(AlarmAvoided(d.pos, d.source, "laptop"))
             else:
                 self._raise_alarm(d.pos, d.source)
         elif d.kind == "alarm-tie":
             self._set_destination(d.floor, parse_pos(option), "alarm")
-        elif not self.resolve_card_decision(d.kind, option, d):  # pragma: no cover
+        elif not (
+            self.resolve_card_decision(d.kind, option, d)
+            or self.resolve_character_decision(d.kind, option, d)
+        ):  # pragma: no cover
             raise AssertionError(d.kind)
 
     # ------------------------------------------------------------------ guards
@@ -943,9 +1020,11 @@ class Game(CardRules):
         if not eff.flag:  # the move starts now: its speed is fixed here
             if not g.placed:
                 return
-            if g.donuts and not g.lost:
+            if g.donuts:  # even a lost guard: he stays away this time (R39)
                 g.donuts = False
                 self._emit(GuardSkipped(f, "donuts"))
+                return
+            if not g.lost and self.crow_stops_guard(f):
                 return
             n = g.speed + len(self.alarms(f))
             if eff.source == "turn":  # Espresso, Daydreaming: this turn's guard only
@@ -980,6 +1059,9 @@ class Game(CardRules):
             self._step_guard(f, base | geo.next_steps(g.dest & 63)[g.pos & 63])
             if st.step == Step.OVER:
                 return
+            if n > 0 and g.pos is not None and self.crow_slows_guard(g.pos):
+                n -= 1
+                self._emit(GuardSlowed(f, g.pos))
             if self._fx or st.pending is not None:
                 if n > 0:
                     self._push(Effect("guard-move", floor=f, n=n, flag=True))
@@ -1060,13 +1142,15 @@ class Game(CardRules):
     def _crack(self, safe: int) -> None:
         st = self.state
         t = self.tile(safe)
-        dice = tuple(self.rng.die() for _ in range(t.dice))
+        count = t.dice + self.crack_bonus_dice(st.current)
+        dice = tuple(self.rng.die() for _ in range(count))
         p = st.players[st.current]
         if Tool.STETHOSCOPE in p.tools and Loot.BUST not in p.loot:
             # The Stethoscope may turn one die to any face before the roll counts.
             options = ["keep"] + [
                 f"{i + 1}-{v}" for i, d in enumerate(dice) for v in range(1, 7) if v != d
             ]
+            self._emit(SafeDiceRolled(safe, dice))
             self._ask("stethoscope", options, pos=safe, data=[str(d) for d in dice])
             return
         self._apply_crack(safe, dice)
@@ -1088,7 +1172,8 @@ class Game(CardRules):
             self._emit(SafeOpened(safe))
             me = st.current
             self._draw_tool(me, "safe")
-            self._draw_loot(me, safe)
+            # Drilled from another floor, the Loot stays in the Safe until someone takes it.
+            self._draw_loot(me, safe, on_tile=st.players[me].pos != safe)
             for f in range(safe >> 6, -1, -1):
                 g = st.floors[f].guard
                 if g.speed < MAX_GUARD_SPEED:
@@ -1097,6 +1182,8 @@ class Game(CardRules):
 
     def _draw_tool(self, player: int, source: str) -> None:
         st = self.state
+        if self.rigger_draw(player, source):
+            return
         if not st.tools:
             self._emit(DeckEmpty("tools"))
             return
@@ -1104,20 +1191,25 @@ class Game(CardRules):
         st.players[player].tools.append(tool)
         self._emit(ToolDrawn(player, tool.value, source))
 
-    def _draw_loot(self, player: int, safe: int) -> None:
+    def _draw_loot(self, player: int, safe: int, on_tile: bool = False) -> None:
         st = self.state
         if not st.loot:
             self._emit(DeckEmpty("loot"))
             return
         loot = st.loot.pop()
-        st.players[player].loot.append(loot)
-        self._emit(LootDrawn(player, loot.value))
+        if on_tile:
+            self.tile(safe).loot.append(loot)
+            self._emit(LootDrawn(-1, loot.value))
+        else:
+            st.players[player].loot.append(loot)
+            self._emit(LootDrawn(player, loot.value))
         if loot == Loot.GOLD_BAR and st.gold_bar_waiting:
             # The other Gold Bar waits on this Safe; the Loot deck is shuffled.
             st.gold_bar_waiting = False
             self.tile(safe).loot.append(Loot.GOLD_BAR)
             self.rng.shuffle(st.loot)
-        self.on_loot_drawn(player, loot)
+        if not on_tile:
+            self.on_loot_drawn(player, loot)
 
     def _pass_card(self, card: str, giver: int, receiver: int) -> None:
         st = self.state
@@ -1164,9 +1256,21 @@ class Game(CardRules):
             self._push(Effect(kind))
 
     def _fx_end_thermo(self, eff: Effect) -> None:
-        p = self.state.players[self.state.current]
-        if p.pos is not None and self.tile(p.pos).kind == K.THERMO:
+        st = self.state
+        me = st.current
+        p = st.players[me]
+        if p.pos is None:
+            return
+        t = self.tile(p.pos)
+        if t.kind == K.THERMO and not t.disabled:
             self._push(Effect(_FOLLOWUP_ALARM, pos=p.pos, source=K.THERMO.value))
+        # Flexibility: still in a guard's tile when her actions end, the Acrobat is seen.
+        if (
+            self.free_guard_entry(me)
+            and st.floors[p.pos >> 6].guard.pos == p.pos
+            and not self.is_invisible(me)
+        ):
+            self._lose_stealth(me, "flexibility")
 
     def event_threshold(self, player: int) -> int:
         """An Event is drawn when a turn took this many actions or fewer."""
@@ -1241,6 +1345,7 @@ class Game(CardRules):
             p.pos = st.entrance
             assert p.pos is not None
             self._emit(PlayerEntered(player, p.pos))
+        st.visited = [] if p.pos is None else [p.pos]
         self._emit(TurnStarted(player, st.actions_left))
         self.start_of_turn_loot(player)
 
@@ -1341,6 +1446,7 @@ def new_game(setup: Setup) -> Game:
         gold_bar_waiting=Loot.GOLD_BAR in loot,
     )
     game = Game(state, setup)
+    game.give_starting_tools()
     # Break in: the ground floor's guard is placed before the team picks the entrance.
     g = floors[0].guard
     g.placed = True

@@ -251,7 +251,10 @@ def check_state(st: State, setup: Setup) -> None:
             raise StateError(f"player {i + 1} escaped but is still inside")
         if p.stealth < 0:
             raise StateError(f"player {i + 1} has negative stealth")
-    tools = Counter(st.tools + st.tool_discard + [t for p in st.players for t in p.tools])
+    in_hand = [t for p in st.players for t in p.tools]
+    if st.pending is not None and st.pending.kind == "rigger-draw":
+        in_hand += [Tool(x) for x in st.pending.data]  # drawn, one to keep
+    tools = Counter(st.tools + st.tool_discard + in_hand)
     if any(n != 1 for n in tools.values()) or set(tools) != set(Tool):
         raise StateError("tool cards are missing or duplicated")
     loot = Counter(

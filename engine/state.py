@@ -90,6 +90,8 @@ class Player:
     stealth: int = 3
     tools: list[Tool] = field(default_factory=list)
     loot: list[Loot] = field(default_factory=list)
+    hack: int = 0  # the Hacker's Laptop: a hack token he carries (at most one)
+    alarm_held: bool = False  # the Juicer's Reroute: an alarm token he picked up
 
 
 @dataclass(slots=True)
@@ -135,6 +137,7 @@ class State:
     actions_taken: int = 0
     keypad_fails: dict[str, int] = field(default_factory=dict)  # str(pos) -> fails this turn
     motion_entered: list[list[int]] = field(default_factory=list)  # [player, pos] this turn
+    visited: list[int] = field(default_factory=list)  # where the current burglar stood this turn
     tools: list[Tool] = field(default_factory=list)  # deck, top = last
     tool_discard: list[Tool] = field(default_factory=list)
     loot: list[Loot] = field(default_factory=list)
@@ -147,6 +150,7 @@ class State:
     guard_bonus: int = 0  # this turn's change to the guard's movement (Espresso, ...)
     next_turn_bonus: dict[str, int] = field(default_factory=dict)  # str(player) -> actions
     skip_turns: int = 0  # Jump the Gun: turns to skip
+    crow: int | None = None  # the Raven's crow token
     queue: list[Effect] = field(default_factory=list)
     pending: Decision | None = None
     outcome: str = ""  # "", "win" or "loss"

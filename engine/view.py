@@ -52,6 +52,9 @@ def view(game: Game) -> dict[str, Any]:
                     "empty": False,
                     "revealed": t.revealed,
                     "downstairs": t.downstairs,
+                    # Tokens on a face-down tile are public (an escaped Kitty, a bomb hole).
+                    "loot": [x.value for x in t.loot],
+                    "thermal": t.thermal,
                 }
                 if t.revealed:
                     entry.update(
@@ -65,7 +68,7 @@ def view(game: Game) -> dict[str, Any]:
                         dice=t.dice,
                         safe_open=t.safe_open,
                         tool_taken=t.tool_taken,
-                        loot=[x.value for x in t.loot],
+                        disabled=t.disabled,
                     )
                 tiles.append(entry)
         g = fl.guard

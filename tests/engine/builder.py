@@ -7,23 +7,27 @@
     g = t.game()                               # a Game in the ACTIONS step of burglar 1
     g.apply("move 1.B1")
 
-Every tile starts as a face-down, inert room (a Laboratory whose tool is already taken), so
-only what a test places can matter; the Event deck starts empty (stack one with `events`).
-Dice are scripted with `t.dice(6, 2, ...)`; decks are stacked top-first. The building breaks
-the box's tile counts on purpose: never call `check_state` on a Table game.
+Burglars are the Spotter, Rook, Hawk and Raven unless `characters=` says otherwise (their
+abilities act only when used). Every tile starts as a face-down, inert room (a Laboratory
+whose tool is already taken), so only what a test places can matter; the Event deck starts
+empty (stack one with `events`). Dice are scripted with `t.dice(6, 2, ...)`; decks are
+stacked top-first. The building breaks the box's tile counts on purpose: never call
+`check_state` on a Table game.
 """
 
 from __future__ import annotations
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.actions import parse_pos
-from engine.data import EventCard, Loot, TileKind, Tool, cell_index
+from engine.data import Character, EventCard, Loot, Side, TileKind, Tool, cell_index
 from engine.game import Game
 from engine.rng import Rng
 from engine.state import Step, Tile
 
 K = TileKind
 NEUTRAL = K.LABORATORY
+# Characters whose abilities change nothing unless used: the default crew of a Table.
+INERT_CREW = (Character.SPOTTER, Character.ROOK, Character.HAWK, Character.RAVEN)
 
 
 class ScriptedRng(Rng):
@@ -47,10 +51,12 @@ class Table:
         players: int = 1,
         scenario: ScenarioId = ScenarioId.BANK,
         seed: int = 1,
-        characters: tuple = (),
+        characters: tuple[Character, ...] = (),
+        sides: tuple[Side, ...] = (),
     ) -> None:
+        chosen = list(characters) + [c for c in INERT_CREW if c not in characters]
         ps = tuple(
-            PlayerSetup(f"P{i + 1}", characters[i] if i < len(characters) else None)
+            PlayerSetup(f"P{i + 1}", chosen[i], sides[i] if i < len(sides) else Side.BASIC)
             for i in range(players)
         )
         self._game = new_game(Setup(scenario=scenario, players=ps, seed=seed))

@@ -397,8 +397,9 @@ def test_route_golden_standard_layouts(name, layout):
     """The routes of every pair on the standard Office and Bank floors equal the golden
     file: any change to routing (or to the standard walls) shows up here."""
     path = golden_path(name)
-    assert path.exists(), f"missing {path}; run python3 -m tests.engine.test_guard_route " \
-        "--write-golden"
+    assert path.exists(), (
+        f"missing {path}; run python3 -m tests.engine.test_guard_route --write-golden"
+    )
     stored = json.loads(path.read_text())
     now = golden_data(layout)
     assert stored["walls"] == now["walls"], "the standard walls changed"

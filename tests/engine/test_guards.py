@@ -79,10 +79,7 @@ def stack(game, floor: int, *cards: int) -> None:
 
 def floor_positions(floor: int, size: int = 4, empty: int | None = None) -> list[int]:
     return [
-        (floor << 6) | (r * 8 + c)
-        for r in range(size)
-        for c in range(size)
-        if r * 8 + c != empty
+        (floor << 6) | (r * 8 + c) for r in range(size) for c in range(size) if r * 8 + c != empty
     ]
 
 
@@ -915,8 +912,13 @@ def test_guard_move_stops_once_the_game_is_lost():
 
 @pytest.mark.parametrize(
     ("scenario", "seed"),
-    [(ScenarioId.BANK, 1), (ScenarioId.BANK, 2), (ScenarioId.OFFICE, 3),
-     (ScenarioId.FORT_KNOX, 4), (ScenarioId.FORT_KNOX, 5)],
+    [
+        (ScenarioId.BANK, 1),
+        (ScenarioId.BANK, 2),
+        (ScenarioId.OFFICE, 3),
+        (ScenarioId.FORT_KNOX, 4),
+        (ScenarioId.FORT_KNOX, 5),
+    ],
 )
 def test_guard_follows_his_route_and_full_speed_in_real_games(scenario, seed):
     """In dealt games (a burglar idling at the entrance) every guard step is the next cell

@@ -19,8 +19,13 @@ def test_fingerprint_entry_raises_alarm_and_guard_heads_there():
 
 
 def test_entering_guard_tile_costs_stealth():
-    g = Table().player(0, "1.A1").guard(0, at="1.B1", dest="1.D4").tile("1.B1", K.LABORATORY,
-                                                                       tool_taken=True).game()
+    g = (
+        Table()
+        .player(0, "1.A1")
+        .guard(0, at="1.B1", dest="1.D4")
+        .tile("1.B1", K.LABORATORY, tool_taken=True)
+        .game()
+    )
     events = g.apply("move 1.B1")
     assert "StealthLost" in kinds(events)
     assert g.state.players[0].stealth == 2

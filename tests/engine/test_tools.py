@@ -615,9 +615,6 @@ def test_R39_donuts_stop_a_shift_change_move():
     assert not of(events, GuardMoved)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="ENGINE BUG: Donuts on a guard made lost do not stop his return move"
-)
 def test_R39_donuts_stop_the_next_move_of_a_guard_who_got_lost():
     """Donuts stop the guard's very next move, even if he went off the board (Lost Visual)
     before it: he does not walk that turn, and the Donuts are used up."""
@@ -1120,9 +1117,6 @@ def test_R32_stethoscope_is_offered_right_after_the_crack_roll():
     assert refused(g, "use stethoscope")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="ENGINE BUG: the roll before a Stethoscope decision is in no event or view"
-)
 def test_R32_stethoscope_roll_is_public_before_the_decision():
     """The dice rolled are an outcome of chance the players must see before choosing: an
     event (or the view of the pending decision) shows them."""
@@ -1249,9 +1243,6 @@ def test_R35_thermal_bomb_move_enters_the_far_tile():
     assert AlarmRaised(P("2.B2"), "laser") in events
 
 
-@pytest.mark.xfail(
-    strict=True, reason="ENGINE BUG: no Peek through a Thermal Bomb hole, unlike Stairs"
-)
 def test_R35_thermal_bomb_hole_can_be_peeked_through_like_stairs():
     """The hole works as Stairs, and from the Stairs you may Peek at the tile above."""
     t = table().player(0, "1.B2", tools=(Tool.THERMAL_BOMB,)).face_down("2.B2", K.LASER, 3)

@@ -389,11 +389,6 @@ def test_R07_blocked_move_still_counts_as_an_action_taken():
     assert of(ev, EventDrawn) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: moving back and forth between two tiles counts as actions taken, so "
-    "it avoids the Event, which rulebook 000 forbids",
-)
 def test_R07_event_cannot_be_avoided_by_moving_back_and_forth():
     """Four Moves back and forth between two revealed tiles, ending where you began, still
     draw the Event (000: you may not avoid it by simply moving back and forth)."""
