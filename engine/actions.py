@@ -10,8 +10,8 @@ Positions print as `<floor>.<cell>` with floor 1 the ground floor; players print
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .data import cell_index, cell_name
 from .state import cell_of, floor_of, make_pos
@@ -53,8 +53,10 @@ def parse_pos(text: str) -> int:
     return make_pos(int(floor_txt) - 1, cell_index(cell_txt))
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
+    """One player choice. A tuple underneath: cheap to build, compare and hash (bots make
+    millions of them)."""
+
     kind: ActionKind
     pos: int = -1
     card: str = ""

@@ -298,19 +298,23 @@ class Game(CardRules, CharacterRules):
                         out.append(Action(ActionKind.ADD_DIE))
                     if here.dice > 0 and self._keycard_allows(p.pos):
                         out.append(Action(ActionKind.CRACK))
-                for safe in self.drill_targets(me):
-                    t = self.tile(safe)
-                    if left >= 2 and t.dice < MAX_SAFE_DICE:
-                        out.append(Action(ActionKind.ADD_DIE, pos=safe))
-                    if t.dice > 0 and self._keycard_allows(safe):
-                        out.append(Action(ActionKind.CRACK, pos=safe))
-                if self.can_escape(me):
+                if p.character == Character.PETERMAN:
+                    for safe in self.drill_targets(me):
+                        t = self.tile(safe)
+                        if left >= 2 and t.dice < MAX_SAFE_DICE:
+                            out.append(Action(ActionKind.ADD_DIE, pos=safe))
+                        if t.dice > 0 and self._keycard_allows(safe):
+                            out.append(Action(ActionKind.CRACK, pos=safe))
+                if (here.kind == K.STAIRS or here.thermal) and self.can_escape(me):
                     out.append(Action(ActionKind.ESCAPE))
-            out.extend(self.tool_actions(me))
-            out.extend(self.pickup_actions(me))
+            if p.tools:
+                out.extend(self.tool_actions(me))
+            if here.loot:
+                out.extend(self.pickup_actions(me))
             out.extend(self.ability_actions(me))
-            for other in self.players_at(p.pos):
-                if other == me:
+            pos = p.pos
+            for other, q in enumerate(st.players):
+                if q.pos != pos or other == me:
                     continue
                 for card in self._cards_of(me):
                     if self._may_receive(other, card):
