@@ -308,8 +308,7 @@ def lab_table(side: Side, tools: tuple[Tool, ...] = (Tool.EMP, Tool.CROWBAR)) ->
 
 @pytest.mark.parametrize("side", [BASIC, ADVANCED])
 def test_R79_laboratory_with_a_rigger_draws_two_keeps_one(side):
-    """With a Rigger in the team, the burglar finding a Lab tool sees two, keeps one, discards
-    the other (both sides of the Rigger)."""
+    """With a Rigger (either side), a Lab's finder sees two Tools, keeps one, discards one."""
     g = lab_table(side).game()
     deck = len(g.state.tools)
     ev = g.apply("move 1.B1")
@@ -388,8 +387,7 @@ def test_R79_opening_a_safe_with_a_rigger_draws_two_tools_keeps_one(side):
 
 
 def test_R79_jury_rig_with_a_rigger_draws_two_tools_keeps_one():
-    """The Jury-Rig event's Tool is a draw-two-keep-one with a Rigger in the team, and the
-    turn goes on once the choice is made."""
+    """Jury-Rig with a Rigger is a draw-two-keep-one; the turn goes on after the choice."""
     t = Table(players=1, characters=(C.RIGGER,)).player(0, "1.A1")
     g = park(t, 0).tools(Tool.EMP, Tool.ROLLERSKATES).events(EventCard.JURY_RIG).game()
     g.state.players[0].tools = []
@@ -511,8 +509,7 @@ def test_R80_advanced_rook_has_no_orders():
 
 @pytest.mark.parametrize("mate", [C.SPOTTER, C.PETERMAN])
 def test_R80_ordered_onto_a_locked_keypad_rolls_one_die(mate):
-    """A Keypad under Orders is rolled with exactly one die, whatever the failed tries this
-    turn (and even for the Peterman); on a 6 the burglar moves in."""
+    """Ordered onto a locked Keypad: one die, whatever the failed tries or Steady Hands."""
     t = rook(mate=mate).player(0, "1.A1").player(1, "1.B1").tile("1.C1", K.KEYPAD, 3)
     g = park(t, 0).dice(6).game()
     g.state.keypad_fails[str(P("1.C1"))] = 2
@@ -523,7 +520,7 @@ def test_R80_ordered_onto_a_locked_keypad_rolls_one_die(mate):
 
 
 def test_R80_ordered_keypad_roll_that_fails_keeps_the_burglar_out():
-    """A failed one-die roll leaves the burglar where they were; the Orders are spent."""
+    """A missed Orders roll keeps the burglar out, spends the Orders, adds no failed try."""
     t = rook().player(0, "1.A1").player(1, "1.B1").tile("1.C1", K.KEYPAD, 3)
     g = park(t, 0).dice(3).game()
     ev = g.apply("ability orders 2 1.C1")
@@ -531,12 +528,12 @@ def test_R80_ordered_keypad_roll_that_fails_keeps_the_burglar_out():
     assert of(ev, MoveBlocked) == [MoveBlocked(1, P("1.C1"), "keypad")]
     assert g.state.players[1].pos == P("1.B1")
     assert g.state.actions_left == 3
+    assert g.state.keypad_fails == {}  # not a failed try of the Rook's own
     assert abilities(g) == []
 
 
 def test_R80_ordered_into_a_motion_tile_the_entry_is_the_moved_burglars():
-    """Ordered into a Motion tile, the entry is booked for the moved burglar, and leaving it
-    on their own later turn triggers nothing."""
+    """An ordered entry into Motion is the moved burglar's; leaving next turn is safe."""
     t = rook().player(0, "1.A1").player(1, "1.B1").tile("1.C1", K.MOTION, 2)
     g = park(t, 0).game()
     g.apply("ability orders 2 1.C1")
@@ -548,8 +545,7 @@ def test_R80_ordered_into_a_motion_tile_the_entry_is_the_moved_burglars():
 
 
 def test_R80_motion_bookkeeping_is_per_burglar():
-    """The Rook walks into a Motion tile where burglar 2 already stood: ordering burglar 2 out
-    raises nothing, the Rook walking out raises the alarm."""
+    """Motion entries are per burglar: ordering out one who did not enter it is no alarm."""
     t = rook().player(0, "1.A1").player(1, "1.B1").tile("1.B1", K.MOTION, 2)
     g = park(t, 0).game()
     g.apply("move 1.B1")
@@ -760,8 +756,7 @@ def test_R81_disguise_onto_a_keypad_or_deadbolt_pays_no_extra_cost():
     reason="ENGINE BUG: the tile reached by Disguise is not added to the turn's visited tiles",
 )
 def test_R81_R07_pacing_back_onto_the_disguise_tile_does_not_dodge_the_event():
-    """After Disguise the Rook stands on his new tile: stepping off and back is pacing, the
-    return is not an action taken, and the Event is drawn (1 + 1 + 0 = 2 taken)."""
+    """Stepping off the tile reached by Disguise and back is pacing: the return is not taken."""
     t = disguise().player(0, "1.A1").player(1, "1.C3").events(EventCard.LAMPSHADE)
     g = park(t, 0).game()
     g.apply("ability disguise 2")
@@ -813,8 +808,7 @@ def clairvoyant() -> Table:
 
 
 def test_R82_clairvoyance_shows_the_top_patrol_card_once_per_turn_for_one_action():
-    """Clairvoyance costs 1 action, shows the top Patrol card of her floor, asks top/bottom,
-    and is not offered again that turn."""
+    """Clairvoyance: 1 action, once a turn, shows her floor's top Patrol card, top/bottom."""
     g = clairvoyant().game()
     assert abilities(g) == ["ability clairvoyance"]
     ev = g.apply("ability clairvoyance")
@@ -830,8 +824,7 @@ def test_R82_clairvoyance_shows_the_top_patrol_card_once_per_turn_for_one_action
 
 @pytest.mark.parametrize(("choice", "dest"), [("top", "1.B2"), ("bottom", "1.C3")])
 def test_R82_clairvoyance_top_or_bottom_decides_the_guards_next_destination(choice, dest):
-    """Left on top, the seen card is the guard's next destination; put at the bottom, the
-    card under it is."""
+    """Kept on top the seen card is the next destination; put at the bottom, the next one is."""
     g = clairvoyant().game()
     g.apply("ability clairvoyance")
     g.apply(f"choose {choice}")
@@ -845,8 +838,7 @@ def test_R82_clairvoyance_top_or_bottom_decides_the_guards_next_destination(choi
 
 
 def test_R82_clairvoyance_on_a_fort_knox_24_card_patrol_deck():
-    """On a Fort Knox floor (24 Patrol cards), 'bottom' moves exactly the top card under the
-    other 23, and reads the Spotter's own floor's deck."""
+    """On a 24-card Fort Knox deck of her floor, 'bottom' puts the seen card under the 23."""
     t = Table(players=4, scenario=ScenarioId.FORT_KNOX, characters=(C.SPOTTER,))
     t.player(0, "2.A1").guard(0, at="1.E5", dest="1.E4").guard(1, at="2.E5", dest="2.E4")
     g = t.game()
@@ -904,8 +896,7 @@ def test_R82_precognition_shows_the_top_event_once_per_turn_for_one_action():
 
 @pytest.mark.parametrize(("choice", "drawn"), [("top", "lampshade"), ("bottom", "espresso")])
 def test_R82_precognition_top_or_bottom_decides_the_next_event(choice, drawn):
-    """The Event drawn at the end of the turn is the seen card or, put at the bottom, the
-    next one."""
+    """The Event drawn at the end is the seen card, or the next one if it went to the bottom."""
     g = foresight(EventCard.LAMPSHADE, EventCard.ESPRESSO, EventCard.DAYDREAMING)
     g.apply("ability precognition")
     g.apply(f"choose {choice}")
@@ -973,8 +964,7 @@ def random_game(side: Side, scenario: ScenarioId, seed: int, seen: set[str]) -> 
 
 @pytest.mark.parametrize("side", [BASIC, ADVANCED])
 def test_random_games_with_raven_rigger_rook_and_spotter(side):
-    """Random legal play with the four burglars on one side, in every scenario, never breaks
-    the state or a save, and every ability gets used."""
+    """Random play with these four burglars keeps a valid, saveable state; all abilities used."""
     seen: set[str] = set()
     scenarios = (ScenarioId.BANK, ScenarioId.FORT_KNOX, ScenarioId.OFFICE)
     total = seed = 0
