@@ -250,6 +250,8 @@ class CardRules:
         self.tile(p.pos).loot.remove(loot)
         p.loot.append(loot)
         self._emit(LootPickedUp(me, card, p.pos))
+        if loot == Loot.CURSED_GOBLET:  # left in a drilled Safe: it curses whoever takes it
+            self.on_loot_drawn(me, loot)
 
     def on_loot_drawn(self: Game, player: int, loot: Loot) -> None:
         if loot == Loot.CURSED_GOBLET:
@@ -595,6 +597,8 @@ class CardRules:
         p = st.players[player]
         p.pos = None
         p.escaped = True
+        if p.character.value == "raven":
+            st.crow = None  # the crow flies off with her
         self._emit(PlayerEscaped(player))
         if all(q.escaped for q in st.players):
             st.step = Step.OVER

@@ -193,6 +193,9 @@ class Game(CardRules, CharacterRules):
         st.actions_applied += 1
         self.history.append(action)
         self._dispatch(action)
+        here = st.players[st.current].pos
+        if st.step == Step.ACTIONS and here is not None and here not in st.visited:
+            st.visited.append(here)  # wherever the burglar now stands (move, fall, swap)
         if (
             action.kind not in (ActionKind.END, ActionKind.CHOOSE)
             and st.step == Step.ACTIONS
@@ -287,10 +290,11 @@ class Game(CardRules, CharacterRules):
             if left >= 1:
                 for pos in self.peek_targets(me):
                     out.append(Action(ActionKind.PEEK, pos=pos))
-                opts = self.move_options(me)
-                for pos in sorted(opts):
-                    if opts[pos][0] <= left:
-                        out.append(Action(ActionKind.MOVE, pos=pos))
+            opts = self.move_options(me)  # with no action left, only free steps (Flexibility)
+            for pos in sorted(opts):
+                if opts[pos][0] <= left:
+                    out.append(Action(ActionKind.MOVE, pos=pos))
+            if left >= 1:
                 if here.kind in COMPUTERS and here.hack < MAX_HACK_TOKENS:
                     out.append(Action(ActionKind.HACK))
                 if here.kind == K.SAFE and not here.safe_open:
@@ -423,7 +427,11 @@ class Game(CardRules, CharacterRules):
         # Deadbolt: 3 actions unless someone (player or guard) is already inside.
         for target, (cost, how) in opts.items():
             if flexible and st.floors[target >> 6].guard.pos == target and how != "walkway":
-                opts[target] = (0, how)  # Flexibility: a free step into the guard's tile
+                t = self.tile(target)
+                locked = t.kind == K.KEYPAD and t.revealed and not t.open and not t.disabled
+                # Flexibility: a free step into the guard's tile; a locked Keypad there
+                # still takes the Move action for its roll (R68).
+                opts[target] = (1 if locked else 0, how)
                 continue
             t = self.tile(target)
             if (
@@ -515,14 +523,10 @@ class Game(CardRules, CharacterRules):
 
     def _dispatch(self, action: Action) -> None:
         k = action.kind
-        st = self.state
         if k == ActionKind.CHOOSE:
             self._resolve_decision(action.option)
         elif k == ActionKind.MOVE:
             self._do_move(action.pos)
-            here = st.players[st.current].pos
-            if here is not None and here not in st.visited:
-                st.visited.append(here)
         elif k == ActionKind.PEEK:
             self._spend(1)
             self._emit(Peeked(self.state.current, action.pos))
@@ -637,8 +641,21 @@ class Game(CardRules, CharacterRules):
             cost, how = self.move_options(me)[target]
             # Moving back to a tile you already stood on this turn is not an action "taken"
             # for the Event check: no dodging the Event by pacing (R07).
-            self._spend(cost, counted=target not in st.visited)
+            counted = target not in st.visited
+            self._spend(cost, counted=counted)
         t = self.tile(target)
+        # Flexibility onto a guarded, locked Keypad: the action pays for the roll and is
+        # given back if the roll opens it (only a failed guess spends it, R68).
+        flex_keypad = (
+            not free
+            and not orders
+            and self.free_guard_entry(me)
+            and st.floors[target >> 6].guard.pos == target
+            and t.kind == K.KEYPAD
+            and t.revealed
+            and not t.open
+            and not t.disabled
+        )
         was_revealed = t.revealed and not free and how != "climb"
         if how == "climb":
             st.actions_left = 0  # Climb Window: the Acrobat's actions end
@@ -659,13 +676,13 @@ class Game(CardRules, CharacterRules):
                     self._place_guard(target >> 6)  # R30: he stood on that floor
                 self._fall(me, target - 64, "fall")
                 return
-        if (
-            t.kind == K.KEYPAD
-            and not t.open
-            and not t.disabled
-            and not self._keypad_roll(target, me, single_die=orders)
-        ):
-            return
+        if t.kind == K.KEYPAD and not t.open and not t.disabled:
+            if not self._keypad_roll(target, me, single_die=orders):
+                return
+            if flex_keypad:
+                st.actions_left += 1
+                if counted:
+                    st.actions_taken -= 1
         self._leave(me, src)
         p.pos = target
         self._emit(PlayerMoved(me, src, target, how))
@@ -1231,6 +1248,8 @@ class Game(CardRules, CharacterRules):
         p = st.players[player]
         p.pos = None
         p.escaped = True
+        if p.character == Character.RAVEN:
+            st.crow = None  # the crow flies off with her
         self._emit(PlayerEscaped(player))
         if all(q.escaped for q in st.players):
             st.step = Step.OVER

@@ -178,11 +178,6 @@ def test_R68_flexibility_still_rolls_for_a_locked_keypad():
     assert stealth_lost(events) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: a failed Keypad roll on a Flexibility step spends no action, so the "
-    "Acrobat can retry a guarded Keypad for free with ever more dice",
-)
 def test_R68_flexibility_failed_keypad_roll_spends_the_move_action():
     """A failed Keypad guess spends the Move action (000 Keypad); Flexibility makes only the
     step into the guard's tile free, so retrying a guarded Keypad is not free."""
@@ -192,11 +187,6 @@ def test_R68_flexibility_failed_keypad_roll_spends_the_move_action():
     assert g.state.actions_left == 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: Flexibility is a free action (004) but is not offered with 0 actions "
-    "left, unlike the other free abilities (Crybaby, X-Ray)",
-)
 def test_R68_flexibility_is_a_free_action_even_with_no_actions_left():
     """004: the step into a guard's tile is a free action, so it needs no action left."""
     t = acrobat().player(0, "1.A1").guard(0, at="1.B1", dest="1.D1").turn(0, actions=0, taken=4)
@@ -1061,11 +1051,6 @@ def test_R76_drill_with_the_rigger_draws_two_tools_for_the_peterman():
     assert g.state.floors[1].tiles[P("2.B2") & 63].loot == [Loot.TIARA]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: a Cursed Goblet left in a drilled Safe costs no Stealth, neither to the "
-    "Peterman who opened it nor to the burglar who picks it up",
-)
 def test_R43_R76_drilled_cursed_goblet_still_costs_a_stealth():
     """The Cursed Goblet costs whoever gets it one Stealth (000 Loot); a drilled Goblet,
     left in the Safe and picked up later, must cost one Stealth all the same."""

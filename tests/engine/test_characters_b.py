@@ -751,10 +751,6 @@ def test_R81_disguise_onto_a_keypad_or_deadbolt_pays_no_extra_cost():
     assert g.state.players[0].pos == P("2.B2") and g.state.actions_left == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: the tile reached by Disguise is not added to the turn's visited tiles",
-)
 def test_R81_R07_pacing_back_onto_the_disguise_tile_does_not_dodge_the_event():
     """Stepping off the tile reached by Disguise and back is pacing: the return is not taken."""
     t = disguise().player(0, "1.A1").player(1, "1.C3").events(EventCard.LAMPSHADE)
