@@ -1,6 +1,7 @@
 /* The loading screen, before Python runs: real progress (bytes downloaded against the size
  * the build measured, then PyScript's own start-up steps), a failure said in words instead of
- * an endless spinner, and, once the game is ready, the service worker that makes it offline.
+ * an endless spinner, and, once the game is ready, the service worker that makes it offline
+ * (registered only then, so that its precaching never slows down the first start).
  * Game logic lives in Python (ui/); this file only watches the start-up. */
 (function () {
   "use strict";
@@ -41,7 +42,8 @@
   }
 
   function fail(message) {
-    if (over || isReady()) return;
+    // Python may have failed first and said why (ui/loader.py): keep its words.
+    if (over || isReady() || root.getAttribute("data-failed") === "1") return;
     over = true;
     stop();
     root.setAttribute("data-failed", "1");
@@ -151,17 +153,7 @@
 
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator)) return;
-    var container = navigator.serviceWorker;
-    var wasControlled = Boolean(container.controller);
-    container.addEventListener("controllerchange", function () {
-      if (!wasControlled) return; // first install: this page is already current
-      var update = document.getElementById("update");
-      update.hidden = false;
-      document.getElementById("update-reload").addEventListener("click", function () {
-        location.reload();
-      });
-    });
-    container.register("./sw.js").catch(function (error) {
+    navigator.serviceWorker.register("./sw.js").catch(function (error) {
       console.warn("Offline play is not available:", error);
     });
   }

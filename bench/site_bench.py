@@ -6,10 +6,11 @@ Both pages use the same pinned runtime (PyScript and Pyodide from node_modules, 
   ours  the built site/: loading screen, engine wheel by micropip, ui package, first board
   bare  a page that installs a one-function wheel the same way (micropip, `packages`) and
         prints one line
-Each run, for each page: a cold load in a fresh on-disk profile, then a warm load after
-restarting the browser on the same profile. Time: navigation start to data-ready="1" on <html>
-(performance.now() when it was set). Bytes: what the HTTP server sent (headers and bodies) for
-requests that arrived before that moment. Printed: medians over the runs, and ours / bare.
+Each run, for each page: a cold load in a fresh on-disk profile (the page then stays open a
+few seconds, --dwell), then a warm load after restarting the browser on the same profile.
+Time: navigation start to data-ready="1" on <html> (performance.now() when it was set).
+Bytes: what the HTTP server sent (headers and bodies) for requests that arrived before that
+moment. Printed: medians over the runs, and ours / bare.
 The outside world is unreachable (host resolver rules), so nothing but 127.0.0.1 is loaded.
 """
 
@@ -149,8 +150,15 @@ def serve(directory: Path):
     return server, handler.log
 
 
-def load(playwright, executable: str, profile: Path, url: str, log: list) -> dict:
-    """One navigation in a browser on `profile`: ms to ready and bytes sent before ready."""
+def load(
+    playwright, executable: str, profile: Path, url: str, log: list, dwell_s: float = 0
+) -> dict:
+    """One navigation in a browser on `profile`: ms to ready and bytes sent before ready.
+
+    After ready, the page stays open `dwell_s` seconds, as a visitor's would: Chrome writes
+    compiled WebAssembly to its code cache only some time after compiling it, and a warm
+    load finds there what the previous visit left.
+    """
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=executable, headless=True, args=CHROMIUM_ARGS
     )
@@ -181,10 +189,13 @@ def load(playwright, executable: str, profile: Path, url: str, log: list) -> dic
         sent = sum(n for arrived, n in log[start:] if arrived <= ready_epoch)
         # Let a service worker, if the page has one, finish installing before the browser
         # closes, as a visitor's browser would; not part of the measured time.
+        page.wait_for_timeout(dwell_s * 1000)
         page.evaluate(
             """async () => {
                  const workers = navigator.serviceWorker;
-                 if (workers && await workers.getRegistration()) await workers.ready;
+                 if (!workers || !(await workers.getRegistration())) return;
+                 const timeout = new Promise((resolve) => setTimeout(resolve, 30000));
+                 await Promise.race([workers.ready, timeout]);
                }"""
         )
         return {"ms": ready_ms, "bytes": sent, "outside": outside}
@@ -195,7 +206,10 @@ def load(playwright, executable: str, profile: Path, url: str, log: list) -> dic
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site")
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument(
+        "--dwell", type=float, default=5.0, help="seconds a cold visit stays open after ready"
+    )
     parser.add_argument("--work", type=Path, default=ROOT / ".bench")
     parser.add_argument("--node-modules", type=Path, default=ROOT / "node_modules")
     parser.add_argument("--micropip-wheel", type=Path, default=ROOT / "build/runtime" / MICROPIP)
@@ -227,7 +241,8 @@ def main(argv: list[str] | None = None) -> int:
                     profile = Path(tempfile.mkdtemp(prefix=f"bench-{name}-", dir=args.work))
                     try:
                         for phase in ("cold", "warm"):
-                            result = load(playwright, args.chromium, profile, url, log)
+                            dwell = args.dwell if phase == "cold" else 0
+                            result = load(playwright, args.chromium, profile, url, log, dwell)
                             results[name][f"{phase}_ms"].append(result["ms"])
                             results[name][f"{phase}_bytes"].append(result["bytes"])
                             outside += result["outside"]

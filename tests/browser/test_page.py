@@ -7,11 +7,13 @@ run in file order. Service workers are blocked here so that the route guard sees
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import zipfile
 
 import pytest
-from browserkit import READY, Guard, wait_ready
+from browserkit import READY, ROOT, Guard, wait_ready
 
 import engine
 from engine.data import SCENARIOS, ScenarioId
@@ -176,3 +178,25 @@ def test_python_failing_to_start_is_said_in_words(browser, site_server, broken):
     assert page.get_attribute("html", "data-ready") is None
     context.close()
     guard.check()
+
+
+def test_python_failing_inside_the_game_is_said_in_words(browser, site_server):
+    """Python runs, but the ui package is broken: ui/main.py reports it on the page."""
+    broken = io.BytesIO()
+    with zipfile.ZipFile(broken, "w") as archive:
+        for name in ("__init__.py", "loader.py"):  # no ui/board.py
+            archive.write(ROOT / "ui" / name, f"ui/{name}")
+    context = browser.new_context(service_workers="block")
+    guard = Guard()
+    guard.protect(context)
+    context.route("**/ui-*.zip", lambda route: route.fulfill(body=broken.getvalue()))
+    page = context.new_page()
+    page.goto(site_server.url + "index.html")
+    page.wait_for_selector("html[data-failed='1']", state="attached", timeout=60_000)
+    message = page.text_content("#load-error-text")
+    assert message.startswith("Python started, but the game failed: ")
+    assert "board" in message
+    assert page.locator("#load-error").is_visible()
+    assert page.get_attribute("html", "data-ready") is None
+    context.close()
+    assert guard.outside == []
