@@ -44,6 +44,7 @@ from .data import (
     EventCard,
     Loot,
     ScenarioId,
+    Side,
     TileKind,
     TileSpec,
     Tool,
@@ -418,22 +419,26 @@ class Game(CardRules, CharacterRules):
             t = self.tile_at(pos + 64)
             if t is not None and t.revealed and t.kind == K.WALKWAY and (pos + 64) not in opts:
                 opts[pos + 64] = (1, "gymnastics")
-        if not orders:
+        acrobat = p.character == Character.ACROBAT and not orders
+        if acrobat:
             for q in self.climb_targets(player):
                 if q not in opts:
                     opts[q] = (3, "climb")
         gemstone = Loot.GEMSTONE in p.loot
-        flexible = not orders and self.free_guard_entry(player)
+        flexible = acrobat and p.side == Side.BASIC
+        floors = st.floors
         # Deadbolt: 3 actions unless someone (player or guard) is already inside.
         for target, (cost, how) in opts.items():
-            if flexible and st.floors[target >> 6].guard.pos == target and how != "walkway":
-                t = self.tile(target)
+            t = floors[target >> 6].tiles[target & 63]
+            assert t is not None
+            if flexible and floors[target >> 6].guard.pos == target and how != "walkway":
                 locked = t.kind == K.KEYPAD and t.revealed and not t.open and not t.disabled
                 # Flexibility: a free step into the guard's tile; a locked Keypad there
                 # still takes the Move action for its roll (R68).
                 opts[target] = (1 if locked else 0, how)
                 continue
-            t = self.tile(target)
+            if not (t.kind == K.DEADBOLT or gemstone):
+                continue
             if (
                 t.revealed
                 and t.kind == K.DEADBOLT
@@ -599,7 +604,11 @@ class Game(CardRules, CharacterRules):
     def _run(self) -> None:
         st = self.state
         handlers = self._effect_handlers
+        budget = 100_000  # a safety net: a rules bug must fail loudly, never hang the page
         while st.pending is None and st.step != Step.OVER and st.queue:
+            budget -= 1
+            if budget < 0:
+                raise RuntimeError(f"rule resolution does not end (queue: {st.queue[:3]})")
             eff = st.queue.pop(0)
             handlers[eff.kind](self, eff)
             self._flush_fx()
@@ -929,6 +938,10 @@ class Game(CardRules, CharacterRules):
         g = self.state.floors[floor].guard
         if not g.placed or g.lost or g.pos is None:
             return
+        under = self.tile(g.pos)
+        if under.alarm:  # an alarm under the guard (raised before he was there) is his at once
+            under.alarm = False
+            self._emit(AlarmCleared(g.pos))
         closest = self.closest_alarms(floor)
         if not closest:
             self._new_destination(floor)

@@ -13,6 +13,7 @@ _MASK64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
+_LIMITS: dict[int, int] = {}  # n -> the rejection threshold of below(n)
 
 
 class Rng:
@@ -38,9 +39,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), unbiased (rejection sampling)."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs n > 0")
+            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
         while True:
             r = self.next_u64()
             if r < limit:

@@ -947,3 +947,29 @@ def test_guard_follows_his_route_and_full_speed_in_real_games(scenario, seed):
                 moved += 1
         if not game.is_over() and game.state.pending is None:
             assert moved == speed
+
+
+def test_R12_guard_placed_on_an_alarm_raised_before_he_came_clears_it():
+    """Shoplifting can raise an alarm on a floor whose guard is not set up yet; when he is
+    placed right on it, he switches it off instead of standing forever at his destination."""
+    from engine.data import EventCard
+
+    game = (
+        Table()
+        .tile("1.B2", K.STAIRS, 4)
+        .tile("2.B2", K.LABORATORY, 3, tool_taken=True)
+        .tile("2.C2", K.LABORATORY, 4, tool_taken=True)
+        .player(0, "1.B2")
+        .guard(0, at="1.D4", dest="1.D1")
+        .patrol(1, "2.B2", "2.A1", "2.D4")
+        .events(EventCard.SHOPLIFTING)
+        .game()
+    )
+    game.apply("end")  # Shoplifting: alarms on both revealed Laboratories upstairs
+    assert tile(game, "2.B2").alarm and tile(game, "2.C2").alarm
+    game.apply("move 2.B2")  # the guard of floor 2 is placed on B2
+    g = game.state.floors[1].guard
+    assert g.pos == P("2.B2") and not tile(game, "2.B2").alarm
+    assert g.dest == P("2.C2")
+    game.apply("end")
+    assert not game.is_over() or game.outcome == "loss"
