@@ -706,9 +706,10 @@ def test_R12_burglar_arriving_where_the_guard_is_placed_loses_stealth():
     assert game.state.players[0].stealth == 2
 
 
-def test_R12_placing_a_guard_costs_others_no_stealth_and_clears_no_alarm():
-    """R12: being placed is not entering: a burglar already on that tile keeps his Stealth
-    and an Alarm token there stays (builder-only situation: no card puts them there yet)."""
+def test_R12_placing_a_guard_costs_others_no_stealth_but_clears_an_alarm_under_him():
+    """R12: being placed is not entering: a burglar already on that tile keeps his Stealth;
+    an Alarm token there (raised before he came, e.g. by Shoplifting) is switched off, as no
+    alarm can sit under a guard."""
     game = (
         stairs_table(players=2)
         .player(1, "2.C3")
@@ -719,8 +720,8 @@ def test_R12_placing_a_guard_costs_others_no_stealth_and_clears_no_alarm():
     events = game.apply("move 2.A1")
     assert of(events, GuardPlaced) == [GuardPlaced(1, P("2.C3"))]
     assert of(events, StealthLost) == []
-    assert of(events, AlarmCleared) == []
-    assert tile(game, "2.C3").alarm
+    assert of(events, AlarmCleared) == [AlarmCleared(P("2.C3"))]
+    assert not tile(game, "2.C3").alarm
     assert game.state.players[1].stealth == 3
 
 
