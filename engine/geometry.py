@@ -71,7 +71,7 @@ class FloorGeometry:
     layout: FloorLayout
     grid: list[list[int]] = field(default_factory=list)  # real neighbours, walls ignored
     open: list[list[int]] = field(default_factory=list)  # real neighbours, no wall between
-    dist: list[list[int]] = field(default_factory=list)  # -1 when unreachable
+    dist: _LazyDistances = field(default=None)  # type: ignore[assignment]  # dist[a][b]
     _next_step: dict[int, list[int]] = field(default_factory=dict)
 
     @classmethod
@@ -88,7 +88,7 @@ class FloorGeometry:
             grid.append(g)
             open_.append([c for c in g if (min(c, cell), max(c, cell)) not in layout.walls])
         geo = cls(layout=layout, grid=grid, open=open_)
-        geo.dist = [geo._bfs(c) for c in range(n)]
+        geo.dist = _LazyDistances(geo._bfs, n)
         return geo
 
     def _bfs(self, source: int) -> list[int]:
@@ -145,6 +145,25 @@ class FloorGeometry:
             best[c] = chosen_key[0]
         self._next_step[goal] = table
         return table
+
+
+class _LazyDistances:
+    """`dist[a][b]`: walking distance (-1 if unreachable), each row computed on first use."""
+
+    __slots__ = ("_bfs", "_rows")
+
+    def __init__(self, bfs: object, n: int) -> None:
+        self._bfs = bfs
+        self._rows: list[list[int] | None] = [None] * n
+
+    def __getitem__(self, source: int) -> list[int]:
+        row = self._rows[source]
+        if row is None:
+            row = self._rows[source] = self._bfs(source)  # type: ignore[operator]
+        return row
+
+    def __len__(self) -> int:
+        return len(self._rows)
 
 
 _GEOMETRY_CACHE: dict[FloorLayout, FloorGeometry] = {}
@@ -204,7 +223,10 @@ def random_walls(rng: Rng, size: int, count: int, empty: int | None) -> frozense
     cells = FloorLayout(size, frozenset(), empty).cells()
     for _ in range(10_000):
         pool = list(edges)
-        rng.shuffle(pool)
+        n = len(pool)
+        for i in range(count):  # a partial Fisher-Yates: the first `count` edges are drawn
+            j = i + rng.below(n - i)
+            pool[i], pool[j] = pool[j], pool[i]
         walls = frozenset(pool[:count])
         if _connected(cells, pool[count:]):
             return walls

@@ -471,7 +471,7 @@ def test_R01_draw_order_golden_building():
                 lost_visual=True,
                 players=(PlayerSetup("A", Character.HAWK), PlayerSetup("B", Character.JUICER)),
             ),
-            "d55fd752",
+            "555a928d",
         ),
         (
             Setup(
@@ -479,7 +479,7 @@ def test_R01_draw_order_golden_building():
                 seed=3,
                 players=(PlayerSetup("A", Character.RAVEN), PlayerSetup("B"), PlayerSetup("C")),
             ),
-            "b3cdff7f",
+            "d6b04733",
         ),
     ],
 )
