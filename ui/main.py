@@ -19,11 +19,23 @@ def mark(window: Any, name: str) -> None:
         window.performance.mark(name)
 
 
+window_app: list[Any] = [None]  # the running App, for debugging from the console
+
+
+def _proxy_factory() -> Any:
+    """`create_proxy` in Pyodide (handlers must outlive the call); identity in CPython."""
+    try:
+        from pyodide.ffi import create_proxy
+    except ImportError:
+        return lambda fn: fn
+    return create_proxy
+
+
 def main(window: Any, document: Any) -> dict[str, Any]:
     """Render the page from engine data; return the facts shown in the debug element."""
     import engine
     from engine.data import SCENARIOS, ScenarioId
-    from ui import board, loader, storage, urlparams
+    from ui import loader, storage, urlparams
 
     mark(window, "burgle:imported")
     loader.status(document, "Drawing the board…")
@@ -31,17 +43,28 @@ def main(window: Any, document: Any) -> dict[str, Any]:
     store = storage.Storage(window)
     visits = store.increment("visits")
 
-    scenario = SCENARIOS[ScenarioId.BANK]
-    tiles = board.render_scenario(document, document.getElementById("board"), scenario)
+    from ui.app import App
+    from ui.session import replay_hashes
+
+    proxy = _proxy_factory()
+    app = App(window, document, store, params, proxy=proxy)
     python = ".".join(str(part) for part in sys.version_info[:3])
     document.getElementById("engine-version").textContent = engine.__version__
     document.getElementById("python-version").textContent = python
 
+    def hashes(code: str, actions_json: str) -> str:
+        return json.dumps(replay_hashes(str(code), json.loads(str(actions_json))))
+
+    with contextlib.suppress(Exception):
+        window.burgleReplayHashes = proxy(hashes)
+    window_app[0] = app
+    loader.finish(document)
+    app.boot()
+    scenario = SCENARIOS[ScenarioId.BANK]
     facts = {
         "engine": engine.__version__,
         "python": python,
         "scenario": str(scenario.id),
-        "tiles": tiles,
         "storage": store.backend,
         "visits": visits,
         "params": params,
@@ -49,7 +72,6 @@ def main(window: Any, document: Any) -> dict[str, Any]:
     }
     # Read by the browser tests: proves that localStorage and the URL reach Python.
     document.getElementById("debug").textContent = json.dumps(facts, sort_keys=True)
-    loader.finish(document)
     document.documentElement.setAttribute("data-ready", "1")
     mark(window, "burgle:ready")
     return facts

@@ -44,7 +44,8 @@ class Storage:
             except Exception:
                 self._fall_back()
             else:
-                return default if value is None else str(value)
+                # getItem gives a string or null (None, or JsNull in recent Pyodide)
+                return value if isinstance(value, str) else default
         return self._memory.get(full, default)
 
     def set(self, key: str, value: str) -> None:

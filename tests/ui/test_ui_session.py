@@ -1,0 +1,123 @@
+"""ui.session, ui.describe and the tile parts of ui.board, in CPython."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import engine
+from ui import describe
+from ui.board import _tile_parts
+from ui.messages import EN, t
+from ui.session import SaveError, Saves, Session, load_record, replay_hashes
+from ui.storage import Storage
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
+WIN = json.loads((FIXTURES / "bank_2p_win.json").read_text())
+LOSS = json.loads((FIXTURES / "bank_2p_loss.json").read_text())
+
+
+def test_a_fixture_replays_to_its_outcome_with_a_readable_log():
+    session = Session.start(WIN["setup"], WIN["actions"])
+    assert session.game.outcome == "win"
+    lines = [line for _, line in session.log]
+    assert lines[0].startswith("The crew breaks in at 1.")
+    assert any(line.startswith("Guard moves 1.") and " -> 1." in line for line in lines)
+    assert any(line.startswith("Rolled ") for line in lines)
+    assert lines[-1] == "The crew wins!"
+    assert not any(line in EN for line in lines)  # no raw catalog key leaked
+
+
+def test_undo_goes_back_to_the_last_checkpoint_and_never_past_it():
+    session = Session.start(LOSS["setup"])
+    session.play("enter 1.C3")  # reveals the entrance: a checkpoint
+    assert not session.can_undo()
+    assert session.undo() is False
+    view = session.game.view()
+    target = next(a for a in view["legal"] if a.startswith("move ") and a != "move 1.C3")
+    before = len(session.log)
+    session.play(target)
+    if session.checkpoints[-1]:
+        assert not session.can_undo()
+    else:
+        assert session.undo()
+        assert session.actions == ["enter 1.C3"] and len(session.log) == before
+
+
+def test_undo_of_a_plain_move_restores_the_identical_state():
+    session = Session.start(WIN["setup"], WIN["actions"][:2])
+    for text in session.game.view()["legal"]:
+        if text.startswith("move ") and text.endswith(WIN["actions"][0].split()[1]):
+            hash_before = replay_hashes(WIN["setup"], session.actions)[-1]
+            session.play(text)
+            assert not session.checkpoints[-1]
+            assert session.undo()
+            assert replay_hashes(WIN["setup"], session.actions)[-1] == hash_before
+            return
+    pytest.skip("no move back to an already revealed tile in this position")
+
+
+def test_saves_round_trip_and_bad_saves_are_kept_untouched(make_window):
+    store = Storage(make_window())
+    saves = Saves(store)
+    session = Session.start(WIN["setup"], WIN["actions"][:10])
+    assert saves.put(session)
+    assert saves.ids() == [session.save_id] and saves.current() == session.save_id
+    again = load_record(saves.get(session.save_id))
+    assert again.game.state == session.game.state
+    store.set("save.bad", "{not json")
+    with pytest.raises(SaveError, match="JSON"):
+        saves.get("bad")
+    assert store.get("save.bad") == "{not json"
+    record = session.record()
+    with pytest.raises(SaveError, match="rules engine"):
+        load_record({**record, "engine": "0.0.0-old"})
+    with pytest.raises(SaveError, match="do not replay"):
+        load_record({**record, "actions": [*record["actions"], "move 3.D4"]})
+    with pytest.raises(SaveError, match="setup"):
+        load_record({**record, "setup": "1.z.0"})
+    saves.delete(session.save_id)
+    assert saves.ids() == []
+
+
+def test_saves_say_so_when_storage_is_unavailable(make_window):
+    class Broken:
+        def setItem(self, key, value):
+            raise OSError("quota")
+
+    saves = Saves(Storage(make_window(storage=Broken())))
+    assert not saves.enabled
+    assert saves.put(Session.start(WIN["setup"])) in (True, False)
+
+
+def test_actions_are_grouped_per_tile_and_labelled_in_words():
+    by_tile, other, choices = describe.group_legal(
+        ["peek 1.B2", "move 1.B2", "hack", "use blueprints 2.C3", "end", "choose 1.A1"]
+    )
+    assert by_tile == {"1.B2": ["peek 1.B2", "move 1.B2"], "2.C3": ["use blueprints 2.C3"]}
+    assert other == ["hack", "end"] and choices == ["choose 1.A1"]
+    names = ["Ada", "Bob"]
+    assert describe.action_label("move 1.B2", names, with_pos=False) == t("act.move")
+    assert describe.action_label("give crowbar 2", names) == "Give Crowbar to Bob"
+    assert describe.action_label("use emp", names) == "Use E.M.P."
+
+
+def test_face_down_tiles_show_nothing_hidden_and_revealed_ones_show_their_tokens():
+    session = Session.start(WIN["setup"], WIN["actions"][:3])
+    view = session.game.view()
+    floor = view["floors"][0]
+    for tile in floor["tiles"]:
+        parts = _tile_parts(tile, view["players"], floor["guard"], {}, False, -1, set())
+        if tile.get("revealed"):
+            assert parts[1] == EN[f"kind.{tile['kind']}"]
+        else:
+            assert parts[1] == "" and parts[2] == "" and "face down" in parts[7]
+
+
+def test_replay_hashes_are_stable():
+    first = replay_hashes(WIN["setup"], WIN["actions"][:20])
+    assert first == replay_hashes(WIN["setup"], WIN["actions"][:20])
+    assert len(first) == 21 and len(set(first)) > 10
+    assert engine.__version__

@@ -1,0 +1,729 @@
+"""The page controller: screens, one delegated click handler, rendering from `game.view()`.
+
+The game only changes through `Session.play` (which calls `game.apply`); everything drawn
+comes from the redacted view and the returned events. Text goes in with `textContent` only.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from ui import describe
+from ui.board import LiveBoard
+from ui.messages import EN, help_of, name_of, t
+from ui.session import SaveError, Saves, Session, load_record
+
+SCENARIO_ORDER = ("bank", "office", "fortknox")
+
+
+def _identity(fn: Any) -> Any:
+    return fn
+
+
+class App:
+    def __init__(
+        self, window: Any, document: Any, store: Any, params: dict[str, str], proxy: Any = _identity
+    ) -> None:
+        self.window = window
+        self.doc = document
+        self.store = store
+        self.saves = Saves(store)
+        self.params = params
+        self.proxy = proxy
+        self.session: Session | None = None
+        self.board = LiveBoard(document, self.el("board"))
+        self.selected = -1
+        self.selected_text = ""
+        self.show_all = False
+        self.last_player = -1
+        self.log_count = 0
+        self.renders = 0
+        self._handlers: list[Any] = []
+
+    # ------------------------------------------------------------------ helpers
+
+    def el(self, element_id: str) -> Any:
+        return self.doc.getElementById(element_id)
+
+    def make(self, tag: str, text: str | None = None, classes: str = "") -> Any:
+        element = self.doc.createElement(tag)
+        if classes:
+            element.className = classes
+        if text is not None:
+            element.textContent = text
+        return element
+
+    def button(self, text: str, classes: str = "btn", **data: str) -> Any:
+        b = self.make("button", text, classes)
+        b.type = "button"
+        for key, value in data.items():
+            b.setAttribute(f"data-{key}", value)
+        return b
+
+    def notice(self, text: str) -> None:
+        box = self.el("notice")
+        box.textContent = text
+        box.hidden = not text
+
+    def show(self, screen: str) -> None:
+        self.el("setup-screen").hidden = screen != "setup"
+        self.el("game-screen").hidden = screen != "game"
+        in_game = screen == "game"
+        for element_id in ("undo", "routes"):
+            self.el(element_id).hidden = not in_game
+        share = self.doc.querySelector("[data-cmd='share']")
+        if share is not None:
+            share.hidden = not in_game
+        if not in_game:
+            self.el("share-box").hidden = True
+            self.el("handover").hidden = True
+            self.el("end").hidden = True
+
+    # ------------------------------------------------------------------ start-up
+
+    def boot(self) -> None:
+        for element in self.doc.querySelectorAll("[data-t]"):
+            element.textContent = t(element.getAttribute("data-t"))
+        self.build_setup_form()
+        self.bind()
+        self.el("saves-off").hidden = self.saves.enabled
+        code = self.params.get("game", "")
+        if code:
+            self.open_code(code)
+            return
+        current = self.saves.current()
+        if current:
+            self.resume(current)
+            return
+        self.show_setup()
+
+    def bind(self) -> None:
+        def on(element: Any, name: str, fn: Any) -> None:
+            handler = self.proxy(fn)
+            self._handlers.append(handler)
+            element.addEventListener(name, handler)
+
+        on(self.el("app"), "click", self.on_click)
+        on(self.el("board"), "keydown", self.on_board_key)
+        on(self.el("setup-form"), "submit", self.on_submit)
+        on(self.el("f-count"), "change", lambda _e: self.sync_setup_form())
+        on(self.el("f-scenario"), "change", lambda _e: self.sync_setup_form())
+        on(self.el("import-file"), "change", self.on_import)
+
+    # ------------------------------------------------------------------ setup screen
+
+    def build_setup_form(self) -> None:
+        from engine.data import Character
+
+        scen = self.el("f-scenario")
+        for key in SCENARIO_ORDER:
+            scen.appendChild(self._option(key, t(f"scenario.{key}")))
+        count = self.el("f-count")
+        for n in range(1, 5):
+            count.appendChild(self._option(str(n), str(n)))
+        count.value = "2"
+        walls = self.el("f-walls")
+        walls.appendChild(self._option("s", t("setup.walls.standard")))
+        walls.appendChild(self._option("r", t("setup.walls.random")))
+        rows = self.el("f-players")
+        for n in range(1, 5):
+            row = self.make("fieldset", None, "player-row")
+            row.id = f"f-player-{n}"
+            row.appendChild(self.make("legend", t("setup.player", n=n)))
+            name = self.make("input")
+            name.id = f"f-name-{n}"
+            name.type = "text"
+            name.maxLength = 24
+            name.value = t("setup.default_name", n=n)
+            name.setAttribute("aria-label", t("setup.name", n=n))
+            name.setAttribute("autocomplete", "off")
+            char = self.make("select")
+            char.id = f"f-char-{n}"
+            char.setAttribute("aria-label", t("setup.character", n=n))
+            char.appendChild(self._option("", t("setup.random")))
+            for c in Character:
+                char.appendChild(self._option(c.value, name_of("character", c.value)))
+            side = self.make("select")
+            side.id = f"f-side-{n}"
+            side.setAttribute("aria-label", t("setup.side", n=n))
+            side.appendChild(self._option("basic", t("side.basic")))
+            side.appendChild(self._option("advanced", t("side.advanced")))
+            for child in (name, char, side):
+                row.appendChild(child)
+            rows.appendChild(row)
+        self.el("f-empty").value = "C3"
+        self.sync_setup_form()
+
+    def _option(self, value: str, text: str) -> Any:
+        option = self.make("option", text)
+        option.value = value
+        return option
+
+    def sync_setup_form(self) -> None:
+        try:
+            count = int(self.el("f-count").value)
+        except (TypeError, ValueError):
+            count = 2
+        for n in range(1, 5):
+            self.el(f"f-player-{n}").hidden = n > count
+        self.el("f-empty-field").hidden = self.el("f-scenario").value != "fortknox"
+
+    def fill_setup_form(self, setup: Any) -> None:
+        """Prefill the form from a setup (Play again keeps the crew, draws a new seed)."""
+        self.el("f-scenario").value = str(setup.scenario.value)
+        self.el("f-count").value = str(len(setup.players))
+        for n, p in enumerate(setup.players, start=1):
+            self.el(f"f-name-{n}").value = p.name
+            self.el(f"f-char-{n}").value = p.character.value if p.character else ""
+            self.el(f"f-side-{n}").value = p.side.value
+        self.el("f-walls").value = "r" if setup.random_walls else "s"
+        self.el("f-seed").value = ""
+        self.el("f-lost").checked = bool(setup.lost_visual)
+        self.sync_setup_form()
+
+    def read_setup(self) -> Any:
+        """The form as a Setup; SetupError (or ValueError) saying what is wrong."""
+        from engine import PlayerSetup, Setup, SetupError
+        from engine.data import Character, ScenarioId, Side
+
+        count = int(self.el("f-count").value)
+        players = []
+        for n in range(1, count + 1):
+            char = str(self.el(f"f-char-{n}").value)
+            players.append(
+                PlayerSetup(
+                    name=str(self.el(f"f-name-{n}").value).strip(),
+                    character=Character(char) if char else None,
+                    side=Side(str(self.el(f"f-side-{n}").value)),
+                )
+            )
+        seed_text = str(self.el("f-seed").value).strip()
+        if seed_text:
+            if not seed_text.isdigit():
+                raise SetupError("the seed must be a whole number")
+            seed = int(seed_text)
+        else:
+            seed = secrets.randbelow(2**31)
+        setup = Setup(
+            scenario=ScenarioId(str(self.el("f-scenario").value)),
+            players=tuple(players),
+            seed=seed,
+            random_walls=self.el("f-walls").value == "r",
+            empty_square=str(self.el("f-empty").value).strip() or "C3",
+            lost_visual=bool(self.el("f-lost").checked),
+        )
+        setup.validate()
+        return setup
+
+    def show_setup(self, error: str = "") -> None:
+        self.session = None
+        self.show("setup")
+        self.el("subtitle").textContent = t("setup.title")
+        box = self.el("setup-error")
+        box.textContent = error
+        box.hidden = not error
+        self.render_saves()
+        self.ready()
+
+    def on_submit(self, event: Any) -> None:
+        event.preventDefault()
+        from engine import SetupError
+
+        try:
+            setup = self.read_setup()
+        except (SetupError, ValueError) as err:
+            box = self.el("setup-error")
+            box.textContent = t("setup.error", why=str(err))
+            box.hidden = False
+            return
+        self.start_session(Session.start(setup.to_code()))
+
+    # ------------------------------------------------------------------ saves
+
+    def render_saves(self) -> None:
+        from engine import Setup
+
+        listing = self.el("save-list")
+        fragment = self.doc.createDocumentFragment()
+        ids = self.saves.ids()
+        if not ids:
+            fragment.appendChild(self.make("li", t("saves.none")))
+        for save_id in ids:
+            item = self.make("li", None, "save")
+            try:
+                record = self.saves.get(save_id)
+                code, actions = _check(record)
+                setup = Setup.from_code(code)
+                status = record.get("outcome") or "playing"
+                text = t(
+                    "saves.entry",
+                    scenario=t(f"scenario.{setup.scenario.value}"),
+                    players=", ".join(p.name for p in setup.players),
+                    actions=len(actions),
+                    status=t(f"saves.status.{status}")
+                    if EN.get(f"saves.status.{status}")
+                    else status,
+                )
+                item.appendChild(self.make("span", text))
+                item.appendChild(self.button(t("saves.continue"), cmd="continue", id=save_id))
+                item.appendChild(self.button(t("saves.export"), cmd="export", id=save_id))
+            except (SaveError, ValueError) as err:
+                item.appendChild(self.make("span", t("saves.bad", why=str(err)), "error"))
+            item.appendChild(self.button(t("saves.delete"), cmd="delete", id=save_id))
+            fragment.appendChild(item)
+        listing.replaceChildren(fragment)
+
+    def resume(self, save_id: str) -> None:
+        try:
+            record = self.saves.get(save_id)
+            session = load_record(record, save_id=save_id)
+        except SaveError as err:
+            self.saves.forget_current()
+            self.notice(t("saves.bad", why=str(err)))
+            self.show_setup()
+            return
+        self.start_session(session, save=False)
+
+    def autosave(self) -> None:
+        if self.session is None:
+            return
+        was_enabled = self.saves.enabled
+        ok = self.saves.put(self.session)
+        if was_enabled and not ok:
+            self.notice(t("saves.full"))
+            self.el("saves-off").hidden = False
+
+    def export(self, save_id: str) -> None:
+        raw = self.saves.raw(save_id)
+        if raw is None:
+            return
+        try:
+            from pyodide.ffi import to_js  # only in the browser
+
+            blob = self.window.Blob.new(to_js([raw]), to_js({"type": "application/json"}))
+            url = self.window.URL.createObjectURL(blob)
+            link = self.make("a")
+            link.href = url
+            link.download = f"burgle-{save_id}.json"
+            self.doc.body.appendChild(link)
+            link.click()
+            link.remove()
+            self.window.URL.revokeObjectURL(url)
+        except ImportError:
+            pass
+
+    async def on_import(self, event: Any) -> None:
+        files = event.target.files
+        if not files or files.length == 0:
+            return
+        text = await files.item(0).text()
+        event.target.value = ""
+        self.import_text(str(text))
+
+    def import_text(self, text: str) -> bool:
+        try:
+            record = json.loads(text)
+        except ValueError:
+            self.notice(t("saves.import_bad", why="not JSON"))
+            return False
+        try:
+            session = load_record(record)
+        except SaveError as err:
+            self.notice(t("saves.import_bad", why=str(err)))
+            return False
+        self.notice(t("saves.imported"))
+        self.start_session(session)
+        return True
+
+    # ------------------------------------------------------------------ playing
+
+    def open_code(self, code: str) -> None:
+        from engine import Setup, SetupError
+
+        try:
+            Setup.from_code(code)
+        except SetupError as err:
+            self.notice(t("url.bad", why=str(err)))
+            self.replace_url("")
+            self.show_setup()
+            return
+        current = self.saves.current()
+        if current:
+            try:
+                record = self.saves.get(current)
+                if record.get("setup") == code:
+                    self.resume(current)
+                    return
+            except (SaveError, AttributeError):
+                pass
+        self.start_session(Session.start(code))
+
+    def replace_url(self, code: str) -> None:
+        try:
+            query = f"?game={code}" if code else self.window.location.pathname
+            self.window.history.replaceState(None, "", query)
+        except Exception:
+            pass
+
+    def start_session(self, session: Session, save: bool = True) -> None:
+        self.session = session
+        self.selected, self.selected_text = -1, ""
+        self.last_player = -1
+        self.replace_url(session.code)
+        if save:
+            self.autosave()
+        self.show("game")
+        view = session.game.view()
+        self.el("subtitle").textContent = t(f"scenario.{view['scenario']}")
+        self.board.build(view)
+        self.rebuild_log()
+        self.render(view, handover=False)
+        self.last_player = view["current"]
+        self.ready()
+
+    def ready(self) -> None:
+        self.doc.documentElement.setAttribute("data-ready", "1")
+
+    def act(self, text: str) -> bool:
+        """Play one legal action through the engine and redraw; False (and words) on error."""
+        from engine import IllegalActionError
+
+        if self.session is None:
+            return False
+        try:
+            self.session.play(text)
+        except (IllegalActionError, ValueError) as err:
+            self.notice(t("game.error", why=str(err)))
+            return False
+        self.notice("")
+        self.autosave()
+        self.append_log()
+        self.render(self.session.game.view())
+        return True
+
+    def undo(self) -> None:
+        if self.session is None:
+            return
+        if not self.session.undo():
+            self.notice(t("game.undo_none"))
+            return
+        self.notice("")
+        self.autosave()
+        self.rebuild_log()
+        self.render(self.session.game.view(), handover=False)
+
+    # ------------------------------------------------------------------ rendering
+
+    def render(self, view: dict[str, Any], handover: bool = True) -> None:
+        session = self.session
+        assert session is not None
+        by_tile, other, choices = describe.group_legal(view["legal"])
+        names = [p["name"] for p in view["players"]]
+        self.board.update(view, self.selected, self.show_all, set(by_tile))
+        self.render_status(view)
+        self.render_tile_panel(view, by_tile, names)
+        actions = self.el("other-actions")
+        fragment = self.doc.createDocumentFragment()
+        for text in other:
+            fragment.appendChild(
+                self.button(describe.action_label(text, names), "btn action", action=text)
+            )
+        actions.replaceChildren(fragment)
+        self.render_prompt(view, choices, names)
+        self.render_crew(view)
+        undo = self.el("undo")
+        undo.disabled = not session.can_undo()
+        over = session.game.is_over()
+        if over:
+            self.render_end(view)
+        elif handover and len(view["players"]) > 1 and view["current"] != self.last_player:
+            player = view["players"][view["current"]]
+            self.el("handover-text").textContent = t(
+                "handover.text",
+                name=player["name"],
+                character=name_of("character", player["character"]),
+            )
+            go = self.el("handover-go")
+            go.textContent = t("handover.go", name=player["name"])
+            self.el("handover").hidden = False
+            go.focus()
+        self.last_player = view["current"]
+        self.renders += 1
+        self.doc.documentElement.setAttribute("data-renders", str(self.renders))
+
+    def render_status(self, view: dict[str, Any]) -> None:
+        player = view["players"][view["current"]]
+        parts = [
+            t("game.turn", n=view["turn"]),
+            t("game.current", name=player["name"]),
+        ]
+        if view["step"] == "entrance":
+            parts.append(t("game.entrance"))
+        else:
+            parts.append(t("game.actions_left", n=view["actions_left"]))
+            parts.append(t("game.stealth", n=player["stealth"]))
+            parts.append(t("game.event_at", n=view["event_threshold"]))
+        self.el("status").textContent = " · ".join(parts)
+        decks = view["decks"]
+        self.el("decks").textContent = t(
+            "game.decks", tools=decks["tools"], loot=decks["loot"], events=decks["events"]
+        )
+
+    def tile_of(self, view: dict[str, Any], pos: int) -> dict[str, Any] | None:
+        floor = pos >> 6
+        if not 0 <= floor < len(view["floors"]):
+            return None
+        for tile in view["floors"][floor]["tiles"]:
+            if tile["pos"] == pos:
+                return tile
+        return None
+
+    def render_tile_panel(
+        self, view: dict[str, Any], by_tile: dict[str, list[str]], names: list[str]
+    ) -> None:
+        info = self.el("tile-info")
+        box = self.el("tile-actions")
+        fragment = self.doc.createDocumentFragment()
+        tile = self.tile_of(view, self.selected) if self.selected >= 0 else None
+        if tile is None:
+            info.textContent = t("game.select_tile")
+        else:
+            ref = self.board.last.get(self.selected)
+            label = ref[7] if ref else tile["name"]
+            help_text = help_of("kind", tile["kind"]) if tile.get("revealed") else ""
+            info.textContent = f"{label}. {help_text}".strip()
+            texts = by_tile.get(tile["name"], [])
+            if not texts:
+                fragment.appendChild(self.make("p", t("game.no_tile_actions"), "help"))
+            for text in texts:
+                fragment.appendChild(
+                    self.button(
+                        describe.action_label(text, names, with_pos=False),
+                        "btn action",
+                        action=text,
+                    )
+                )
+        box.replaceChildren(fragment)
+
+    def render_prompt(self, view: dict[str, Any], choices: list[str], names: list[str]) -> None:
+        prompt = self.el("prompt")
+        pending = view.get("pending")
+        if not pending or not choices:
+            prompt.hidden = True
+            return
+        kind = pending["kind"]
+        key = f"pending.{kind}"
+        text = t(key) if key in EN else t("pending.default", kind=name_of("event", kind))
+        self.el("prompt-text").textContent = text
+        fragment = self.doc.createDocumentFragment()
+        for choice in choices:
+            fragment.appendChild(
+                self.button(describe.action_label(choice, names), "btn action", action=choice)
+            )
+        self.el("prompt-options").replaceChildren(fragment)
+        prompt.hidden = False
+
+    def render_crew(self, view: dict[str, Any]) -> None:
+        fragment = self.doc.createDocumentFragment()
+        for p in view["players"]:
+            current = p["index"] == view["current"]
+            item = self.make("li", None, "burglar current" if current else "burglar")
+            ability = _ability(p["character"], p["side"])
+            head = f"{'▶ ' if current else ''}{p['name']} · {name_of('character', p['character'])}"
+            where = ""
+            if p["escaped"]:
+                where = t("game.escaped")
+            elif p["entered"] and p["pos"] is not None:
+                where = describe.pos_text(p["pos"])
+            item.appendChild(self.make("strong", head))
+            item.appendChild(
+                self.make("span", f" · {t('game.stealth', n=p['stealth'])} · {where}".rstrip(" ·"))
+            )
+            item.appendChild(
+                self.make(
+                    "p", f"{name_of('ability', ability)}: {help_of('ability', ability)}", "help"
+                )
+            )
+            for prefix, key, cards in (
+                ("tool", "game.tools", p["tools"]),
+                ("loot", "game.loot", p["loot"]),
+            ):
+                if not cards:
+                    continue
+                lines = self.make("ul", None, "cards")
+                for card in cards:
+                    lines.appendChild(
+                        self.make("li", f"{name_of(prefix, card)}: {help_of(prefix, card)}")
+                    )
+                item.appendChild(self.make("p", t(key, list=""), "cards-title"))
+                item.appendChild(lines)
+            fragment.appendChild(item)
+        self.el("crew").replaceChildren(fragment)
+
+    def render_end(self, view: dict[str, Any]) -> None:
+        win = view["outcome"] == "win"
+        self.el("end-title").textContent = t("end.win" if win else "end.loss")
+        self.el("end-reason").textContent = str(view.get("reason", "")).replace("-", " ")
+        self.el("end").hidden = False
+        self.el("handover").hidden = True
+        button = self.doc.querySelector("#end [data-cmd='again']")
+        if button is not None:
+            button.focus()
+
+    def rebuild_log(self) -> None:
+        session = self.session
+        assert session is not None
+        fragment = self.doc.createDocumentFragment()
+        for _, line in reversed(session.log):
+            fragment.appendChild(self.make("li", line))
+        self.el("log").replaceChildren(fragment)
+        self.log_count = len(session.log)
+
+    def append_log(self) -> None:
+        session = self.session
+        assert session is not None
+        log = self.el("log")
+        for _, line in session.log[self.log_count :]:
+            log.prepend(self.make("li", line))
+        self.log_count = len(session.log)
+
+    # ------------------------------------------------------------------ input
+
+    def on_click(self, event: Any) -> None:
+        target = event.target.closest("button") if event.target else None
+        if target is None:
+            return
+        action = target.getAttribute("data-action")
+        if action:
+            keyboard = getattr(event, "detail", 1) == 0
+            self.act(str(action))
+            self.refocus(keyboard)
+            return
+        pos = target.getAttribute("data-pos")
+        if pos:
+            self.select(str(pos), getattr(event, "detail", 1) == 0)
+            return
+        cmd = target.getAttribute("data-cmd")
+        if cmd:
+            self.command(str(cmd), target.getAttribute("data-id") or "")
+
+    def refocus(self, keyboard: bool) -> None:
+        """After an action the buttons are redrawn: keep focus somewhere useful."""
+        if not self.el("handover").hidden or not self.el("end").hidden:
+            return
+        first = self.doc.querySelector("#prompt:not([hidden]) button, #tile-actions button")
+        if first is None and self.selected_text:
+            first = self.doc.querySelector(f"#board [data-pos='{self.selected_text}']")
+        if first is None:
+            first = self.doc.querySelector("#other-actions button")
+        if first is not None and keyboard:
+            first.focus()
+
+    def select(self, pos_text: str, keyboard: bool = False) -> None:
+        from engine.actions import parse_pos
+
+        if self.session is None:
+            return
+        self.selected = parse_pos(pos_text)
+        self.selected_text = pos_text
+        self.render(self.session.game.view(), handover=False)
+        if keyboard:
+            first = self.doc.querySelector("#tile-actions button")
+            if first is not None:
+                first.focus()
+
+    def command(self, cmd: str, arg: str) -> None:
+        if cmd == "new":
+            self.replace_url("")
+            self.show_setup()
+            self.el("f-name-1").focus()
+        elif cmd == "share" and self.session is not None:
+            box = self.el("share-box")
+            box.hidden = not box.hidden
+            field = self.el("share-url")
+            field.value = str(self.window.location.href)
+            if not box.hidden:
+                field.focus()
+                field.select()
+        elif cmd == "undo":
+            self.undo()
+        elif cmd == "routes" and self.session is not None:
+            self.show_all = not self.show_all
+            button = self.el("routes")
+            button.textContent = t("game.routes_hide" if self.show_all else "game.routes")
+            button.setAttribute("aria-pressed", "true" if self.show_all else "false")
+            self.render(self.session.game.view(), handover=False)
+        elif cmd == "handover":
+            self.el("handover").hidden = True
+            first = self.doc.querySelector("#prompt:not([hidden]) button, #other-actions button")
+            if first is not None:
+                first.focus()
+        elif cmd == "again" and self.session is not None:
+            setup = self.session.setup
+            self.replace_url("")
+            self.show_setup()
+            self.fill_setup_form(setup)
+            self.el("start").focus()
+        elif cmd == "same" and self.session is not None:
+            self.start_session(Session.start(self.session.code))
+        elif cmd == "look":
+            self.el("end").hidden = True
+        elif cmd == "continue":
+            self.resume(arg)
+        elif cmd == "delete":
+            self.saves.delete(arg)
+            self.render_saves()
+        elif cmd == "export":
+            self.export(arg)
+
+    def on_board_key(self, event: Any) -> None:
+        """Arrow keys move between the tiles of a floor; PageUp/PageDown between floors."""
+        deltas = {
+            "ArrowLeft": (0, -1),
+            "ArrowRight": (0, 1),
+            "ArrowUp": (-1, 0),
+            "ArrowDown": (1, 0),
+            "PageUp": (0, 0),
+            "PageDown": (0, 0),
+        }
+        key = str(event.key)
+        target = event.target
+        if key not in deltas or target is None or not target.getAttribute("data-pos"):
+            return
+        from engine.actions import parse_pos, pos_text
+
+        pos = parse_pos(str(target.getAttribute("data-pos")))
+        floor, cell = pos >> 6, pos & 63
+        row, col = divmod(cell, 8)
+        d_row, d_col = deltas[key]
+        if key == "PageUp":
+            floor += 1
+        elif key == "PageDown":
+            floor -= 1
+        row, col = row + d_row, col + d_col
+        if not (0 <= row < 8 and 0 <= col < 8) or floor < 0:
+            return
+        nxt = self.doc.querySelector(
+            f"#board [data-pos='{pos_text((floor << 6) | row * 8 + col)}']"
+        )
+        if nxt is not None:
+            event.preventDefault()
+            nxt.focus()
+
+
+def _check(record: Any) -> tuple[str, list[str]]:
+    from ui.session import check_record
+
+    return check_record(record)
+
+
+def _ability(character: str, side: str) -> str:
+    from engine.data import ABILITIES, Character
+
+    try:
+        pair = ABILITIES[Character(character)]
+    except (KeyError, ValueError):
+        return ""
+    return pair[1] if side == "advanced" else pair[0]

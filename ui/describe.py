@@ -1,0 +1,138 @@
+"""Words for engine values: log lines from events, button texts from action texts.
+
+Pure functions over plain data (event dicts, player names), so CPython tests cover them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ui.messages import card_name, name_of, t
+
+POS_RE = re.compile(r"\b(\d\.[A-E][1-5])\b")
+
+_POS_FIELDS = ("pos", "src", "dst")
+_PLAYER_FIELDS = ("player", "giver", "receiver")
+
+
+def pos_text(pos: int) -> str:
+    from engine.actions import pos_text as engine_pos_text
+
+    return engine_pos_text(pos)
+
+
+def event_line(event: Any, names: list[str]) -> str:
+    """One readable log line for an engine event."""
+    data = event.to_dict() if hasattr(event, "to_dict") else dict(event)
+    kind = data.pop("event", type(event).__name__)
+    params: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in _POS_FIELDS and isinstance(value, int):
+            params[key] = pos_text(value) if value >= 0 else "-"
+        elif key in _PLAYER_FIELDS and isinstance(value, int):
+            params[key] = names[value] if 0 <= value < len(names) else str(value + 1)
+        elif key in ("floor",) and isinstance(value, int):
+            params[key] = value + 1
+        elif key in ("tool", "loot", "card", "ability", "name") and isinstance(value, str):
+            params[key] = card_name(value)
+        elif key == "kind" and kind == "TileRevealed":
+            params[key] = name_of("kind", value)
+        else:
+            params[key] = value
+    if kind == "TileRevealed":
+        params["number"] = f" {data['number']}" if data.get("number") else ""
+    elif kind in ("KeypadRolled", "SafeRolled", "SafeDiceRolled"):
+        params["dice"] = dice_text(data.get("dice", ()))
+        if kind == "KeypadRolled":
+            params["result"] = t("log.opened" if data.get("opened") else "log.closed")
+        elif kind == "SafeRolled":
+            cracked = [pos_text(p) for p in data.get("cracked", ())]
+            params["result"] = (
+                t("log.cracked", cells=", ".join(cracked)) if cracked else t("log.nothing")
+            )
+    elif kind == "PatrolDrawn":
+        from engine.data import LOST_VISUAL
+
+        card = data.get("card", -1)
+        params["card"] = t("log.lost_visual") if card == LOST_VISUAL else pos_text(card)
+    elif kind == "DestinationSet" and isinstance(data.get("pos"), int):
+        params["pos"] = pos_text(data["pos"])
+    elif kind == "LootRolled":
+        params["result"] = t("log.triggered") if data.get("triggered") else ""
+    elif kind == "GuardPlaced" or kind == "GuardMoved":
+        pass
+    elif kind == "GameLost":
+        params["reason"] = str(data.get("reason", "")).replace("-", " ")
+    key = f"log.{kind}"
+    if key not in _known_keys():
+        return t("log.unknown", name=kind)
+    return t(key, **params)
+
+
+def _known_keys() -> set[str]:
+    from ui.messages import EN
+
+    return set(EN)
+
+
+def dice_text(dice: Any) -> str:
+    values = [str(d) for d in dice]
+    if len(values) <= 1:
+        return "".join(values)
+    return ", ".join(values[:-1]) + " and " + values[-1]
+
+
+def action_label(text: str, names: list[str], with_pos: bool = True) -> str:
+    """Button text of a legal action text ('move 1.B2' -> 'Move here')."""
+    words = text.split()
+    kind, args = words[0], words[1:]
+    pos = next((w for w in args if POS_RE.fullmatch(w)), "")
+    rest = [w for w in args if w != pos]
+    suffix = t("act.at", pos=pos) if pos and with_pos else ""
+    if kind in ("enter", "peek", "move", "hack", "add-die", "crack", "escape", "end"):
+        return t(f"act.{kind}") + suffix
+    if kind in ("give", "take") and len(rest) == 2:
+        who = int(rest[1]) - 1
+        player = names[who] if 0 <= who < len(names) else rest[1]
+        return t(f"act.{kind}", card=card_name(rest[0]), player=player)
+    if kind in ("use", "pickup") and rest:
+        return t(f"act.{kind}", card=card_name(rest[0])) + suffix
+    if kind == "ability" and rest:
+        label = name_of("ability", rest[0])
+        if len(rest) > 1 and rest[1].isdigit():
+            who = int(rest[1]) - 1
+            label += t("act.for", player=names[who] if 0 <= who < len(names) else rest[1])
+            rest = rest[:1] + rest[2:]
+        if len(rest) > 1:
+            label += f" ({rest[1]})"
+        return label + suffix
+    if kind == "choose" and rest:
+        option = rest[0]
+        return option if POS_RE.fullmatch(option) else card_name(option)
+    return text
+
+
+def action_pos(text: str) -> str:
+    """The tile an action targets ('peek 2.B3' -> '2.B3'), or '' when none."""
+    if text.startswith("choose"):
+        return ""
+    match = POS_RE.search(text)
+    return match.group(1) if match else ""
+
+
+def group_legal(legal: list[str]) -> tuple[dict[str, list[str]], list[str], list[str]]:
+    """Legal action texts -> (per tile position text, other actions, choose options)."""
+    by_tile: dict[str, list[str]] = {}
+    other: list[str] = []
+    choices: list[str] = []
+    for text in legal:
+        if text.startswith("choose "):
+            choices.append(text)
+            continue
+        pos = action_pos(text)
+        if pos:
+            by_tile.setdefault(pos, []).append(text)
+        else:
+            other.append(text)
+    return by_tile, other, choices

@@ -1,0 +1,258 @@
+"""A game in progress as the page holds it: setup, action list, checkpoints, log, saves.
+
+The state is never stored: a save is the setup code, the action list and the engine version,
+and loading replays it. Undo replays the list without its tail, but never past a checkpoint
+(an action that revealed a tile, rolled dice or drew a card).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ui.describe import event_line
+
+CHECKPOINT_EVENTS = frozenset(
+    {
+        "TileRevealed",
+        "KeypadRolled",
+        "SafeRolled",
+        "SafeDiceRolled",
+        "LootRolled",
+        "ToolDrawn",
+        "LootDrawn",
+        "EventDrawn",
+        "PatrolDrawn",
+        "PatrolReshuffled",
+        "SpotterLooked",
+    }
+)
+HIDDEN_DECISIONS = frozenset({"clairvoyance", "precognition", "stethoscope"})
+SAVE_FORMAT = 1
+SAVE_PREFIX = "save."
+INDEX_KEY = "saves"
+MAX_SAVES = 20
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded; the message says why."""
+
+
+def is_checkpoint(events: list[Any]) -> bool:
+    for event in events:
+        name = type(event).__name__
+        if name in CHECKPOINT_EVENTS:
+            return True
+        if name == "DecisionNeeded" and getattr(event, "kind", "") in HIDDEN_DECISIONS:
+            return True
+    return False
+
+
+def state_hash(game: Any) -> str:
+    from engine.serialize import encode
+
+    blob = json.dumps(encode(game.state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+@dataclass
+class Session:
+    """One game: built from a setup code, grown by `play`, shrunk by `undo`."""
+
+    code: str
+    save_id: str = ""
+    game: Any = None
+    setup: Any = None
+    actions: list[str] = field(default_factory=list)
+    checkpoints: list[bool] = field(default_factory=list)
+    log: list[tuple[int, str]] = field(
+        default_factory=list
+    )  # (action count when it happened, line)
+
+    @classmethod
+    def start(
+        cls, code: str, actions: list[str] | tuple[str, ...] = (), save_id: str = ""
+    ) -> Session:
+        """Build the game of a setup code and replay `actions`; SetupError/ValueError if bad."""
+        from engine import Setup, new_game
+
+        setup = Setup.from_code(code)
+        session = cls(code=code, save_id=save_id or new_save_id(code))
+        session.setup = setup
+        session.game = new_game(setup)
+        session._note(session.game_start_events(), 0)
+        for text in actions:
+            if not isinstance(text, str):
+                raise SaveError(f"action {text!r} is not text")
+            session.play(text)
+        return session
+
+    def game_start_events(self) -> list[Any]:
+        return []
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.game.state.players]
+
+    def _note(self, events: list[Any], when: int) -> None:
+        names = self.names
+        for event in events:
+            self.log.append((when, event_line(event, names)))
+
+    def play(self, text: str) -> list[Any]:
+        """Apply one action through the engine; on IllegalActionError nothing changes."""
+        events = self.game.apply(text)
+        self.actions.append(text)
+        self.checkpoints.append(is_checkpoint(events))
+        self._note(events, len(self.actions))
+        return events
+
+    def undo_floor(self) -> int:
+        """How many actions must stay: everything up to the last checkpoint."""
+        for i in range(len(self.checkpoints) - 1, -1, -1):
+            if self.checkpoints[i]:
+                return i + 1
+        return 0
+
+    def can_undo(self) -> bool:
+        return len(self.actions) > self.undo_floor() and not self.game.is_over()
+
+    def undo(self) -> bool:
+        """Take back the last action (replaying the rest); False when it is not allowed."""
+        if not self.can_undo():
+            return False
+        from engine import new_game
+
+        keep = self.actions[:-1]
+        game = new_game(self.setup)
+        for text in keep:
+            game.apply(text)
+        self.game = game
+        self.actions = keep
+        self.checkpoints = self.checkpoints[: len(keep)]
+        self.log = [entry for entry in self.log if entry[0] <= len(keep)]
+        return True
+
+    def record(self) -> dict[str, Any]:
+        """What a save holds: never the state."""
+        import engine
+
+        return {
+            "format": SAVE_FORMAT,
+            "engine": engine.__version__,
+            "setup": self.code,
+            "actions": list(self.actions),
+            "outcome": self.game.outcome,
+            "updated": int(time.time()),
+        }
+
+
+def new_save_id(code: str) -> str:
+    return hashlib.sha256(f"{code}|{time.time()}".encode()).hexdigest()[:10]
+
+
+def check_record(record: Any) -> tuple[str, list[str]]:
+    """Validate a save's shape (not its game): (setup code, actions), or SaveError."""
+    import engine
+
+    if not isinstance(record, dict):
+        raise SaveError("it is not a saved game")
+    if record.get("format") != SAVE_FORMAT:
+        raise SaveError(f"unknown save format {record.get('format')!r}")
+    if record.get("engine") != engine.__version__:
+        raise SaveError(
+            f"it was made by rules engine {record.get('engine')!r}, "
+            f"this page runs {engine.__version__}"
+        )
+    code, actions = record.get("setup"), record.get("actions")
+    if not isinstance(code, str) or not isinstance(actions, list):
+        raise SaveError("its setup or action list is missing")
+    if not all(isinstance(a, str) for a in actions):
+        raise SaveError("its action list holds something else than actions")
+    return code, actions
+
+
+def load_record(record: Any, save_id: str = "") -> Session:
+    """A Session from a save record; SaveError saying why when it cannot be replayed."""
+    from engine import IllegalActionError, SetupError
+
+    code, actions = check_record(record)
+    try:
+        return Session.start(code, actions, save_id=save_id)
+    except SetupError as err:
+        raise SaveError(f"its setup is invalid ({err})") from None
+    except (IllegalActionError, ValueError) as err:
+        raise SaveError(f"its actions do not replay ({err})") from None
+
+
+class Saves:
+    """Saved games in a `ui.storage.Storage`: an index of ids plus one record per id."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.failed = False
+
+    @property
+    def enabled(self) -> bool:
+        return self.store.backend == "localStorage" and not self.failed
+
+    def ids(self) -> list[str]:
+        ids = self.store.get_json(INDEX_KEY, [])
+        if not isinstance(ids, list):
+            return []
+        return [i for i in ids if isinstance(i, str)]
+
+    def raw(self, save_id: str) -> str | None:
+        return self.store.get(SAVE_PREFIX + save_id)
+
+    def get(self, save_id: str) -> Any:
+        """The parsed record, or SaveError (the stored text stays as it is)."""
+        raw = self.raw(save_id)
+        if raw is None:
+            raise SaveError("it is missing")
+        try:
+            return json.loads(raw)
+        except ValueError:
+            raise SaveError("it is not readable JSON") from None
+
+    def put(self, session: Session) -> bool:
+        """Autosave; False (and `failed`) when the storage refused it."""
+        before = self.store.backend
+        self.store.set_json(SAVE_PREFIX + session.save_id, session.record())
+        ids = self.ids()
+        if session.save_id in ids:
+            ids.remove(session.save_id)
+        ids.insert(0, session.save_id)
+        self.store.set_json(INDEX_KEY, ids[:MAX_SAVES])
+        self.store.set("current", session.save_id)
+        if before == "localStorage" and self.store.backend != "localStorage":
+            self.failed = True
+            return False
+        return True
+
+    def delete(self, save_id: str) -> None:
+        self.store.remove(SAVE_PREFIX + save_id)
+        self.store.set_json(INDEX_KEY, [i for i in self.ids() if i != save_id])
+        if self.store.get("current") == save_id:
+            self.store.remove("current")
+
+    def current(self) -> str | None:
+        return self.store.get("current")
+
+    def forget_current(self) -> None:
+        self.store.remove("current")
+
+
+def replay_hashes(code: str, actions: list[str]) -> list[str]:
+    """State hash after the setup and after each action: the cross-runtime check."""
+    from engine import Setup, new_game
+
+    game = new_game(Setup.from_code(code))
+    hashes = [state_hash(game)]
+    for text in actions:
+        game.apply(text)
+        hashes.append(state_hash(game))
+    return hashes
