@@ -47,6 +47,10 @@ class App:
     def el(self, element_id: str) -> Any:
         return self.doc.getElementById(element_id)
 
+    def q(self, selector: str) -> Any:
+        """querySelector, with None (not Pyodide's JsNull) when nothing matches."""
+        return _some(self.doc.querySelector(selector))
+
     def make(self, tag: str, text: str | None = None, classes: str = "") -> Any:
         element = self.doc.createElement(tag)
         if classes:
@@ -73,7 +77,7 @@ class App:
         in_game = screen == "game"
         for element_id in ("undo", "routes"):
             self.el(element_id).hidden = not in_game
-        share = self.doc.querySelector("[data-cmd='share']")
+        share = self.q("[data-cmd='share']")
         if share is not None:
             share.hidden = not in_game
         if not in_game:
@@ -85,7 +89,7 @@ class App:
 
     def boot(self) -> None:
         for element in self.doc.querySelectorAll("[data-t]"):
-            element.textContent = t(element.getAttribute("data-t"))
+            element.textContent = t(_attr(element, "data-t"))
         self.build_setup_form()
         self.bind()
         self.el("saves-off").hidden = self.saves.enabled
@@ -375,6 +379,9 @@ class App:
         if save:
             self.autosave()
         self.show("game")
+        self.el("end").hidden = True
+        self.el("handover").hidden = True
+        self.el("share-box").hidden = True
         view = session.game.view()
         self.el("subtitle").textContent = t(f"scenario.{view['scenario']}")
         self.board.build(view)
@@ -568,7 +575,7 @@ class App:
         self.el("end-reason").textContent = str(view.get("reason", "")).replace("-", " ")
         self.el("end").hidden = False
         self.el("handover").hidden = True
-        button = self.doc.querySelector("#end [data-cmd='again']")
+        button = self.q("#end [data-cmd='again']")
         if button is not None:
             button.focus()
 
@@ -592,32 +599,33 @@ class App:
     # ------------------------------------------------------------------ input
 
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("button") if event.target else None
+        target = _some(event.target)
+        target = _some(target.closest("button")) if target is not None else None
         if target is None:
             return
-        action = target.getAttribute("data-action")
+        action = _attr(target, "data-action")
         if action:
             keyboard = getattr(event, "detail", 1) == 0
             self.act(str(action))
             self.refocus(keyboard)
             return
-        pos = target.getAttribute("data-pos")
+        pos = _attr(target, "data-pos")
         if pos:
             self.select(str(pos), getattr(event, "detail", 1) == 0)
             return
-        cmd = target.getAttribute("data-cmd")
+        cmd = _attr(target, "data-cmd")
         if cmd:
-            self.command(str(cmd), target.getAttribute("data-id") or "")
+            self.command(cmd, _attr(target, "data-id"))
 
     def refocus(self, keyboard: bool) -> None:
         """After an action the buttons are redrawn: keep focus somewhere useful."""
         if not self.el("handover").hidden or not self.el("end").hidden:
             return
-        first = self.doc.querySelector("#prompt:not([hidden]) button, #tile-actions button")
+        first = self.q("#prompt:not([hidden]) button, #tile-actions button")
         if first is None and self.selected_text:
-            first = self.doc.querySelector(f"#board [data-pos='{self.selected_text}']")
+            first = self.q(f"#board [data-pos='{self.selected_text}']")
         if first is None:
-            first = self.doc.querySelector("#other-actions button")
+            first = self.q("#other-actions button")
         if first is not None and keyboard:
             first.focus()
 
@@ -630,7 +638,7 @@ class App:
         self.selected_text = pos_text
         self.render(self.session.game.view(), handover=False)
         if keyboard:
-            first = self.doc.querySelector("#tile-actions button")
+            first = self.q("#tile-actions button")
             if first is not None:
                 first.focus()
 
@@ -657,7 +665,7 @@ class App:
             self.render(self.session.game.view(), handover=False)
         elif cmd == "handover":
             self.el("handover").hidden = True
-            first = self.doc.querySelector("#prompt:not([hidden]) button, #other-actions button")
+            first = self.q("#prompt:not([hidden]) button, #other-actions button")
             if first is not None:
                 first.focus()
         elif cmd == "again" and self.session is not None:
@@ -689,12 +697,12 @@ class App:
             "PageDown": (0, 0),
         }
         key = str(event.key)
-        target = event.target
-        if key not in deltas or target is None or not target.getAttribute("data-pos"):
+        target = _some(event.target)
+        if key not in deltas or target is None or not _attr(target, "data-pos"):
             return
         from engine.actions import parse_pos, pos_text
 
-        pos = parse_pos(str(target.getAttribute("data-pos")))
+        pos = parse_pos(_attr(target, "data-pos"))
         floor, cell = pos >> 6, pos & 63
         row, col = divmod(cell, 8)
         d_row, d_col = deltas[key]
@@ -705,9 +713,7 @@ class App:
         row, col = row + d_row, col + d_col
         if not (0 <= row < 8 and 0 <= col < 8) or floor < 0:
             return
-        nxt = self.doc.querySelector(
-            f"#board [data-pos='{pos_text((floor << 6) | row * 8 + col)}']"
-        )
+        nxt = self.q(f"#board [data-pos='{pos_text((floor << 6) | row * 8 + col)}']")
         if nxt is not None:
             event.preventDefault()
             nxt.focus()
@@ -727,3 +733,16 @@ def _ability(character: str, side: str) -> str:
     except (KeyError, ValueError):
         return ""
     return pair[1] if side == "advanced" else pair[0]
+
+
+def _some(value: Any) -> Any:
+    """None for JavaScript null/undefined (JsNull in recent Pyodide), else the value."""
+    if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    return value
+
+
+def _attr(element: Any, name: str) -> str:
+    """An attribute as text, '' when absent."""
+    value = element.getAttribute(name)
+    return value if isinstance(value, str) else ""
