@@ -17,10 +17,12 @@ stacked top-first. The building breaks the box's tile counts on purpose: never c
 
 from __future__ import annotations
 
+import copy
+
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.actions import parse_pos
 from engine.data import Character, EventCard, Loot, Side, TileKind, Tool, cell_index
-from engine.game import Game
+from engine.game import Game, IllegalActionError
 from engine.rng import Rng
 from engine.state import Step, Tile
 
@@ -186,6 +188,28 @@ class Table:
         g.refresh_geometry()
         g._legal_key = -1
         return g
+
+
+def P(text: str) -> int:
+    """A position from its text: P("2.B3")."""
+    return parse_pos(text)
+
+
+def of(events: list, cls: type) -> list:
+    """The events of one type, in order."""
+    return [e for e in events if isinstance(e, cls)]
+
+
+def refused(g: Game, action: str) -> bool:
+    """Not listed, and applying it raises and leaves the state exactly as it was."""
+    if action in legal(g):
+        return False
+    before = copy.deepcopy(g.state)
+    try:
+        g.apply(action)
+    except IllegalActionError:
+        return g.state == before
+    return False
 
 
 def legal(game: Game) -> list[str]:

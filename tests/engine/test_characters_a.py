@@ -10,12 +10,11 @@ random games with each of these characters on each side.
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
 
-from engine import PlayerSetup, ScenarioId, Setup, new_game, parse_pos
+from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.actions import ActionKind
 from engine.data import Character, EventCard, Loot, Side, Tool
 from engine.events import (
@@ -42,34 +41,14 @@ from engine.events import (
     ToolDrawn,
     ToolUsed,
 )
-from engine.game import Game, IllegalActionError
+from engine.game import Game
 from engine.serialize import check_state
 
-from .builder import K, Table, legal
+from .builder import K, P, Table, legal, of, refused
 
 C = Character
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
 FIVE = (C.ACROBAT, C.HACKER, C.HAWK, C.JUICER, C.PETERMAN)
-
-
-def P(text: str) -> int:
-    return parse_pos(text)
-
-
-def of(events: list, cls: type) -> list:
-    return [e for e in events if isinstance(e, cls)]
-
-
-def refused(g: Game, action: str) -> bool:
-    """Not listed, and applying it raises and leaves the state exactly as it was."""
-    if action in legal(g):
-        return False
-    before = copy.deepcopy(g.state)
-    try:
-        g.apply(action)
-    except IllegalActionError:
-        return g.state == before
-    return False
 
 
 def abilities(g: Game) -> set[str]:

@@ -10,12 +10,11 @@ setup and random-game tests, which deal real games with chosen characters.
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
 
-from engine import PlayerSetup, ScenarioId, Setup, from_json, new_game, parse_pos, pos_text
+from engine import PlayerSetup, ScenarioId, Setup, from_json, new_game, pos_text
 from engine.data import LOST_VISUAL, Character, EventCard, Loot, Side, Tool
 from engine.events import (
     AbilityUsed,
@@ -40,37 +39,17 @@ from engine.events import (
     ToolDrawn,
     TurnStarted,
 )
-from engine.game import Game, IllegalActionError
+from engine.game import Game
 from engine.serialize import check_state
 
-from .builder import K, Table, legal
+from .builder import K, P, Table, legal, of, refused
 
 C = Character
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
 
 
-def P(text: str) -> int:
-    return parse_pos(text)
-
-
-def of(events: list, cls: type) -> list:
-    return [e for e in events if isinstance(e, cls)]
-
-
 def abilities(g: Game) -> list[str]:
     return [a for a in legal(g) if a.startswith("ability ")]
-
-
-def refused(g: Game, action: str) -> bool:
-    """The action is not listed, applying it raises, and the state is left exactly as it was."""
-    if action in legal(g):
-        return False
-    before = copy.deepcopy(g.state)
-    try:
-        g.apply(action)
-    except IllegalActionError:
-        return g.state == before
-    return False
 
 
 def park(t: Table, *floors: int) -> Table:

@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from engine import Character, parse_pos
+from engine import Character
 from engine.data import EventCard, Loot
 from engine.events import (
     EventDrawn,
@@ -27,7 +27,7 @@ from engine.events import (
 from engine.game import Game, IllegalActionError
 from engine.state import Step
 
-from .builder import K, Table, legal
+from .builder import K, P, Table, legal, of
 
 CREW = (Character.SPOTTER, Character.ROOK, Character.HAWK, Character.RAVEN)
 QUIET_EVENTS = (
@@ -41,14 +41,6 @@ QUIET_EVENTS = (
 def table(players: int = 1, **options) -> Table:
     """A Table with a fixed crew and, on top of the Event deck, Events that change nothing here."""
     return Table(players=players, characters=CREW[:players], **options).events(*QUIET_EVENTS)
-
-
-def P(text: str) -> int:
-    return parse_pos(text)
-
-
-def of(events: list, cls: type) -> list:
-    return [e for e in events if isinstance(e, cls)]
 
 
 def refused(g: Game, action: str) -> bool:

@@ -54,13 +54,9 @@ from engine.events import (
 )
 from engine.game import Game, IllegalActionError
 
-from .builder import K, Table, legal
+from .builder import K, Table, legal, of
 
 E = EventCard
-
-
-def of(events: list, cls: type) -> list:
-    return [e for e in events if isinstance(e, cls)]
 
 
 def before(events: list, first: type, then: type) -> bool:

@@ -14,7 +14,7 @@ import signal
 
 import pytest
 
-from engine import PlayerSetup, ScenarioId, Setup, new_game, parse_pos, pos_text
+from engine import PlayerSetup, ScenarioId, Setup, new_game, pos_text
 from engine.data import LOST_VISUAL, PATROL_DISCARDS, SCENARIOS, cell_index
 from engine.events import (
     AlarmAvoided,
@@ -39,19 +39,11 @@ from engine.game import IllegalActionError
 from engine.geometry import FloorLayout, guard_route
 from engine.state import Step
 
-from .builder import K, Table, legal
+from .builder import K, P, Table, legal, of
 
 BANK1_WALLS = " ".join(
     ["A1|B1", "C2|D2", "A4|B4", "B4|C4", "C1-C2", "A2-A3", "B2-B3", "D3-D4"]
 )  # the Bank Job's standard floor 1 (shared/rules/game-data.md)
-
-
-def P(text: str) -> int:
-    return parse_pos(text)
-
-
-def of(events: list, cls: type) -> list:
-    return [e for e in events if isinstance(e, cls)]
 
 
 def steps(events: list, floor: int = 0) -> list[str]:

@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 
-from engine import Character, PlayerSetup, ScenarioId, Setup, new_game, parse_pos
+from engine import Character, PlayerSetup, ScenarioId, Setup, new_game
 from engine.data import ALARM_TILES, LOOT_CARDS_TOTAL, EventCard, Loot, Tool
 from engine.events import (
     ActionsGained,
@@ -42,7 +42,7 @@ from engine.events import (
 )
 from engine.game import Game, IllegalActionError
 
-from .builder import K, Table, legal
+from .builder import K, P, Table, legal, of
 
 CREW = (Character.SPOTTER, Character.ROOK, Character.HAWK, Character.RAVEN)
 COMBO_B2 = ("A2", "C2", "D2", "B1", "B3", "B4")
@@ -68,14 +68,6 @@ def with_safe(t: Table, floor: int = 1, dice: int = 1) -> Table:
     for cell in COMBO_B2:
         t.tile(f"{floor}.{cell}", K.LABORATORY, 1, tool_taken=True)
     return t
-
-
-def P(text: str) -> int:
-    return parse_pos(text)
-
-
-def of(events: list, cls: type) -> list:
-    return [e for e in events if isinstance(e, cls)]
 
 
 def assert_illegal(g: Game, action: str) -> None:

@@ -29,11 +29,7 @@ from engine.events import (
 from engine.game import Game, IllegalActionError
 from engine.state import Step
 
-from .builder import K, Table, legal
-
-
-def of(events: list, cls: type) -> list:
-    return [e for e in events if isinstance(e, cls)]
+from .builder import K, Table, legal, of
 
 
 def guards_away(t: Table, *floors: int) -> Table:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from engine import Character, ScenarioId, parse_pos
+from engine import Character, ScenarioId
 from engine.data import EventCard, Loot, Tool
 from engine.events import (
     DeckEmpty,
@@ -22,7 +22,7 @@ from engine.events import (
 )
 from engine.game import Game, IllegalActionError
 
-from .builder import K, Table, legal
+from .builder import K, P, Table, legal, of
 
 COMBO_B2 = ("1.A2", "1.C2", "1.D2", "1.B1", "1.B3", "1.B4")
 
@@ -39,14 +39,6 @@ QUIET_EVENTS = (
 def table(players: int = 1, **options) -> Table:
     """A Table with a fixed crew and, on top of the Event deck, Events that change nothing here."""
     return Table(players=players, characters=CREW[:players], **options).events(*QUIET_EVENTS)
-
-
-def P(text: str) -> int:
-    return parse_pos(text)
-
-
-def of(events: list, cls: type) -> list:
-    return [e for e in events if isinstance(e, cls)]
 
 
 def refused(g: Game, action: str) -> bool:

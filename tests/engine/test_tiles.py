@@ -7,8 +7,6 @@ test_movement.py.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from engine.actions import parse_pos as P
@@ -27,13 +25,9 @@ from engine.events import (
     TileRevealed,
     ToolDrawn,
 )
-from engine.game import Game, IllegalActionError
+from engine.game import Game
 
-from .builder import K, Table, legal
-
-
-def of(events: list, cls: type) -> list:
-    return [e for e in events if isinstance(e, cls)]
+from .builder import K, Table, legal, of, refused
 
 
 def guards_away(t: Table, *floors: int) -> Table:
@@ -41,18 +35,6 @@ def guards_away(t: Table, *floors: int) -> Table:
     for f in floors or (0,):
         t.guard(f, at=f"{f + 1}.D4", dest=f"{f + 1}.D3")
     return t
-
-
-def refused(g: Game, action: str) -> bool:
-    """The action is not listed, applying it raises, and the state is left exactly as it was."""
-    if action in legal(g):
-        return False
-    before = copy.deepcopy(g.state)
-    try:
-        g.apply(action)
-    except IllegalActionError:
-        return g.state == before
-    return False
 
 
 def stealth_losses(events: list, player: int = 0) -> list[str]:

@@ -8,13 +8,11 @@ R67. Each test builds a small explicit building with tests/engine/builder.py.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from itertools import permutations
 
 import pytest
 
-from engine.actions import parse_pos
 from engine.data import LOST_VISUAL, Character, EventCard, Loot, ScenarioId, TileKind, Tool
 from engine.events import (
     ActionsGained,
@@ -48,33 +46,13 @@ from engine.events import (
     TurnSkipped,
     WallDestroyed,
 )
-from engine.game import Game, IllegalActionError
+from engine.game import Game
 
-from .builder import K, Table, legal
-
-
-def P(text: str) -> int:
-    return parse_pos(text)
-
-
-def of(events: list, cls: type) -> list:
-    return [e for e in events if isinstance(e, cls)]
+from .builder import K, P, Table, legal, of, refused
 
 
 def uses(g: Game) -> list[str]:
     return [a for a in legal(g) if a.startswith("use ")]
-
-
-def refused(g: Game, action: str) -> bool:
-    """The action is not listed, applying it raises, and the state is left exactly as it was."""
-    if action in legal(g):
-        return False
-    before = copy.deepcopy(g.state)
-    try:
-        g.apply(action)
-    except IllegalActionError:
-        return g.state == before
-    return False
 
 
 def park(t: Table, *floors: int) -> Table:

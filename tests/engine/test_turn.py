@@ -7,11 +7,9 @@ Guard"; rules README ruling 2; docs/rulings.md R06-R10. Setups are built by hand
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from engine import Character, PlayerSetup, Setup, new_game, parse_pos
+from engine import Character, PlayerSetup, Setup, new_game
 from engine.data import EventCard, Loot, Tool
 from engine.events import (
     AlarmRaised,
@@ -26,10 +24,10 @@ from engine.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.game import Game, IllegalActionError
+from engine.game import Game
 from engine.state import Step
 
-from .builder import K, Table, kinds, legal
+from .builder import K, P, Table, kinds, legal, of, refused
 
 CREW = (Character.SPOTTER, Character.ROOK, Character.HAWK, Character.RAVEN)
 QUIET_EVENTS = (
@@ -43,26 +41,6 @@ QUIET_EVENTS = (
 def table(players: int = 1, **options) -> Table:
     """A Table with a fixed crew and, on top of the Event deck, Events that change nothing here."""
     return Table(players=players, characters=CREW[:players], **options).events(*QUIET_EVENTS)
-
-
-def P(text: str) -> int:
-    return parse_pos(text)
-
-
-def of(events: list, cls: type) -> list:
-    return [e for e in events if isinstance(e, cls)]
-
-
-def refused(g: Game, action: str) -> bool:
-    """Not listed, and applying it raises and leaves the state exactly as it was."""
-    if action in legal(g):
-        return False
-    before = copy.deepcopy(g.state)
-    try:
-        g.apply(action)
-    except IllegalActionError:
-        return g.state == before
-    return False
 
 
 def quiet(players: int = 1) -> Table:
