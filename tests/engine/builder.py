@@ -190,6 +190,20 @@ class Table:
         return g
 
 
+# Events that change nothing in a plain Table: stacked where a test's turns draw Events.
+QUIET_EVENTS = (
+    EventCard.KEYCODE_CHANGE,
+    EventCard.REBOOT,
+    EventCard.VIDEO_LOOP,
+    EventCard.GYMNASTICS,
+)
+
+
+def table(players: int = 1, **options: object) -> Table:
+    """A Table with the inert crew and quiet Events on top of the Event deck."""
+    return Table(players=players, **options).events(*QUIET_EVENTS)  # type: ignore[arg-type]
+
+
 def P(text: str) -> int:
     """A position from its text: P("2.B3")."""
     return parse_pos(text)

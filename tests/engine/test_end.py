@@ -7,12 +7,9 @@ floor is floor 3.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from engine import Character
-from engine.data import EventCard, Loot
+from engine.data import Loot
 from engine.events import (
     EventDrawn,
     GameLost,
@@ -24,34 +21,9 @@ from engine.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.game import Game, IllegalActionError
 from engine.state import Step
 
-from .builder import K, P, Table, legal, of
-
-CREW = (Character.SPOTTER, Character.ROOK, Character.HAWK, Character.RAVEN)
-QUIET_EVENTS = (
-    EventCard.KEYCODE_CHANGE,
-    EventCard.REBOOT,
-    EventCard.VIDEO_LOOP,
-    EventCard.GYMNASTICS,
-)
-
-
-def table(players: int = 1, **options) -> Table:
-    """A Table with a fixed crew and, on top of the Event deck, Events that change nothing here."""
-    return Table(players=players, characters=CREW[:players], **options).events(*QUIET_EVENTS)
-
-
-def refused(g: Game, action: str) -> bool:
-    if action in legal(g):
-        return False
-    before = copy.deepcopy(g.state)
-    try:
-        g.apply(action)
-    except IllegalActionError:
-        return g.state == before
-    return False
+from .builder import K, P, Table, legal, of, refused, table
 
 
 def heist_done(players: int = 1, open_safes: tuple[bool, bool, bool] = (True, True, True)) -> Table:

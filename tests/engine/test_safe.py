@@ -7,10 +7,8 @@ B2 has the combination A2, C2, D2 (its row) and B1, B3, B4 (its column).
 
 from __future__ import annotations
 
-import copy
-
-from engine import Character, ScenarioId
-from engine.data import EventCard, Loot, Tool
+from engine import ScenarioId
+from engine.data import Loot, Tool
 from engine.events import (
     DeckEmpty,
     DieAdded,
@@ -20,36 +18,11 @@ from engine.events import (
     SpeedChanged,
     ToolDrawn,
 )
-from engine.game import Game, IllegalActionError
+from engine.game import Game
 
-from .builder import K, P, Table, legal, of
+from .builder import K, P, Table, legal, of, refused, table
 
 COMBO_B2 = ("1.A2", "1.C2", "1.D2", "1.B1", "1.B3", "1.B4")
-
-
-CREW = (Character.SPOTTER, Character.ROOK, Character.HAWK, Character.RAVEN)
-QUIET_EVENTS = (
-    EventCard.KEYCODE_CHANGE,
-    EventCard.REBOOT,
-    EventCard.VIDEO_LOOP,
-    EventCard.GYMNASTICS,
-)
-
-
-def table(players: int = 1, **options) -> Table:
-    """A Table with a fixed crew and, on top of the Event deck, Events that change nothing here."""
-    return Table(players=players, characters=CREW[:players], **options).events(*QUIET_EVENTS)
-
-
-def refused(g: Game, action: str) -> bool:
-    if action in legal(g):
-        return False
-    before = copy.deepcopy(g.state)
-    try:
-        g.apply(action)
-    except IllegalActionError:
-        return g.state == before
-    return False
 
 
 def safe_table(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Character, PlayerSetup, Setup, new_game
+from engine import PlayerSetup, Setup, new_game
 from engine.data import EventCard, Loot, Tool
 from engine.events import (
     AlarmRaised,
@@ -27,20 +27,7 @@ from engine.events import (
 from engine.game import Game
 from engine.state import Step
 
-from .builder import K, P, Table, kinds, legal, of, refused
-
-CREW = (Character.SPOTTER, Character.ROOK, Character.HAWK, Character.RAVEN)
-QUIET_EVENTS = (
-    EventCard.KEYCODE_CHANGE,
-    EventCard.REBOOT,
-    EventCard.VIDEO_LOOP,
-    EventCard.GYMNASTICS,
-)
-
-
-def table(players: int = 1, **options) -> Table:
-    """A Table with a fixed crew and, on top of the Event deck, Events that change nothing here."""
-    return Table(players=players, characters=CREW[:players], **options).events(*QUIET_EVENTS)
+from .builder import INERT_CREW, QUIET_EVENTS, K, P, Table, kinds, legal, of, refused, table
 
 
 def quiet(players: int = 1) -> Table:
@@ -50,7 +37,7 @@ def quiet(players: int = 1) -> Table:
 
 def fresh(players: int = 2, seed: int = 4) -> Game:
     """A new game before the break-in: fixed crew, quiet Events on top of the deck."""
-    crew = tuple(PlayerSetup(f"P{i + 1}", CREW[i]) for i in range(players))
+    crew = tuple(PlayerSetup(f"P{i + 1}", INERT_CREW[i]) for i in range(players))
     g = new_game(Setup(players=crew, seed=seed))
     st = g.state
     st.events = [e for e in st.events if e not in QUIET_EVENTS] + list(reversed(QUIET_EVENTS))
