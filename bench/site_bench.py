@@ -10,7 +10,8 @@ Each run, for each page: a cold load in a fresh on-disk profile (the page then s
 few seconds, --dwell), then a warm load after restarting the browser on the same profile.
 Time: navigation start to data-ready="1" on <html> (performance.now() when it was set).
 Bytes: what the HTTP server sent (headers and bodies) for requests that arrived before that
-moment. Printed: medians over the runs, and ours / bare.
+moment. Printed: medians over the runs, and ours / bare. Then bench/click_bench.py: the time
+from a click to the updated board over a scripted game.
 The outside world is unreachable (host resolver rules), so nothing but 127.0.0.1 is loaded.
 """
 
@@ -35,6 +36,7 @@ from tools.build_site import copy_runtime  # noqa: E402
 from tools.serve import NoCacheHandler, make_server, start_in_thread  # noqa: E402
 
 TARGET = 1.15
+CLICK_GAME = "tests/fixtures/games/bank_2p_win.json"
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"  # as in the Makefile
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -286,6 +288,11 @@ def main(argv: list[str] | None = None) -> int:
     if outside:
         print(f"WARNING: {len(outside)} requests outside 127.0.0.1: {sorted(set(outside))[:5]}")
         return 1
+    # Then the time from a click to the updated board, over a scripted game (bench/click_bench.py).
+    import click_bench
+
+    print()
+    click_bench.report(click_bench.run(args.site, click_bench.ROOT / CLICK_GAME, args.chromium))
     return 0
 
 
