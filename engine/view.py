@@ -102,6 +102,8 @@ def view(game: Game) -> dict[str, Any]:
             "stealth": p.stealth,
             "tools": [t.value for t in p.tools],
             "loot": [x.value for x in p.loot],
+            "hack": p.hack,  # the Hacker's Laptop token
+            "alarm_held": p.alarm_held,  # the Juicer's picked-up alarm
         }
         for i, p in enumerate(st.players)
     ]
@@ -123,6 +125,7 @@ def view(game: Game) -> dict[str, Any]:
         "turn": st.turn,
         "step": st.step.value,
         "entrance": st.entrance,
+        "crow": st.crow,  # the Raven's crow token, a position or None
         "actions_left": st.actions_left,
         "actions_taken": st.actions_taken,
         "event_threshold": game.event_threshold(st.current),
