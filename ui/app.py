@@ -521,14 +521,25 @@ class App:
             prompt.hidden = True
             return
         kind = pending["kind"]
-        key = f"pending.{kind}"
-        text = t(key) if key in EN else t("pending.default", kind=name_of("event", kind))
-        self.el("prompt-text").textContent = text
+        seen = ""
+        assert self.session is not None
+        for event in self.session.last_events:
+            if type(event).__name__ == "SpotterLooked":
+                seen = str(event.card)
+        self.el("prompt-text").textContent = describe.prompt_text(pending, seen)
+        dice = describe.pending_dice(pending) if kind == "stethoscope" else None
+
+        def kind_at(option: str) -> str:
+            from engine.actions import parse_pos
+
+            tile = self.tile_of(view, parse_pos(option))
+            return str(tile["kind"]) if tile and tile.get("revealed") else ""
+
         fragment = self.doc.createDocumentFragment()
         for choice in choices:
-            fragment.appendChild(
-                self.button(describe.action_label(choice, names), "btn action", action=choice)
-            )
+            option = choice.split(" ", 1)[1] if " " in choice else choice
+            label = describe.choice_label(kind, option, names, kind_at, dice)
+            fragment.appendChild(self.button(label, "btn action", action=choice))
         self.el("prompt-options").replaceChildren(fragment)
         prompt.hidden = False
 
@@ -572,7 +583,15 @@ class App:
     def render_end(self, view: dict[str, Any]) -> None:
         win = view["outcome"] == "win"
         self.el("end-title").textContent = t("end.win" if win else "end.loss")
-        self.el("end-reason").textContent = str(view.get("reason", "")).replace("-", " ")
+        player = None
+        assert self.session is not None
+        for event in self.session.last_events:
+            if type(event).__name__ == "GameLost":
+                player = int(event.player)
+        names = [p["name"] for p in view["players"]]
+        self.el("end-reason").textContent = describe.end_reason(
+            str(view.get("reason") or ""), names, player
+        )
         self.el("end").hidden = False
         self.el("handover").hidden = True
         button = self.q("#end [data-cmd='again']")

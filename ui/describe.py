@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ui.messages import card_name, name_of, t
+from ui.messages import card_name, has, name_of, t
 
 POS_RE = re.compile(r"\b(\d\.[A-E][1-5])\b")
 
@@ -62,12 +62,40 @@ def event_line(event: Any, names: list[str]) -> str:
         params["result"] = t("log.triggered") if data.get("triggered") else ""
     elif kind == "GuardPlaced" or kind == "GuardMoved":
         pass
-    elif kind == "GameLost":
-        params["reason"] = str(data.get("reason", "")).replace("-", " ")
+    elif kind in ("GameLost", "StealthLost"):
+        params["reason"] = why_text(str(data.get("reason", "")))
+    elif kind == "CardNoEffect":
+        params["reason"] = code_text("noeffect", str(data.get("reason", "")))
+    elif kind == "AlarmAvoided":
+        params["how"] = code_text("avoided", str(data.get("how", "")))
+    elif kind == "MoveBlocked":
+        params["reason"] = code_text("blocked", str(data.get("reason", "")))
     key = f"log.{kind}"
     if key not in _known_keys():
         return t("log.unknown", name=kind)
     return t(key, **params)
+
+
+def code_text(prefix: str, code: str) -> str:
+    """Words for an engine reason code ('noeffect', 'no-guard' -> 'no guard on the floor')."""
+    return t(f"{prefix}.{code}") if has(f"{prefix}.{code}") else code.replace("-", " ")
+
+
+def why_text(why: str) -> str:
+    """Why a burglar lost a stealth (or the game): 'foyer' -> 'a guard saw into the Foyer'."""
+    return code_text("why", why)
+
+
+def end_reason(reason: str, names: list[str], player: int | None = None) -> str:
+    """The end screen's words for view()['reason'] ('escaped', 'caught:foyer', ...)."""
+    if reason == "escaped":
+        return t("end.escaped")
+    if reason.startswith("caught:"):
+        why = why_text(reason.split(":", 1)[1])
+        if player is not None and 0 <= player < len(names):
+            return t("end.caught", name=names[player], why=why)
+        return t("end.caught_anon", why=why)
+    return reason.replace("-", " ")
 
 
 def _known_keys() -> set[str]:
@@ -136,3 +164,83 @@ def group_legal(legal: list[str]) -> tuple[dict[str, list[str]], list[str], list
         else:
             other.append(text)
     return by_tile, other, choices
+
+
+def place_text(option: str, kind_at: Any = None) -> str:
+    """'2.B3' -> 'Floor 2, B3', with the tile's kind when `kind_at(option)` knows it."""
+    floor, cell = option.split(".", 1)
+    kind = kind_at(option) if kind_at else ""
+    if kind:
+        return t("pos.kind", floor=floor, cell=cell, kind=name_of("kind", kind))
+    return t("pos.name", floor=floor, cell=cell)
+
+
+def pending_dice(pending: dict[str, Any]) -> list[int]:
+    """The Stethoscope's rolled dice: from the pending data, else read off its options
+    (die i may turn to every face but its own)."""
+    data = pending.get("data")
+    if data:
+        return [int(d) for d in data]
+    faces: dict[int, set[int]] = {}
+    for option in pending.get("options", ()):
+        if "-" in option and option.split("-")[0].isdigit():
+            die, value = option.split("-", 1)
+            faces.setdefault(int(die), set()).add(int(value))
+    return [
+        next(iter({1, 2, 3, 4, 5, 6} - faces[i])) if len(faces[i]) == 5 else 0
+        for i in sorted(faces)
+    ]
+
+
+def seen_text(card: str) -> str:
+    """A card the Spotter looked at: a patrol position, Lost Visual or an event."""
+    if POS_RE.fullmatch(card):
+        return place_text(card)
+    if card == "lost-visual":
+        return t("log.lost_visual")
+    return card_name(card) if card else t("pending.unknown")
+
+
+def prompt_text(pending: dict[str, Any], seen: str = "") -> str:
+    """The question of a pending decision, in words."""
+    kind = pending["kind"]
+    key = f"pending.{kind}"
+    if not has(key):
+        return t("pending.default", kind=card_name(kind))
+    pos = pending.get("pos")
+    params: dict[str, Any] = {
+        "pos": place_text(pos_text(pos)) if isinstance(pos, int) and pos >= 0 else "",
+        "source": card_name(str(pending.get("source") or "")) or "",
+    }
+    if kind == "stethoscope":
+        params["dice"] = dice_text(pending_dice(pending))
+    if kind in ("clairvoyance", "precognition"):
+        data = pending.get("data") or [seen]
+        params["card"] = seen_text(str(data[0]))
+    return t(key, **params)
+
+
+def choice_label(
+    kind: str, option: str, names: list[str], kind_at: Any = None, dice: list[int] | None = None
+) -> str:
+    """Button text of one option of a pending decision."""
+    if POS_RE.fullmatch(option):
+        return place_text(option, kind_at)
+    if kind == "alarm" or option in ("none", "keep", "top", "bottom"):
+        return t(f"choice.{option}") if has(f"choice.{option}") else option
+    if kind == "stethoscope" and "-" in option:
+        die, new = option.split("-", 1)
+        k = int(die) - 1 if die.isdigit() else -1
+        old = dice[k] if dice and 0 <= k < len(dice) and dice[k] else "?"
+        return t("choice.die", n=die, old=old, new=new)
+    if kind == "buddy" and option.isdigit():
+        who = int(option) - 1
+        return t("choice.player", name=names[who] if 0 <= who < len(names) else option)
+    if kind == "shift-order":
+        floors = [t("choice.floor", n=n) for n in option.split(",")]
+        return t("choice.then").join(floors).capitalize()
+    if kind == "crystal-ball":
+        return t("choice.then").join(card_name(c) for c in option.split(","))
+    if kind == "rigger-draw":
+        return t("choice.tool", tool=card_name(option))
+    return card_name(option)

@@ -71,6 +71,7 @@ class Session:
     log: list[tuple[int, str]] = field(
         default_factory=list
     )  # (action count when it happened, line)
+    last_events: list[Any] = field(default_factory=list)  # of the latest action
 
     @classmethod
     def start(
@@ -105,6 +106,7 @@ class Session:
     def play(self, text: str) -> list[Any]:
         """Apply one action through the engine; on IllegalActionError nothing changes."""
         events = self.game.apply(text)
+        self.last_events = events
         self.actions.append(text)
         self.checkpoints.append(is_checkpoint(events))
         self._note(events, len(self.actions))
@@ -128,9 +130,11 @@ class Session:
 
         keep = self.actions[:-1]
         game = new_game(self.setup)
+        events: list[Any] = []
         for text in keep:
-            game.apply(text)
+            events = game.apply(text)
         self.game = game
+        self.last_events = events
         self.actions = keep
         self.checkpoints = self.checkpoints[: len(keep)]
         self.log = [entry for entry in self.log if entry[0] <= len(keep)]

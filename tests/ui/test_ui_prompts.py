@@ -1,0 +1,112 @@
+"""Words for every decision the engine can ask, their options, and every reason code."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from ui import describe
+from ui.messages import EN
+from ui.session import Session
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def _asked_kinds() -> set[str]:
+    text = "".join(p.read_text() for p in ENGINE.glob("*.py"))
+    kinds = set(re.findall(r'_ask\(\s*"([a-z-]+)"', text))
+    kinds |= set(re.findall(r'_jump_to_alarm\(f, "([a-z-]+)"\)', text))
+    return kinds | {"clairvoyance", "precognition"}  # asked by name
+
+
+def test_every_decision_kind_the_engine_asks_has_its_own_prompt():
+    kinds = _asked_kinds()
+    assert {"alarm", "stethoscope", "shift-order", "rigger-draw", "where-alarm"} <= kinds
+    for kind in kinds:
+        assert f"pending.{kind}" in EN, kind
+        text = describe.prompt_text({"kind": kind, "options": [], "pos": None, "source": ""})
+        assert "{" not in text and kind not in ("A choice is needed",), text
+
+
+@pytest.mark.parametrize(
+    ("kind", "option", "label"),
+    [
+        ("alarm", "hack", "Spend a hack token"),
+        ("alarm", "laptop", "Spend the Hacker's laptop token"),
+        ("alarm", "pay", "Spend an extra action"),
+        ("alarm", "trigger", "Let the alarm go off"),
+        ("alarm-tie", "2.B3", "Floor 2, B3"),
+        ("peekhole", "none", "Do not peek"),
+        ("shift-order", "2,3", "Floor 2 then floor 3"),
+        ("crystal-ball", "squeak,crash,lampshade", "Squeak then Crash then Lampshade"),
+        ("buddy", "2", "Join Bob"),
+        ("rigger-draw", "emp", "Keep the E.M.P."),
+        ("precognition", "bottom", "Put it at the bottom"),
+        ("stethoscope", "keep", "Keep the roll as it is"),
+    ],
+)
+def test_option_labels(kind, option, label):
+    assert describe.choice_label(kind, option, NAMES) == label
+
+
+def test_a_position_option_names_the_revealed_tile():
+    assert describe.choice_label("gut", "1.C2", NAMES, lambda p: "laser") == "Floor 1, C2 (Laser)"
+
+
+def test_the_stethoscope_prompt_shows_the_rolled_dice_even_without_pending_data():
+    dice = (3, 5)
+    options = ["keep"] + [f"{i + 1}-{v}" for i, d in enumerate(dice) for v in range(1, 7) if v != d]
+    pending = {"kind": "stethoscope", "options": options, "pos": 64 + 9, "source": None}
+    assert describe.pending_dice(pending) == [3, 5]
+    assert "rolled 3 and 5 at the safe Floor 2, B2" in describe.prompt_text(pending)
+    assert describe.choice_label("stethoscope", "2-6", NAMES, dice=[3, 5]) == (
+        "Turn die 2 from 5 to 6"
+    )
+
+
+def test_the_spotter_prompt_shows_the_card_seen():
+    pending = {"kind": "precognition", "options": ["top", "bottom"], "pos": None, "source": None}
+    assert "the next event is Squeak." in describe.prompt_text(pending, "squeak")
+    pending["kind"] = "clairvoyance"
+    pending["data"] = ["2.C4"]
+    assert "card of this floor is Floor 2, C4." in describe.prompt_text(pending)
+
+
+@pytest.mark.parametrize(
+    ("reason", "words"),
+    [
+        ("escaped", "Everyone got out by the roof with the loot."),
+        ("caught:foyer", "Bob was seen with no stealth left: a guard saw into the Foyer."),
+        ("caught:entered-guard", "Bob was seen with no stealth left: walked into a guard."),
+    ],
+)
+def test_end_reasons(reason, words):
+    assert describe.end_reason(reason, NAMES, 1) == words
+
+
+def test_reason_codes_of_the_engine_all_have_words():
+    text = "".join(p.read_text() for p in ENGINE.glob("*.py"))
+    for code in set(re.findall(r'CardNoEffect\([^,]+, "([a-z-]+)"\)', text)):
+        assert f"noeffect.{code}" in EN, code
+    for code in set(re.findall(r'AlarmAvoided\([^)]*"([a-z-]+)"\)', text)):
+        assert f"avoided.{code}" in EN, code
+    for code in set(re.findall(r'MoveBlocked\([^)]*"([a-z-]+)"\)', text)):
+        assert f"blocked.{code}" in EN, code
+    for code in set(re.findall(r'_lose_stealth\([^,]+, "([a-z-]+)"\)', text)):
+        assert f"why.{code}" in EN, code
+
+
+def test_the_loss_fixture_ends_with_words_not_codes():
+    loss = json.loads((FIXTURES / "bank_2p_loss.json").read_text())
+    session = Session.start(loss["setup"], loss["actions"])
+    view = session.game.view()
+    player = next(e.player for e in session.last_events if type(e).__name__ == "GameLost")
+    names = [p["name"] for p in view["players"]]
+    text = describe.end_reason(view["reason"], names, player)
+    assert "caught" not in text and text.endswith(".")
+    assert "Busted: " in session.log[-1][1] and "-" not in session.log[-1][1].split("(")[-1]
