@@ -564,6 +564,13 @@ class App:
                     "p", f"{name_of('ability', ability)}: {help_of('ability', ability)}", "help"
                 )
             )
+            marks = []
+            if p.get("hack"):
+                marks.append(t("crew.laptop", n=p["hack"]))
+            if p.get("alarm_held"):
+                marks.append(t("crew.alarm_held"))
+            if marks:
+                item.appendChild(self.make("p", " · ".join(marks), "marks"))
             for prefix, key, cards in (
                 ("tool", "game.tools", p["tools"]),
                 ("loot", "game.loot", p["loot"]),

@@ -100,6 +100,7 @@ def _tile_parts(
     show_all: bool,
     selected: int,
     legal_tiles: set[str],
+    crow: int | None = None,
 ) -> tuple:
     """Everything a tile shows, as a hashable tuple: (classes, kind, number, tokens, guard,
     burglars, step, label, title). Pure: tested in CPython."""
@@ -163,6 +164,10 @@ def _tile_parts(
     for loot in tile.get("loot", ()):
         tokens.append("cat" if loot == "persian-kitty" else "$")
         words.append(t("token.loot", name=name_of("loot", loot)))
+    if crow == pos:
+        classes.append("has-crow")
+        tokens.append("🐦")
+        words.append(t("token.crow"))
     guard_text = ""
     if guard.get("pos") == pos:
         classes.append("has-guard")
@@ -182,9 +187,19 @@ def _tile_parts(
     here = [
         p for p in view_players if p.get("pos") == pos and p.get("entered") and not p.get("escaped")
     ]
-    burglars = " ".join(p["name"][:2] for p in here)
+    badges = []
     for p in here:
-        words.append(t("token.burglar", name=p["name"]))
+        badge = p["name"][:2]
+        extra = []
+        if p.get("hack"):
+            badge += f"+H{p['hack']}"
+            extra.append(t("token.laptop", n=p["hack"]))
+        if p.get("alarm_held"):
+            badge += "+⚠"
+            extra.append(t("token.alarm_held"))
+        badges.append(badge)
+        words.append(" ".join([t("token.burglar", name=p["name"]), *extra]))
+    burglars = " ".join(badges)
     if here:
         classes.append("has-burglar")
     if pos == selected:
@@ -286,6 +301,7 @@ class LiveBoard:
             self.build(view)
         legal_tiles = legal_tiles or set()
         players = view["players"]
+        crow = view.get("crow")
         changed = 0
         for i, fl in enumerate(view["floors"]):
             guard = fl["guard"]
@@ -305,7 +321,9 @@ class LiveBoard:
                 self.title_text[i] = info
             for tile in fl["tiles"]:
                 pos = tile["pos"]
-                parts = _tile_parts(tile, players, guard, steps, show_all, selected, legal_tiles)
+                parts = _tile_parts(
+                    tile, players, guard, steps, show_all, selected, legal_tiles, crow
+                )
                 old = self.last.get(pos)
                 if parts == old:
                     continue

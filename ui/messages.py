@@ -109,6 +109,8 @@ EN: dict[str, str] = {
     "token.burglar": "{name}",
     "token.selected": "selected",
     "token.crow": "the Raven's crow",
+    "token.laptop": "with {n} laptop hack token",
+    "token.alarm_held": "holding an alarm token",
     "crew.laptop": "Laptop token: {n}",
     "crew.alarm_held": "Holding an alarm",
     # pending decisions

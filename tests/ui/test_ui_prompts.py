@@ -110,3 +110,17 @@ def test_the_loss_fixture_ends_with_words_not_codes():
     text = describe.end_reason(view["reason"], names, player)
     assert "caught" not in text and text.endswith(".")
     assert "Busted: " in session.log[-1][1] and "-" not in session.log[-1][1].split("(")[-1]
+
+
+def test_the_crow_the_laptop_token_and_a_held_alarm_are_drawn_and_named():
+    from ui.board import _tile_parts
+
+    tile = {"pos": 9, "name": "1.B2", "cell": "B2", "revealed": False}
+    ann = {"name": "Ann", "pos": 9, "entered": True, "escaped": False, "hack": 1}
+    bob = {"name": "Bob", "pos": 9, "entered": True, "escaped": False, "alarm_held": True}
+    parts = _tile_parts(tile, [ann, bob], {}, {}, False, -1, set(), crow=9)
+    classes, _, _, tokens, _, burglars, _, label, _ = parts
+    assert "has-crow" in classes and "🐦" in tokens
+    assert burglars == "An+H1 Bo+⚠"
+    assert "the Raven's crow" in label
+    assert "Ann with 1 laptop hack token" in label and "Bob holding an alarm token" in label
