@@ -38,6 +38,7 @@ class App:
         self.selected_text = ""
         self.show_all = False
         self.last_player = -1
+        self.followed = 0
         self.log_count = 0
         self.renders = 0
         self._handlers: list[Any] = []
@@ -385,6 +386,7 @@ class App:
         view = session.game.view()
         self.el("subtitle").textContent = t(f"scenario.{view['scenario']}")
         self.board.build(view)
+        self.followed = 0
         self.rebuild_log()
         self.render(view, handover=False)
         self.last_player = view["current"]
@@ -429,6 +431,11 @@ class App:
         by_tile, other, choices = describe.group_legal(view["legal"])
         names = [p["name"] for p in view["players"]]
         self.board.update(view, self.selected, self.show_all, set(by_tile))
+        me = view["players"][view["current"]]
+        floor = (me["pos"] >> 6) + 1 if me.get("pos") is not None else 1
+        if floor != self.followed:
+            self.followed = floor  # the phone's floor tabs follow the burglar who plays
+            self.board.show_floor(floor)
         self.render_status(view)
         self.render_tile_panel(view, by_tile, names)
         actions = self.el("other-actions")
@@ -683,6 +690,8 @@ class App:
                 field.select()
         elif cmd == "undo":
             self.undo()
+        elif cmd == "floor" and arg.isdigit():
+            self.board.show_floor(int(arg))
         elif cmd == "routes" and self.session is not None:
             self.show_all = not self.show_all
             button = self.el("routes")
@@ -742,6 +751,7 @@ class App:
         nxt = self.q(f"#board [data-pos='{pos_text((floor << 6) | row * 8 + col)}']")
         if nxt is not None:
             event.preventDefault()
+            self.board.show_floor(floor + 1)  # a phone shows one floor: bring that one up
             nxt.focus()
 
 

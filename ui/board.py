@@ -235,6 +235,9 @@ class LiveBoard:
         self.last: dict[int, tuple] = {}
         self.titles: list[Any] = []
         self.title_text: list[str] = []
+        self.sections: list[Any] = []
+        self.tabs: list[Any] = []
+        self.active = 0
 
     def build(self, view: dict[str, Any]) -> None:
         from ui.messages import t
@@ -243,9 +246,25 @@ class LiveBoard:
         size = view["size"]
         fragment = doc.createDocumentFragment()
         self.tiles, self.last, self.titles, self.title_text = {}, {}, [], []
+        self.sections, self.tabs = [], []
+        # A phone shows one floor at a time: these tabs switch it (CSS hides them when wide).
+        tabs = _element(doc, "nav", "floor-tabs")
+        tabs.setAttribute("aria-label", t("game.floors"))
+        for fl in view["floors"]:
+            n = fl["floor"] + 1
+            tab = _element(doc, "button", "btn floor-tab", t("game.floor", n=n))
+            tab.type = "button"
+            tab.setAttribute("data-cmd", "floor")
+            tab.setAttribute("data-id", str(n))
+            tab.setAttribute("aria-controls", f"floor-{n}")
+            tabs.appendChild(tab)
+            self.tabs.append(tab)
+        fragment.appendChild(tabs)
         for fl in view["floors"]:
             n = fl["floor"] + 1
             section = _element(doc, "section", "floor")
+            section.id = f"floor-{n}"
+            self.sections.append(section)
             heading = _element(doc, "h2", "floor-title", t("game.floor", n=n))
             heading.id = f"floor-{n}-title"
             section.setAttribute("aria-labelledby", heading.id)
@@ -282,6 +301,18 @@ class LiveBoard:
         self.container.replaceChildren(fragment)
         self.container.setAttribute("data-scenario", str(view["scenario"]))
         self.key = self._key(view)
+        keep = self.active if 1 <= self.active <= len(self.sections) else 1
+        self.active = 0
+        self.show_floor(keep)  # a rebuild (a wall blown away) keeps the floor on show
+
+    def show_floor(self, n: int) -> None:
+        """The floor (from 1) a narrow screen shows; its tab is marked pressed."""
+        if not 1 <= n <= len(self.sections) or n == self.active:
+            return
+        self.active = n
+        for k, (section, tab) in enumerate(zip(self.sections, self.tabs, strict=True), start=1):
+            section.className = "floor active" if k == n else "floor"
+            tab.setAttribute("aria-pressed", "true" if k == n else "false")
 
     @staticmethod
     def _key(view: dict[str, Any]) -> tuple:

@@ -231,3 +231,23 @@ def test_pyodide_replays_games_to_the_same_states_as_cpython(page, site_server):
             )
         )
         assert got == replay_hashes(data["setup"], data["actions"]), path.name
+
+
+def test_a_phone_shows_one_floor_at_a_time_with_tabs_and_keys(page, site_server):
+    setup = Setup(ScenarioId.BANK, (PlayerSetup("Ann"),), seed=3)
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        fresh(page, site_server, setup.to_code())
+        floors = page.locator("#board section.floor")
+        assert [floors.nth(i).is_visible() for i in range(3)] == [True, False, False]
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.click("[data-cmd='floor'][data-id='2']")
+        assert [floors.nth(i).is_visible() for i in range(3)] == [False, True, False]
+        assert page.get_attribute("[data-cmd='floor'][data-id='2']", "aria-pressed") == "true"
+        page.locator("#board [data-pos='2.B2']").focus()
+        page.keyboard.press("PageUp")  # the keys still reach every floor, and bring it up
+        assert page.evaluate("document.activeElement.dataset.pos") == "3.B2"
+        assert [floors.nth(i).is_visible() for i in range(3)] == [False, False, True]
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+    assert all(floors.nth(i).is_visible() for i in range(3))  # side by side when wide
