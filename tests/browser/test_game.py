@@ -251,3 +251,26 @@ def test_a_phone_shows_one_floor_at_a_time_with_tabs_and_keys(page, site_server)
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
     assert all(floors.nth(i).is_visible() for i in range(3))  # side by side when wide
+
+
+def test_export_then_import_a_save_file(page, site_server, tmp_path):
+    setup = Setup(ScenarioId.BANK, (PlayerSetup("Ann"),), seed=11)
+    fresh(page, site_server, setup.to_code())
+    game = new_game(setup)
+    entrance = next(text for text in game.view()["legal"] if text.startswith("enter"))
+    act(page, entrance)
+    labels = {pos: label.replace(", selected", "") for pos, label in tile_labels(page).items()}
+    page.click("[data-cmd='new']")
+    with page.expect_download() as download:
+        page.locator("#save-list [data-cmd='export']").first.click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    record = json.loads(saved.read_text())
+    assert record["setup"] == setup.to_code() and record["actions"] == [entrance]
+    page.evaluate("localStorage.clear()")
+    open_url(page, site_server.url + "index.html")
+    assert page.locator("#save-list [data-cmd='continue']").count() == 0
+    page.set_input_files("#import-file", str(saved))
+    page.wait_for_selector("#game-screen:not([hidden])")
+    assert page.text_content("#notice") == "Saved game imported."
+    assert tile_labels(page) == labels
