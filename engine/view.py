@@ -113,7 +113,11 @@ def view(game: Game) -> dict[str, Any]:
             "kind": st.pending.kind,
             "options": list(st.pending.options),
             "pos": st.pending.pos,
+            "floor": st.pending.floor,
             "source": st.pending.source,
+            "n": st.pending.n,
+            # What the deciding player is shown: a Crack's dice, the card the Spotter saw...
+            "data": list(st.pending.data),
         }
     return {
         "engine": __version__,
