@@ -1,24 +1,48 @@
 """Burgle Bros. rules engine: pure Python, deterministic from a seed, no dependencies.
 
->>> from engine import Setup, new_game
->>> game = new_game(Setup(seed=7))
->>> game.legal_actions()[0]
-Action.parse('enter 1.A1')
->>> events = game.apply("enter 1.B2")
->>> game.state.players[0].pos == game.parse_action("move 1.B2").pos
-True
+    >>> from engine import Setup, new_game
+    >>> game = new_game(Setup(seed=7))
+    >>> game.legal_actions()[0]
+    Action.parse('enter 1.A1')
+    >>> events = game.apply("enter 1.B2")
+    >>> game.state.players[0].pos == game.parse_action("move 1.B2").pos
+    True
+
+The public names below are imported on first use, so `import engine` stays cheap for a page
+that only needs `engine.data` or `engine.setup` at start-up (Pyodide pays for every module).
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __version__ = "0.1.0"
 
-from .actions import Action, ActionKind, parse_pos, pos_text
-from .data import Character, ScenarioId, Side
-from .game import Game, IllegalActionError, new_game, replay
-from .geometry import FloorLayout, guard_route
-from .serialize import StateError, from_json, to_json
-from .setup import PlayerSetup, Setup, SetupError
+# public name -> the submodule that defines it
+_EXPORTS = {
+    "Action": "actions",
+    "ActionKind": "actions",
+    "parse_pos": "actions",
+    "pos_text": "actions",
+    "Character": "data",
+    "ScenarioId": "data",
+    "Side": "data",
+    "Game": "game",
+    "IllegalActionError": "game",
+    "new_game": "game",
+    "replay": "game",
+    "FloorLayout": "geometry",
+    "guard_route": "geometry",
+    "StateError": "serialize",
+    "from_json": "serialize",
+    "to_json": "serialize",
+    "PlayerSetup": "setup",
+    "Setup": "setup",
+    "SetupError": "setup",
+}
 
-__all__ = [
+__all__ = [  # the names __getattr__ provides, and the version
     "Action",
     "ActionKind",
     "Character",
@@ -40,3 +64,16 @@ __all__ = [
     "replay",
     "to_json",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

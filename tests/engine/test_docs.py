@@ -25,3 +25,20 @@ def test_module_docstring_examples_run(name):
     """Every `>>>` example in engine/*.py docstrings holds."""
     module = importlib.import_module(f"engine.{name}")
     assert doctest.testmod(module).failed == 0
+
+
+def test_importing_engine_loads_no_submodule_until_a_name_is_used():
+    """`import engine` is cheap (the page pays for every module); names load on first use,
+    and `__all__` lists exactly the names that load."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, engine; print(sorted(m for m in sys.modules if m.startswith('engine')));"
+        "from engine import *; print(len(engine.__all__))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout.split("\n")
+    assert out[0] == "['engine']"
+    assert int(out[1]) == len(engine.__all__)
