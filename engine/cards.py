@@ -589,7 +589,8 @@ class CardRules:
         self._retarget(f)
 
     def _leave_building(self: Game, player: int) -> None:
-        """Out through the roof (without ending the turn's resolution)."""
+        """Out through the roof (the escape action, or Freight Elevator on the top floor);
+        the last one out wins the game."""
         from .events import GameWon, PlayerEscaped
         from .state import Step
 

@@ -65,7 +65,6 @@ from .events import (
     Event,
     EventDrawn,
     GameLost,
-    GameWon,
     GuardLost,
     GuardMoved,
     GuardPlaced,
@@ -81,7 +80,6 @@ from .events import (
     PatrolReshuffled,
     Peeked,
     PlayerEntered,
-    PlayerEscaped,
     PlayerMoved,
     SafeDiceRolled,
     SafeOpened,
@@ -1257,23 +1255,13 @@ class Game(CardRules, CharacterRules):
         self._emit(CardPassed(card, giver, receiver))
 
     def _escape(self, player: int) -> None:
+        """The escape action: out through the roof, and the turn ends at once (R08)."""
         st = self.state
-        p = st.players[player]
-        p.pos = None
-        p.escaped = True
-        if p.character == Character.RAVEN:
-            st.crow = None  # the crow flies off with her
-        self._emit(PlayerEscaped(player))
-        if all(q.escaped for q in st.players):
-            st.step = Step.OVER
-            st.outcome = "win"
-            st.reason = "escaped"
-            st.queue.clear()
-            self._emit(GameWon())
-            return
-        # You take no more turns: neither an event nor the guard follows an escape.
-        st.step = Step.RESOLVING
-        self._push(Effect("next-turn"))
+        self._leave_building(player)
+        if st.step != Step.OVER:
+            # You take no more turns: neither an event nor the guard follows an escape.
+            st.step = Step.RESOLVING
+            self._push(Effect("next-turn"))
 
     def _choose_entrance(self, pos: int) -> None:
         st = self.state
