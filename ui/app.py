@@ -297,8 +297,10 @@ class App:
         was_enabled = self.saves.enabled
         ok = self.saves.put(self.session)
         if was_enabled and not ok:
-            self.notice(t("saves.full"))
-            self.el("saves-off").hidden = False
+            self.notice(t("saves.full"))  # the next action clears the notice: the line below stays
+            off = self.el("saves-off")
+            off.textContent = t("saves.full")
+            off.hidden = False
 
     def export(self, save_id: str) -> None:
         raw = self.saves.raw(save_id)

@@ -274,3 +274,41 @@ def test_export_then_import_a_save_file(page, site_server, tmp_path):
     page.wait_for_selector("#game-screen:not([hidden])")
     assert page.text_content("#notice") == "Saved game imported."
     assert tile_labels(page) == labels
+
+
+def test_a_full_storage_stops_autosave_and_says_so(browser, site_server):
+    context = browser.new_context(service_workers="block")
+    guard = Guard()
+    guard.protect(context)
+    # The game's saves hit a full quota once the test says so (the start-up probe still works).
+    context.add_init_script(
+        """const setItem = Storage.prototype.setItem;
+           Storage.prototype.setItem = function (key, value) {
+             if (window.burgleFull && String(key).startsWith('burgle.')) {
+               throw new DOMException('full', 'QuotaExceededError');
+             }
+             return setItem.call(this, key, value);
+           };"""
+    )
+    page = context.new_page()
+    guard.watch(page)
+    data = fixture("bank_2p_win.json")
+    open_url(page, site_server.url + "index.html?game=" + data["setup"])
+    assert page.locator("#saves-off").is_hidden()
+    saved = page.evaluate("localStorage.getItem('burgle.current')")
+    assert saved
+    page.evaluate("window.burgleFull = true")
+    act(page, "enter 1.C2")
+    full = "Saving failed (storage full?)"
+    assert page.text_content("#notice").startswith(full)
+    assert "Actions left: 4" in page.text_content("#status")
+    before = tile_labels(page)
+    act(page, "move 1.B2")  # still playable: the board follows
+    act(page, "peek 1.A2")
+    assert "Actions left: 2" in page.text_content("#status")
+    assert tile_labels(page) != before
+    assert page.locator("#saves-off").is_visible()  # the failure stays said
+    assert page.text_content("#saves-off").startswith(full)
+    assert page.evaluate("localStorage.getItem('burgle.current')") == saved
+    context.close()
+    guard.check()
