@@ -104,6 +104,7 @@ from .state import (
     Step,
     Tile,
     cell_of,
+    empty_cell,
     floor_of,
     make_pos,
 )
@@ -212,18 +213,9 @@ class Game(CardRules, CharacterRules):
         """Recompute floor geometry after walls change (and after loading)."""
         st = self.state
         self._geo = [
-            geometry(FloorLayout(st.size, frozenset(map(tuple, f.walls)), self._empty_cell()))
+            geometry(FloorLayout(st.size, frozenset(map(tuple, f.walls)), empty_cell(st)))
             for f in st.floors
         ]
-
-    def _empty_cell(self) -> int | None:
-        size = self.state.size
-        tiles = self.state.floors[0].tiles
-        for row in range(size):
-            for col in range(size):
-                if tiles[row * ROW_STRIDE + col] is None:
-                    return row * ROW_STRIDE + col
-        return None
 
     def geometry(self, floor: int) -> FloorGeometry:
         return self._geo[floor]

@@ -35,7 +35,7 @@ from .data import (
 )
 from .geometry import FloorLayout
 from .setup import Setup, SetupError
-from .state import State, Step, make_pos
+from .state import State, Step, empty_cell, make_pos
 
 FORMAT = "burgle-game"
 FORMAT_VERSION = 1
@@ -229,7 +229,7 @@ def check_state(st: State, setup: Setup) -> None:
         if not 1 <= g.speed <= MAX_GUARD_SPEED:
             raise StateError(f"floor {f + 1}: guard speed out of range")
         cards = Counter(g.patrol + g.discard + g.aside)
-        cells = FloorLayout(size, frozenset(), _empty(st)).cells()
+        cells = FloorLayout(size, frozenset(), empty_cell(st)).cells()
         expected = Counter(make_pos(f, c) for c in cells)
         if st.lost_visual:
             expected[LOST_VISUAL] += 1
@@ -276,12 +276,3 @@ def check_state(st: State, setup: Setup) -> None:
         raise StateError("a finished game needs an outcome")
     if st.pending is not None and not st.pending.options:
         raise StateError("a pending decision without options")
-
-
-def _empty(st: State) -> int | None:
-    tiles = st.floors[0].tiles
-    for r in range(st.size):
-        for c in range(st.size):
-            if tiles[r * ROW_STRIDE + c] is None:
-                return r * ROW_STRIDE + c
-    return None

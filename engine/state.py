@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .data import Character, EventCard, Loot, ScenarioId, Side, TileKind, Tool
+from .data import ROW_STRIDE, Character, EventCard, Loot, ScenarioId, Side, TileKind, Tool
 
 FLOOR_SHIFT = 6
 CELL_MASK = 63
@@ -156,3 +156,13 @@ class State:
     outcome: str = ""  # "", "win" or "loss"
     reason: str = ""
     actions_applied: int = 0
+
+
+def empty_cell(state: State) -> int | None:
+    """The Fort Knox empty square's cell (the same on every floor), or None."""
+    tiles = state.floors[0].tiles
+    for row in range(state.size):
+        for col in range(state.size):
+            if tiles[row * ROW_STRIDE + col] is None:
+                return row * ROW_STRIDE + col
+    return None
