@@ -33,22 +33,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools.build_site import copy_runtime  # noqa: E402
+from tools.chromium import CHROMIUM_ARGS  # noqa: E402
 from tools.serve import NoCacheHandler, make_server, start_in_thread  # noqa: E402
 
 TARGET = 1.15
 CLICK_GAME = "tests/fixtures/games/bank_2p_win.json"
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"  # as in the Makefile
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    # Block the outside world without page.route(), which would turn the HTTP cache off.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 # Records when the page became ready: the same probe in both pages. It runs before <html>
 # exists, so it watches the whole document.
 READY_PROBE = """

@@ -18,17 +18,6 @@ SUB_PATH = "/burgle-bros/"
 READY = "html[data-ready='1']"
 READY_OR_FAILED = "html[data-ready='1'], html[data-failed='1']"
 START_TIMEOUT_MS = 60_000
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    # A second wall besides the route guard: names other than 127.0.0.1 do not resolve.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 
 
 def find_chromium() -> str:

@@ -11,8 +11,6 @@ has no guard move.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from engine import PlayerSetup, Setup, new_game
@@ -52,9 +50,9 @@ from engine.events import (
     TurnSkipped,
     TurnStarted,
 )
-from engine.game import Game, IllegalActionError
+from engine.game import Game
 
-from .builder import K, Table, legal, of
+from .builder import K, Table, legal, of, refused
 
 E = EventCard
 
@@ -77,18 +75,6 @@ def until(events: list, cls: type) -> list:
         if isinstance(e, cls):
             return events[:i]
     return events
-
-
-def refused(g: Game, action: str) -> bool:
-    """Not listed, and applying it raises and leaves the state exactly as it was."""
-    if action in legal(g):
-        return False
-    state = copy.deepcopy(g.state)
-    try:
-        g.apply(action)
-    except IllegalActionError:
-        return g.state == state
-    return False
 
 
 def drawn(events: list) -> list[str]:
