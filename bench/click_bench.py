@@ -21,16 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools.chromium import CHROMIUM_ARGS  # noqa: E402
 from tools.serve import NoCacheHandler, make_server, start_in_thread  # noqa: E402
 from ui.describe import action_pos  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 TIMED_CLICK = """async (selector) => {
   const el = document.querySelector(selector);
   if (!el) return null;

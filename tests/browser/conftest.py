@@ -10,7 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browserkit import CHROMIUM_ARGS, SITE, SiteServer, find_chromium
+from browserkit import SITE, SiteServer, find_chromium
+
+from tools.chromium import CHROMIUM_ARGS
 
 
 @pytest.fixture(scope="session")
