@@ -1,0 +1,297 @@
+"""Information sets: a full game consistent with what one player can see.
+
+`resample_from_infostate(game, player, seed)` returns a new `Game` whose public part (every
+revealed tile, tokens, positions, hands, discard piles, deck *sizes*, the pending decision
+and what it shows) is the game's own, and whose hidden part is drawn afresh from `seed`:
+
+* face-down tiles: the kinds and numbers not yet seen, one Safe and one Stairs per floor
+  where that floor has not shown its own yet (any number of them in Fort Knox's shared
+  pool), the rest shuffled among the face-down squares;
+* the order and content of the Tool, Loot and Event decks (the cards not in sight);
+* each patrol deck and the cards set aside unseen: the floor's cards not in its discard pile;
+* the RNG state, so dice and every later shuffle differ too.
+
+It never reads a hidden field: of a face-down tile it reads only that it is face-down, of a
+deck only its length. So two games that look the same to the player give the same sample
+for the same seed (what `tests/engine/test_infostate.py` pins). A bot that only calls this
+function and `view()` plays honestly: it is how `engine/bot.py` sees the game.
+
+Knowledge a player keeps in mind (a card the Spotter put back, the order a Crystal Ball
+chose) is not public state and is not used; what a pending decision shows (the Crystal
+Ball's three Events, the card the Spotter looks at) is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .data import (
+    LOST_VISUAL,
+    ROW_STRIDE,
+    SAFE_TILES,
+    SOLO_EVENTS_REMOVED,
+    SOLO_LOOT_REMOVED,
+    STAIRS_TILES,
+    EventCard,
+    Loot,
+    ScenarioId,
+    TileKind,
+    TileSpec,
+    Tool,
+)
+from .data import ROOM_TILES as _ROOM_TILES
+from .game import Game
+from .rng import Rng
+from .state import Decision, Floor, Guard, Player, State, Tile, empty_cell, make_pos
+
+__all__ = ["clone_game", "resample_from_infostate"]
+
+
+def _box(scenario: ScenarioId) -> list[TileSpec]:
+    """Every tile of the scenario's building."""
+    if scenario == ScenarioId.OFFICE:
+        return (
+            [t for t in _ROOM_TILES if t.office]
+            + [t for t in STAIRS_TILES if t.office]
+            + list(SAFE_TILES[:2])
+        )
+    return [*_ROOM_TILES, *STAIRS_TILES, *SAFE_TILES]
+
+
+def _copy_tile(t: Tile) -> Tile:
+    return Tile(
+        t.kind,
+        t.number,
+        t.revealed,
+        t.cracked,
+        t.alarm,
+        t.hack,
+        t.open,
+        t.stealth,
+        t.dice,
+        t.safe_open,
+        t.downstairs,
+        t.tool_taken,
+        list(t.loot),
+        t.disabled,
+        t.thermal,
+    )
+
+
+def _copy_state(st: State) -> State:
+    floors = []
+    for fl in st.floors:
+        g = fl.guard
+        floors.append(
+            Floor(
+                tiles=[None if t is None else _copy_tile(t) for t in fl.tiles],
+                walls=list(fl.walls),
+                guard=Guard(
+                    g.pos,
+                    g.dest,
+                    g.speed,
+                    g.placed,
+                    g.lost,
+                    g.donuts,
+                    list(g.patrol),
+                    list(g.discard),
+                    list(g.aside),
+                ),
+            )
+        )
+    players = [
+        Player(
+            p.name,
+            p.character,
+            p.side,
+            p.pos,
+            p.entered,
+            p.escaped,
+            p.stealth,
+            list(p.tools),
+            list(p.loot),
+            p.hack,
+            p.alarm_held,
+        )
+        for p in st.players
+    ]
+    d = st.pending
+    pending = (
+        None
+        if d is None
+        else Decision(d.kind, list(d.options), d.pos, d.floor, d.source, d.flag, d.n, list(d.data))
+    )
+    return State(
+        scenario=st.scenario,
+        size=st.size,
+        floors=floors,
+        players=players,
+        rng=st.rng,
+        seed=st.seed,
+        lost_visual=st.lost_visual,
+        step=st.step,
+        entrance=st.entrance,
+        current=st.current,
+        turn=st.turn,
+        actions_left=st.actions_left,
+        actions_taken=st.actions_taken,
+        keypad_fails=dict(st.keypad_fails),
+        motion_entered=[list(x) for x in st.motion_entered],
+        visited=list(st.visited),
+        tools=list(st.tools),
+        tool_discard=list(st.tool_discard),
+        loot=list(st.loot),
+        gold_bar_waiting=st.gold_bar_waiting,
+        events=list(st.events),
+        event_discard=list(st.event_discard),
+        lasting=dict(st.lasting),
+        turn_flags=list(st.turn_flags),
+        guard_bonus=st.guard_bonus,
+        next_turn_bonus=dict(st.next_turn_bonus),
+        skip_turns=st.skip_turns,
+        crow=st.crow,
+        queue=[type(e)(e.kind, e.pos, e.floor, e.n, e.source, e.flag) for e in st.queue],
+        pending=pending,
+        outcome=st.outcome,
+        reason=st.reason,
+        actions_applied=st.actions_applied,
+    )
+
+
+def clone_game(game: Game) -> Game:
+    """An independent copy of the game (state, setup, history); the hidden part included."""
+    clone = getattr(game, "clone", None)
+    if clone is not None:
+        return clone()  # type: ignore[no-any-return]
+    copy = Game(_copy_state(game.state), game.setup)
+    copy.history = list(game.history)
+    return copy
+
+
+def _take(pool: list[tuple[TileKind, int]], item: tuple[TileKind, int]) -> None:
+    """Remove one copy of `item` from `pool` if it is there."""
+    if item in pool:
+        pool.remove(item)
+
+
+def _deal_tiles(st: State, rng: Rng) -> None:
+    """Face-down tiles get the kinds and numbers not yet seen (per-floor Safe and Stairs)."""
+    hidden = [[t for t in fl.tiles if t is not None and not t.revealed] for fl in st.floors]
+    # Remove by (kind, number) only: the circle colour is not part of a tile's identity.
+    remaining = Counter((s.kind, s.number) for s in _box(st.scenario))
+    for fl in st.floors:
+        for t in fl.tiles:
+            if t is not None and t.revealed:
+                remaining[(t.kind, t.number)] -= 1
+    specs = [key for key, n in sorted(remaining.items()) for _ in range(max(n, 0))]
+    rng.shuffle(specs)
+    safes = [s for s in specs if s[0] == TileKind.SAFE]
+    stairs = [s for s in specs if s[0] == TileKind.STAIRS]
+    fort_knox = st.scenario == ScenarioId.FORT_KNOX
+    for f, fl in enumerate(st.floors):
+        down = hidden[f]
+        if not down:
+            continue
+        order = list(range(len(down)))
+        rng.shuffle(order)
+        shown = {t.kind for t in fl.tiles if t is not None and t.revealed}
+        slot = 0
+        for kind, bag in ((TileKind.SAFE, safes), (TileKind.STAIRS, stairs)):
+            if kind in shown or not bag or slot >= len(order):
+                continue
+            spec = bag.pop()
+            specs.remove(spec)
+            t = down[order[slot]]
+            t.kind, t.number = spec
+            slot += 1
+        for i in order[slot:]:
+            rest = [s for s in specs if fort_knox or s[0] not in (TileKind.SAFE, TileKind.STAIRS)]
+            spec = rest[-1] if rest else specs[-1]
+            specs.remove(spec)
+            _take(safes, spec)
+            _take(stairs, spec)
+            down[i].kind, down[i].number = spec
+
+
+def _deal_patrols(st: State, rng: Rng) -> None:
+    for f, fl in enumerate(st.floors):
+        g = fl.guard
+        cells = [r * ROW_STRIDE + c for r in range(st.size) for c in range(st.size)]
+        cards = Counter(make_pos(f, c) for c in cells if fl.tiles[c] is not None)
+        if st.lost_visual:
+            cards[LOST_VISUAL] += 1
+        cards.subtract(g.discard)
+        unseen = [c for c, n in sorted(cards.items()) for _ in range(max(n, 0))]
+        rng.shuffle(unseen)
+        n_patrol, n_aside = len(g.patrol), len(g.aside)
+        g.patrol = unseen[:n_patrol]
+        g.aside = unseen[n_patrol : n_patrol + n_aside]
+
+
+def _deal_cards(st: State, rng: Rng) -> None:
+    solo = len(st.players) == 1
+    held_tools = [x for p in st.players for x in p.tools]
+    pending = st.pending
+    drawn = set(pending.data) if pending is not None and pending.kind == "rigger-draw" else set()
+    tools = [
+        t
+        for t in Tool
+        if t not in held_tools and t not in st.tool_discard and t.value not in drawn
+    ]
+    rng.shuffle(tools)
+    st.tools = tools[: len(st.tools)]
+    seen_loot = [x for p in st.players for x in p.loot] + [
+        x for fl in st.floors for t in fl.tiles if t is not None for x in t.loot
+    ]
+    loot = [x for x in Loot if not (solo and x in SOLO_LOOT_REMOVED) and x not in seen_loot]
+    rng.shuffle(loot)
+    st.loot = loot[: len(st.loot)]
+    events = [
+        e
+        for e in EventCard
+        if not (solo and e in SOLO_EVENTS_REMOVED) and e not in st.event_discard
+    ]
+    rng.shuffle(events)
+    n = len(st.events)
+    top: list[EventCard] = []
+    if pending is not None and pending.kind == "crystal-ball":
+        top = [EventCard(x) for x in pending.options[0].split(",")]  # the three on top
+    elif pending is not None and pending.kind == "precognition" and pending.data:
+        top = [EventCard(pending.data[0])]
+    events = [e for e in events if e not in top]
+    st.events = events[: n - len(top)] + list(reversed(top))
+
+
+def _show_pending_patrol(st: State) -> None:
+    """The Spotter's Clairvoyance shows the top patrol card: keep it on top."""
+    d = st.pending
+    if d is None or d.kind != "clairvoyance" or not d.data or d.floor < 0:
+        return
+    from .actions import parse_pos
+
+    card = LOST_VISUAL if d.data[0] == "lost-visual" else parse_pos(d.data[0])
+    g = st.floors[d.floor].guard
+    if card in g.patrol:
+        g.patrol.remove(card)
+    elif card in g.aside:
+        g.aside.remove(card)
+        g.aside.append(g.patrol.pop(0))
+    g.patrol.append(card)
+
+
+def resample_from_infostate(game: Game, player: int, seed: int) -> Game:
+    """A full game that looks to `player` exactly like `game`, its hidden part drawn from
+    `seed`. `game` is not changed. Every player sees the same public table, so `player` only
+    matters for what a pending decision shows (it is the deciding player's)."""
+    del player  # no private hands in Burgle Bros.: every player sees the same table
+    st = _copy_state(game.state)
+    rng = Rng.from_seed(seed)
+    _deal_tiles(st, rng)
+    _deal_patrols(st, rng)
+    _show_pending_patrol(st)
+    _deal_cards(st, rng)
+    st.rng = rng.next_u64()
+    out = Game(st, game.setup)
+    out.history = list(game.history)
+    assert empty_cell(st) == empty_cell(game.state)
+    return out
