@@ -521,7 +521,7 @@ class Game(CardRules, CharacterRules):
         if k == ActionKind.CHOOSE:
             self._resolve_decision(action.option)
         elif k == ActionKind.MOVE:
-            self._do_move(action.pos)
+            self._move_action(action.pos)
         elif k == ActionKind.PEEK:
             self._spend(1)
             self._emit(Peeked(self.state.current, action.pos))
@@ -570,11 +570,11 @@ class Game(CardRules, CharacterRules):
             self.state.queue[0:0] = self._fx
             self._fx = []
 
-    def _spend(self, n: int, counted: bool = True) -> None:
+    def _spend(self, n: int) -> None:
         st = self.state
         st.actions_left -= n
-        if counted:
-            st.actions_taken += n
+        st.actions_taken += n
+        st.pace_from = None  # an action spent on anything else ends any pacing (R07)
 
     def _my_pos(self) -> int:
         pos = self.state.players[self.state.current].pos
@@ -638,10 +638,7 @@ class Game(CardRules, CharacterRules):
             how = self.move_options(me, orders=True)[target][1]
         else:
             cost, how = self.move_options(me)[target]
-            # Moving back to a tile you already stood on this turn is not an action "taken"
-            # for the Event check: no dodging the Event by pacing (R07).
-            counted = target not in st.visited
-            self._spend(cost, counted=counted)
+            self._spend(cost)
         t = self.tile(target)
         # Flexibility onto a guarded, locked Keypad: the action pays for the roll and is
         # given back if the roll opens it (only a failed guess spends it, R68).
@@ -680,8 +677,7 @@ class Game(CardRules, CharacterRules):
                 return
             if flex_keypad:
                 st.actions_left += 1
-                if counted:
-                    st.actions_taken -= 1
+                st.actions_taken -= 1
         self._leave(me, src)
         p.pos = target
         self._emit(PlayerMoved(me, src, target, how))
@@ -692,6 +688,20 @@ class Game(CardRules, CharacterRules):
             laser_payable=was_revealed and not orders,
             laser_paid=orders and was_revealed,
         )
+
+    def _move_action(self, target: int) -> None:
+        """The Move action of the current burglar, with the Event count's pacing rule (R07):
+        a 1-action Move straight back to the tile the previous Move came from, with no action
+        spent in between, is pacing and not counted; every other action point counts."""
+        st = self.state
+        p = st.players[st.current]
+        src = p.pos
+        back = st.pace_from
+        taken = st.actions_taken
+        self._do_move(target)
+        if p.pos == target and target == back and st.actions_taken - taken == 1:
+            st.actions_taken -= 1
+        st.pace_from = src if p.pos == target and src != target else None
 
     def _keypad_roll(self, pos: int, player: int, single_die: bool = False) -> bool:
         """Guess a locked Keypad's code: one die plus one per failed try this turn."""
@@ -1362,6 +1372,7 @@ class Game(CardRules, CharacterRules):
             assert p.pos is not None
             self._emit(PlayerEntered(player, p.pos))
         st.visited = [] if p.pos is None else [p.pos]
+        st.pace_from = None
         self._emit(TurnStarted(player, st.actions_left))
         self.start_of_turn_loot(player)
 

@@ -138,6 +138,9 @@ class State:
     keypad_fails: dict[str, int] = field(default_factory=dict)  # str(pos) -> fails this turn
     motion_entered: list[list[int]] = field(default_factory=list)  # [player, pos] this turn
     visited: list[int] = field(default_factory=list)  # where the current burglar stood this turn
+    # The tile the current burglar left by their last Move, while nothing else has spent an
+    # action since: Moving straight back there is pacing, not counted for the Event (R07).
+    pace_from: int | None = None
     tools: list[Tool] = field(default_factory=list)  # deck, top = last
     tool_discard: list[Tool] = field(default_factory=list)
     loot: list[Loot] = field(default_factory=list)

@@ -184,6 +184,9 @@ class Table:
 
     def game(self) -> Game:
         g = self._game
+        st = g.state
+        me = st.players[st.current].pos
+        st.visited = [] if me is None else [me]  # as a turn start leaves it
         g.rng = ScriptedRng(g.rng.state, self._script)
         g.refresh_geometry()
         g._legal_key = -1

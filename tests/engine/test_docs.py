@@ -42,3 +42,15 @@ def test_importing_engine_loads_no_submodule_until_a_name_is_used():
     ).stdout.split("\n")
     assert out[0] == "['engine']"
     assert int(out[1]) == len(engine.__all__)
+
+
+def test_every_ruling_is_pinned_by_a_test_named_after_it():
+    """docs/rulings.md promises a test named after each ruling (`test_R07_...`)."""
+    import re
+
+    ids = set(re.findall(r"\*\*(R\d\d) ", (ROOT / "docs" / "rulings.md").read_text()))
+    assert len(ids) >= 82
+    tests = "".join(p.read_text() for p in (ROOT / "tests" / "engine").glob("test_*.py"))
+    names = re.findall(r"def (test_\w+)", tests)
+    pinned = {i for i in ids for n in names if re.search(rf"_{i}_", n)}
+    assert ids - pinned == set()

@@ -365,6 +365,85 @@ def test_R07_event_cannot_be_avoided_by_moving_back_and_forth():
     assert len(of(ev, EventDrawn)) == 1
 
 
+def test_R07_move_peek_move_back_counts_three_actions():
+    """Move, Peek, Move back: the Peek in between makes the return a real action (3 taken)."""
+    g = quiet().player(0, "1.B2").game()
+    g.apply("move 1.C2")
+    g.apply("peek 1.C3")
+    g.apply("move 1.B2")
+    ev = g.apply("end")
+    assert of(ev, TurnEnded) == [TurnEnded(0, 3)]
+    assert of(ev, EventDrawn) == []
+
+
+def test_R07_move_hack_move_back_counts_three_actions():
+    """Move onto a Computer, Hack, Move back: 3 actions taken, no Event."""
+    t = quiet().tile("1.C2", K.COMPUTER_FINGERPRINT, 1).player(0, "1.B2")
+    g = t.game()
+    g.apply("move 1.C2")
+    g.apply("hack")
+    g.apply("move 1.B2")
+    ev = g.apply("end")
+    assert of(ev, TurnEnded) == [TurnEnded(0, 3)]
+    assert of(ev, EventDrawn) == []
+
+
+def test_R07_stepping_out_of_a_deadbolt_and_back_in_counts_all_four_actions():
+    """Out of a revealed Deadbolt (1) and back in (3): a 3-action Move is no pacing; 4 taken."""
+    g = quiet().tile("1.C2", K.DEADBOLT, 1).player(0, "1.C2").game()
+    g.apply("move 1.B2")
+    g.apply("move 1.C2")
+    assert g.state.actions_left == 0
+    ev = g.apply("end")
+    assert of(ev, TurnEnded) == [TurnEnded(0, 4)]
+    assert of(ev, EventDrawn) == []
+
+
+def test_R07_failed_keypad_tries_back_into_a_keypad_stood_on_count():
+    """Having started in a locked Keypad, three failed tries from next door are three actions:
+    a Move that fails reverses nothing (1 + 3 taken, no Event)."""
+    t = quiet().tile("1.C2", K.KEYPAD, 1).player(0, "1.C2").dice(1, 1, 2, 1, 2, 3)
+    g = t.game()
+    g.apply("move 1.B2")
+    for _ in range(3):
+        g.apply("move 1.C2")
+        assert g.state.players[0].pos == P("1.B2")
+    ev = g.apply("end")
+    assert of(ev, TurnEnded) == [TurnEnded(0, 4)]
+    assert of(ev, EventDrawn) == []
+
+
+def test_R07_pure_pacing_is_not_counted_whatever_the_number_of_trips():
+    """A to B to A to B to A, nothing else: only the first Move counts; the Event is drawn."""
+    g = quiet().player(0, "1.B2").game()
+    for target in ("1.C2", "1.B2", "1.C2", "1.B2"):
+        g.apply(f"move {target}")
+    assert g.state.actions_taken == 1
+    assert len(of(g.apply("end"), EventDrawn)) == 1
+
+
+def test_R07_a_loop_back_to_an_earlier_tile_is_not_pacing():
+    """Round a square back to the start (B2 C2 C3 B3 B2): no Move reverses the previous one,
+    so all 4 count; the Stamp's holder (threshold 3) draws no Event."""
+    g = quiet().player(0, "1.B2", loot=(Loot.STAMP,)).game()
+    for target in ("1.C2", "1.C3", "1.B3", "1.B2"):
+        g.apply(f"move {target}")
+    ev = g.apply("end")
+    assert of(ev, TurnEnded) == [TurnEnded(0, 4)]
+    assert of(ev, EventDrawn) == []
+
+
+def test_R07_paying_a_laser_ends_the_pacing():
+    """Into a revealed Laser paying the extra action, then back out: 3 actions taken."""
+    g = quiet().tile("1.C2", K.LASER, 1).player(0, "1.B2").game()
+    g.apply("move 1.C2")
+    g.apply("choose pay")
+    g.apply("move 1.B2")
+    ev = g.apply("end")
+    assert of(ev, TurnEnded) == [TurnEnded(0, 3)]
+    assert of(ev, EventDrawn) == []
+
+
 def test_R07_stamp_holder_draws_an_event_after_three_actions():
     """Holding the Stamp, ending after 3 actions taken still draws an Event."""
     g = quiet().player(0, "1.B2", loot=(Loot.STAMP,)).game()
