@@ -10,9 +10,9 @@ import json
 import secrets
 from typing import Any
 
-from ui import describe
+from ui import describe, lang
 from ui.board import LiveBoard
-from ui.messages import EN, help_of, name_of, t
+from ui.messages import has, help_of, name_of, t
 from ui.session import SaveError, Saves, Session, load_record
 
 SCENARIO_ORDER = ("bank", "office", "fortknox")
@@ -89,8 +89,8 @@ class App:
     # ------------------------------------------------------------------ start-up
 
     def boot(self) -> None:
-        for element in self.doc.querySelectorAll("[data-t]"):
-            element.textContent = t(_attr(element, "data-t"))
+        lang.start(self.window, self.store)
+        lang.apply_static(self.doc)
         self.build_setup_form()
         self.bind()
         self.el("saves-off").hidden = self.saves.enabled
@@ -116,6 +116,50 @@ class App:
         on(self.el("f-count"), "change", lambda _e: self.sync_setup_form())
         on(self.el("f-scenario"), "change", lambda _e: self.sync_setup_form())
         on(self.el("import-file"), "change", self.on_import)
+        switch = self.el("lang")
+        if _some(switch) is not None:
+            on(switch, "change", lambda _e: self.switch_language(str(switch.value)))
+
+    # ------------------------------------------------------------------ language
+
+    def switch_language(self, code: str) -> None:
+        """Redraw every text in `code`: static ones, the setup form (keeping its values), and
+        the game in progress (its log is rebuilt by replaying the same actions)."""
+        lang.choose(self.store, code)
+        lang.apply_static(self.doc)
+        if self.show_all:
+            self.el("routes").textContent = t("game.routes_hide")
+        form = self.el("setup-form")
+        values = {
+            str(f.id): (str(f.value), bool(getattr(f, "checked", False)))
+            for f in form.querySelectorAll("input, select")
+            if str(f.id) and str(f.type) != "file"
+        }
+        for element_id in ("f-scenario", "f-count", "f-walls", "f-players"):
+            self.el(element_id).replaceChildren()
+        self.build_setup_form()
+        for element_id, (value, checked) in values.items():
+            field = self.el(element_id)
+            if _some(field) is None:
+                continue
+            if str(field.type) == "checkbox":
+                field.checked = checked
+            else:
+                field.value = value
+        self.sync_setup_form()
+        self.render_saves()
+        if self.session is not None:
+            old = self.session
+            self.session = Session.start(old.code, old.actions, save_id=old.save_id)
+            view = self.session.game.view()
+            self.el("subtitle").textContent = t(f"scenario.{view['scenario']}")
+            self.board.build(view)
+            self.followed = 0
+            self.rebuild_log()
+            self.render(view, handover=False)
+        else:
+            self.el("subtitle").textContent = t("setup.title")
+        self.ready()
 
     # ------------------------------------------------------------------ setup screen
 
@@ -268,7 +312,7 @@ class App:
                     players=", ".join(p.name for p in setup.players),
                     actions=len(actions),
                     status=t(f"saves.status.{status}")
-                    if EN.get(f"saves.status.{status}")
+                    if has(f"saves.status.{status}")
                     else status,
                 )
                 item.appendChild(self.make("span", text))

@@ -58,6 +58,9 @@ def event_line(event: Any, names: list[str]) -> str:
         params["card"] = t("log.lost_visual") if card == LOST_VISUAL else pos_text(card)
     elif kind == "DestinationSet" and isinstance(data.get("pos"), int):
         params["pos"] = pos_text(data["pos"])
+        params["why"] = code_text("dest", str(data.get("why", "")))
+    elif kind == "DeckEmpty":
+        params["deck"] = code_text("deck", str(data.get("deck", "")))
     elif kind == "LootRolled":
         params["result"] = t("log.triggered") if data.get("triggered") else ""
     elif kind == "GuardPlaced" or kind == "GuardMoved":
@@ -71,7 +74,7 @@ def event_line(event: Any, names: list[str]) -> str:
     elif kind == "MoveBlocked":
         params["reason"] = code_text("blocked", str(data.get("reason", "")))
     key = f"log.{kind}"
-    if key not in _known_keys():
+    if not has(key):
         return t("log.unknown", name=kind)
     return t(key, **params)
 
@@ -98,17 +101,13 @@ def end_reason(reason: str, names: list[str], player: int | None = None) -> str:
     return reason.replace("-", " ")
 
 
-def _known_keys() -> set[str]:
-    from ui.messages import EN
-
-    return set(EN)
 
 
 def dice_text(dice: Any) -> str:
     values = [str(d) for d in dice]
     if len(values) <= 1:
         return "".join(values)
-    return ", ".join(values[:-1]) + " and " + values[-1]
+    return t("log.dice", first=", ".join(values[:-1]), last=values[-1])
 
 
 def action_label(text: str, names: list[str], with_pos: bool = True) -> str:

@@ -1,15 +1,36 @@
 # ruff: noqa: E501  (catalog texts read best on one line each)
-"""Every player-visible text of the page: one catalog, `t(key, **params)`.
+"""Every player-visible text of the page, one catalog per language: `t(key, **params)`.
 
-English now; a French catalog comes next with the same keys. The help texts for tiles,
-tools, loot, events and abilities are our own short words, not the rule book's.
+This module is the English catalog (`EN`) and the lookup; `ui/messages_fr.py` is the French
+one, with exactly the same keys and placeholders (tests check both). A text is a string, or a
+`Plural` whose form is chosen by a count parameter with the language's plural rule. The
+help texts for tiles, tools, loot, events and abilities are our own words and say what the
+engine does (docs/rulings.md where the rule texts are silent), never the rule books' sentences.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import os
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-EN: dict[str, str] = {
+
+class Plural(NamedTuple):
+    """A text with a singular and a plural form, chosen by the integer parameter `by`."""
+
+    one: str
+    other: str
+    by: str = "n"
+
+
+Text = str | Plural
+
+
+class MessageError(LookupError):
+    """A key missing from a catalog, or parameters that do not fit its text."""
+
+
+EN: dict[str, Text] = {
     # screens and controls
     "app.title": "Burgle Bros.",
     "setup.title": "New heist",
@@ -77,7 +98,7 @@ EN: dict[str, str] = {
     "game.escaped": "escaped",
     "game.error": "That did not work: {why}",
     "game.decks": "Decks: {tools} tools, {loot} loot, {events} events",
-    "game.event_at": "Event after {n} actions",
+    "game.event_at": Plural("Event if {n} action or fewer", "Event if {n} actions or fewer"),
     "prompt.title": "Decide",
     "handover.title": "Pass the device",
     "handover.text": "It is {name}'s turn ({character}).",
@@ -92,12 +113,12 @@ EN: dict[str, str] = {
     "tile.label": "Floor {floor}, {cell}, {what}",
     "tile.empty": "no tile",
     "token.alarm": "alarm",
-    "token.hack": "{n} hack",
+    "token.hack": Plural("{n} hack token", "{n} hack tokens"),
     "token.open": "open",
     "token.downstairs": "way down",
-    "token.stealth": "{n} stealth token",
+    "token.stealth": Plural("{n} stealth token", "{n} stealth tokens"),
     "token.thermal": "hole from above",
-    "token.dice": "{n} dice",
+    "token.dice": Plural("{n} die", "{n} dice"),
     "token.cracked": "cracked",
     "token.safe_open": "opened",
     "token.tool_taken": "tool taken",
@@ -110,28 +131,28 @@ EN: dict[str, str] = {
     "token.burglar": "{name}",
     "token.selected": "selected",
     "token.crow": "the Raven's crow",
-    "token.laptop": "with {n} laptop hack token",
+    "token.laptop": Plural("with {n} laptop hack token", "with {n} laptop hack tokens"),
     "token.alarm_held": "holding an alarm token",
     "crew.laptop": "Laptop token: {n}",
     "crew.alarm_held": "Holding an alarm",
     # pending decisions
     "pending.alarm": "{source} at {pos} is about to set off the alarm. Stop it?",
-    "pending.alarm-tie": "Several alarms are just as close to the guard: which one does he head for?",
-    "pending.crystal-ball": "Crystal ball: put the next three events back in the order you want (the first is drawn first).",
+    "pending.alarm-tie": "Several alarms are just as close to the guard: which one does he head for first?",
+    "pending.crystal-ball": "Crystal ball: put the top events back in the order you want (the first one is drawn first).",
     "pending.virus": "Virus: which computer gets the next hack token?",
-    "pending.kitty": "The Persian kitty slips away: to which alarm tile does it run?",
-    "pending.buddy": "Buddy system: which burglar do you join?",
+    "pending.kitty": "The Persian kitty slips away to a neighbouring tile nearest an alarm tile, and several are just as near. Which one?",
+    "pending.buddy": "Buddy system: which burglar comes over to your tile?",
     "pending.gut": "Go with your gut: which tile do you walk into?",
-    "pending.peekhole": "Peekhole: peek at a tile just above or below you for free?",
+    "pending.peekhole": "Peekhole: peek for free at a face-down tile next to you (walls do not stop it) or straight above or below you?",
     "pending.squeak": "Squeak: the guard steps towards the nearest burglar, and several are just as near. Towards which tile?",
-    "pending.switch-alarm": "Switch signs: the guard jumps to the closest alarm, and several are just as close. Which one?",
-    "pending.where-alarm": "Where is he?: the guard jumps to the closest alarm, and several are just as close. Which one?",
-    "pending.throw-voice": "Throw voice: move the guard's destination to which tile?",
-    "pending.shift-order": "Shift change: the guards of the other floors move instead. In which order?",
+    "pending.switch-alarm": "Switch signs: with alarms ringing the guard appears on the closest one, and several are just as close. Which one?",
+    "pending.where-alarm": "Where is he?: with alarms ringing the guard appears on the closest one, and several are just as close. Which one?",
+    "pending.throw-voice": "Throw voice: move the guard's destination to which neighbouring tile?",
+    "pending.shift-order": "Shift change: the guards of the other floors move instead of yours. In which order?",
     "pending.stethoscope": "You rolled {dice} at the safe {pos}. The Stethoscope can turn one die to any number before the roll counts.",
-    "pending.rigger-draw": "Rigger: you drew two tools. Keep one; the other is discarded.",
+    "pending.rigger-draw": "With the Rigger in the crew you drew two tools: keep one, the other is discarded.",
     "pending.clairvoyance": "Clairvoyance: the next patrol card of this floor is {card}. Leave it on top or put it at the bottom?",
-    "pending.precognition": "Precognition: the next event is {card}. Leave it on top or put it at the bottom?",
+    "pending.precognition": "Precognition: the next event is “{card}”. Leave it on top or put it at the bottom?",
     "pending.unknown": "a card you looked at",
     "pending.default": "A choice is needed ({kind}).",
     # choice labels
@@ -145,14 +166,14 @@ EN: dict[str, str] = {
     "choice.top": "Leave it on top",
     "choice.bottom": "Put it at the bottom",
     "choice.tool": "Keep the {tool}",
-    "choice.player": "Join {name}",
+    "choice.player": "Bring {name} here",
     "choice.floor": "floor {n}",
     "choice.then": " then ",
     "choice.events": "{first}",
     "pos.name": "Floor {floor}, {cell}",
     "pos.kind": "Floor {floor}, {cell} ({kind})",
     # reasons: the end of the game, cards that do nothing, alarms stopped, blocked moves
-    "end.escaped": "Everyone got out by the roof with the loot.",
+    "end.escaped": "Everyone got out over the roof with all the loot.",
     "end.caught": "{name} was seen with no stealth left: {why}.",
     "end.caught_anon": "A burglar was seen with no stealth left: {why}.",
     "why.entered-guard": "walked into a guard",
@@ -190,6 +211,8 @@ EN: dict[str, str] = {
     }
 
 
+
+
 def _names(prefix: str, names: dict[str, tuple[str, str]]) -> None:
     for key, (name, help_text) in names.items():
         EN[f"{prefix}.{key}"] = name
@@ -199,137 +222,136 @@ def _names(prefix: str, names: dict[str, tuple[str, str]]) -> None:
 _names(
     "kind",
     {
-        "atrium": ("Atrium", "You can peek at the tile just above or below. A guard on those floors sees you."),
-        "camera": ("Camera", "If you stand on a camera while a guard stands on another camera, the alarm rings."),
-        "computer-fingerprint": ("Fingerprint PC", "Spend an action here to add a hack token for Fingerprint tiles."),
-        "computer-laser": ("Laser PC", "Spend an action here to add a hack token for Laser tiles."),
-        "computer-motion": ("Motion PC", "Spend an action here to add a hack token for Motion tiles."),
-        "deadbolt": ("Deadbolt", "Entering costs 3 actions unless someone (burglar or guard) is already inside."),
-        "detector": ("Detector", "Entering with a tool or loot rings the alarm."),
-        "fingerprint": ("Fingerprint", "Entering rings the alarm unless you spend a hack token."),
-        "foyer": ("Foyer", "A guard next door sees you here (no wall between)."),
-        "keypad": ("Keypad", "Roll dice to open it; more dice each try this turn. Once open, it stays open."),
-        "laboratory": ("Laboratory", "The first burglar to enter draws a tool."),
-        "laser": ("Laser", "Entering rings the alarm unless you spend an extra action or a hack token."),
-        "lavatory": ("Lavatory", "Holds stealth tokens that are lost before your own."),
-        "motion": ("Motion", "Entering and leaving in the same turn rings the alarm unless hacked."),
-        "secret-door": ("Secret door", "You can walk through the walls next to it."),
-        "service-duct": ("Service duct", "Move between the two ducts of a floor in one step."),
-        "thermo": ("Thermo", "Ending your turn here rings the alarm."),
-        "walkway": ("Walkway", "If it is revealed by a peek you fall one floor down."),
-        "stairs": ("Stairs", "Go up to the tile above; you can also come back down."),
-        "safe": ("Safe", "Add dice and crack it by rolling the numbers of its row and column; open it for loot."),
+        "atrium": ("Atrium", "From here you may peek at the tile straight above or below. A guard standing on one of those two tiles spots you: 1 Stealth when you move in, or when he arrives there while you are here."),
+        "camera": ("Camera", "Cameras watch each other: moving onto a Camera while a guard stands on another revealed Camera (any floor), or a guard stepping onto another Camera while you stand on one, sets off an alarm on your Camera."),
+        "computer-fingerprint": ("Fingerprint computer", "Hack here (1 action) to store a hack token, up to 6. When a Fingerprint alarm is about to ring anywhere in the building, one stored token can stop it."),
+        "computer-laser": ("Laser computer", "Hack here (1 action) to store a hack token, up to 6. When a Laser alarm is about to ring anywhere in the building, one stored token can stop it."),
+        "computer-motion": ("Motion computer", "Hack here (1 action) to store a hack token, up to 6. When a Motion alarm is about to ring anywhere in the building, one stored token can stop it."),
+        "deadbolt": ("Deadbolt", "Getting in costs 3 actions, unless a burglar or a guard is already inside. Walk onto it face down while it is empty and it is revealed, your action is spent, and you stay where you were."),
+        "detector": ("Detector", "Moving in while you carry any Tool or Loot sets off an alarm here."),
+        "fingerprint": ("Fingerprint", "Moving in sets off an alarm here, unless you spend a Fingerprint computer hack token."),
+        "foyer": ("Foyer", "No hiding here: a guard on a neighbouring tile with no wall between sees you. You lose 1 Stealth when you move in next to him or he walks up next to you, and another if he then walks in."),
+        "keypad": ("Keypad", "Locked until someone rolls a 6. Trying to move in rolls 1 die, plus 1 more for each failed try at this Keypad this turn. With a 6 it opens for good and you walk in; without, the action is spent and you stay outside."),
+        "laboratory": ("Laboratory", "Holds one Tool: whoever moves in here first gets it (falling in does not count)."),
+        "laser": ("Laser", "Moving in sets off an alarm, unless you pay 1 more action (only if the Laser was already face up) or a hack token from the Laser computer stops it."),
+        "lavatory": ("Lavatory", "Revealed with 3 Stealth tokens on it. Whoever is here and would lose Stealth uses one of these first, one each."),
+        "motion": ("Motion", "Move in and out again in the same turn and an alarm goes off here, unless a hack token from the Motion computer stops it. Stop here and it stays quiet."),
+        "secret-door": ("Secret door", "Once revealed, you can move in from any neighbouring tile, walls or not; leaving through a wall is not allowed. Guards never use it."),
+        "service-duct": ("Service duct", "Once both Service Ducts are revealed, one Move takes you from one to the other, even to another floor."),
+        "thermo": ("Thermo", "End your actions here and an alarm goes off."),
+        "walkway": ("Walkway", "Step onto it while it is face down and you drop to the same tile one floor down (not on the ground floor). Revealed, it is safe to stand on, and from it you may peek at or drop down to the tile below for 1 action. Peeking at it is harmless."),
+        "stairs": ("Stairs", "1 action takes you to the tile straight above, and back down from there; you may also peek up. On the top floor, once every Safe is open and all the Loot is carried, 1 action escapes to the roof."),
+        "safe": ("Safe", "Add a die (2 actions, up to 6), then Crack (1 action): roll all its dice; each revealed tile of the Safe's row and column showing a number you rolled is cracked. All cracked: it opens, you draw a Tool and a Loot, and the guards of this floor and below speed up by 1."),
     },
 )
 _names(
     "tool",
     {
-        "blueprints": ("Blueprints", "Peek at any tile of your floor or next to it."),
-        "crowbar": ("Crowbar", "Disable a Keypad, Deadbolt or alarm tile for good."),
-        "crystal-ball": ("Crystal ball", "Look at the next events and put them back in your order."),
-        "donuts": ("Donuts", "The guard of your floor skips his next move."),
-        "dynamite": ("Dynamite", "Blow a wall next to you away; it makes noise."),
-        "emp": ("E.M.P.", "Alarms and electronics stay off until your next turn."),
-        "invisible-suit": ("Invisible suit", "Guards do not see you this turn."),
-        "makeup-kit": ("Makeup kit", "Everyone on your tile gets one stealth back."),
-        "rollerskates": ("Rollerskates", "Two more actions this turn."),
-        "smoke-bomb": ("Smoke bomb", "Guards cannot see through the smoke: three hacks' worth of cover on your tile."),
-        "stethoscope": ("Stethoscope", "Change one die of a safe roll."),
-        "thermal-bomb": ("Thermal bomb", "Burn a hole to the tile below you; it rings the alarm."),
-        "virus": ("Virus", "Put hack tokens on the computers."),
+        "blueprints": ("Blueprints", "Peek at any face-down tile of any floor."),
+        "crowbar": ("Crowbar", "Switch off a revealed Camera, Deadbolt, Detector, Fingerprint, Keypad, Laser, Motion or Thermo next to you (no wall between) for the rest of the game: it blocks and rings nothing any more."),
+        "crystal-ball": ("Crystal ball", "See the top 3 Events and put them back in the order you choose."),
+        "donuts": ("Donuts", "Pick any guard, on any floor: he skips his next move."),
+        "dynamite": ("Dynamite", "Blow away the wall between your tile and a neighbour. The blast sets off an alarm on your tile."),
+        "emp": ("E.M.P.", "Every ringing alarm is switched off, and no alarm can ring until your next turn starts."),
+        "invisible-suit": ("Invisible suit", "Gain 1 action, and until your turn is over (the guard's move included) guards and Cameras cannot see you. Other alarm tiles still work."),
+        "makeup-kit": ("Makeup kit", "Every burglar on your tile gains 1 Stealth."),
+        "rollerskates": ("Rollerskates", "Gain 2 actions this turn."),
+        "smoke-bomb": ("Smoke bomb", "Put 3 Stealth tokens on your tile: whoever is there uses them before their own."),
+        "stethoscope": ("Stethoscope", "Right after a Crack roll, turn one die to the number you want."),
+        "thermal-bomb": ("Thermal bomb", "Burn a hole to the tile straight above or below: the two tiles are linked like Stairs (move, peek, and escape from the top floor). The blast sets off an alarm on your tile."),
+        "virus": ("Virus", "Place 3 hack tokens, one at a time, on the revealed computers of your choice."),
     },
 )
 _names(
     "loot",
     {
-        "bust": ("Bust", "Heavy: its carrier cannot use tools."),
-        "chihuahua": ("Chihuahua", "Barks on a 6 at the start of your turn: alarm on your tile."),
-        "cursed-goblet": ("Cursed goblet", "Costs its carrier a stealth."),
-        "gemstone": ("Gemstone", "Moving onto a tile with another burglar costs an extra action."),
-        "gold-bar": ("Gold bar", "Comes in two; the second one stays on the tile."),
-        "isotope": ("Isotope", "Thermo tiles ring when its carrier enters."),
-        "keycard": ("Keycard", "Safes only crack for the keycard holder's floor."),
-        "mirror": ("Mirror", "Laser tiles ignore its carrier's hack tokens."),
-        "painting": ("Painting", "Too big for service ducts and secret doors."),
-        "persian-kitty": ("Persian kitty", "May run off to an alarm tile at the start of your turn."),
-        "stamp": ("Stamp", "One more event draw each turn."),
-        "tiara": ("Tiara", "Guards next to you see you too."),
+        "bust": ("Bust", "Its carrier cannot use Tools."),
+        "chihuahua": ("Chihuahua", "Its carrier rolls a die at the start of each turn: on a 6 it barks and an alarm goes off on their tile."),
+        "cursed-goblet": ("Cursed goblet", "Whoever gets it loses 1 Stealth, if they have any left."),
+        "gemstone": ("Gemstone", "Its carrier pays 1 more action to move onto a tile where another burglar stands."),
+        "gold-bar": ("Gold bar", "Its twin stays on the Safe to be picked up; nobody can carry both. Both must leave the building."),
+        "isotope": ("Isotope", "Its carrier sets off an alarm by moving onto a Thermo."),
+        "keycard": ("Keycard", "While it is in play, a Safe can be cracked only with the Keycard's carrier standing on it."),
+        "mirror": ("Mirror", "Its carrier has 1 action fewer each turn, but Lasers never ring for them."),
+        "painting": ("Painting", "Its carrier cannot travel by Service Duct nor go through a wall into a Secret Door."),
+        "persian-kitty": ("Persian kitty", "Its carrier rolls a die at the start of each turn: on 1 or 2 it runs to the neighbouring tile closest to a revealed alarm tile of the floor. Pick it up again: nobody escapes while it is loose."),
+        "stamp": ("Stamp", "Its carrier draws an Event after a turn of 3 actions or fewer, not only 2 or fewer."),
+        "tiara": ("Tiara", "Its carrier loses 1 Stealth by moving onto a tile next to a guard (no wall between)."),
     },
 )
 _names(
     "event",
     {
-        "brown-out": ("Brown out", "Every alarm goes quiet."),
-        "buddy-system": ("Buddy system", "Move to another burglar's tile."),
-        "change-of-plans": ("Change of plans", "The guard takes a new destination."),
-        "crash": ("Crash", "Computers lose their hack tokens."),
-        "daydreaming": ("Daydreaming", "The guard moves one step less."),
-        "dead-drop": ("Dead drop", "Your loot goes to the next burglar."),
-        "espresso": ("Espresso", "The guard takes one step now."),
-        "freight-elevator": ("Freight elevator", "You ride up a floor."),
-        "go-with-your-gut": ("Go with your gut", "You move one tile right away."),
-        "gymnastics": ("Gymnastics", "One free extra action."),
-        "heads-up": ("Heads up!", "The next burglar gets an extra action."),
-        "jump-the-gun": ("Jump the gun", "The next burglar plays now."),
-        "jury-rig": ("Jury rig", "A free hack token."),
-        "keycode-change": ("Keycode change", "Open keypads close again."),
-        "lampshade": ("Lampshade", "You gain a stealth."),
-        "lost-grip": ("Lost grip", "You fall a floor."),
-        "peekhole": ("Peekhole", "Peek at a tile above or below for free."),
-        "reboot": ("Reboot", "Hack tokens come back."),
-        "shift-change": ("Shift change", "Guards swap floors."),
-        "shoplifting": ("Shoplifting", "Draw a tool from a lab."),
-        "squeak": ("Squeak", "The guard comes one step towards you."),
-        "switch-signs": ("Switch signs", "Guards go the other way round."),
-        "throw-voice": ("Throw voice", "Move the guard's destination one tile."),
-        "time-lock": ("Time lock", "Stairs are locked until your next turn."),
-        "video-loop": ("Video loop", "Cameras are off for a while."),
-        "where-is-he": ("Where is he?", "The guard jumps to his destination."),
+        "brown-out": ("Brown out", "Every alarm in the building goes quiet. Each guard whose alarms went out draws a patrol card for each of them and heads for the last one."),
+        "buddy-system": ("Buddy system", "Pick another burglar in the building: they come over to your tile (it is not an entry)."),
+        "change-of-plans": ("Change of plans", "Unless an alarm rings on your floor, your floor's guard gets a new destination from his patrol deck."),
+        "crash": ("Crash!", "Unless an alarm rings on your floor, your floor's guard now heads for your tile."),
+        "daydreaming": ("Daydreaming", "Your floor's guard takes 1 step fewer this turn."),
+        "dead-drop": ("Dead drop", "All your Tools and Loot go to the burglar on your right (the one who plays before you)."),
+        "espresso": ("Espresso", "Your floor's guard takes 1 step more this turn."),
+        "freight-elevator": ("Freight elevator", "You rise to the same tile one floor up, without entering it. On the top floor you get out instead, if the crew carries all the Loot."),
+        "go-with-your-gut": ("Go with your gut", "Walk at once, free, into a face-down tile next to you (no wall between); you choose if there are several."),
+        "gymnastics": ("Gymnastics", "Until your next turn, any burglar may climb onto a revealed Walkway straight above them for 1 action."),
+        "heads-up": ("Heads up!", "The next burglar gets 1 more action on their next turn."),
+        "jump-the-gun": ("Jump the gun", "The next burglar loses their whole turn: no actions, no Event, no guard move."),
+        "jury-rig": ("Jury-rig", "Draw a Tool."),
+        "keycode-change": ("Keycode change", "Every open Keypad locks again."),
+        "lampshade": ("Lampshade", "Gain 1 Stealth."),
+        "lost-grip": ("Lost grip", "You drop to the same tile one floor down, without entering it."),
+        "peekhole": ("Peekhole", "You may peek for free at a face-down tile next to you, even through a wall, or straight above or below you."),
+        "reboot": ("Reboot", "Every revealed computer is left with exactly 1 hack token."),
+        "shift-change": ("Shift change", "This turn your floor's guard stays put; the guards already on the other floors move instead, in the order you choose."),
+        "shoplifting": ("Shoplifting", "An alarm goes off on every Laboratory whose Tool has been taken."),
+        "squeak": ("Squeak!", "Your floor's guard takes 1 step toward the nearest burglar on that floor."),
+        "switch-signs": ("Switch signs", "Your floor's guard and his destination trade places. If alarms ring on your floor, he appears on the closest one instead and switches it off."),
+        "throw-voice": ("Throw voice", "Unless an alarm rings on your floor, move your floor's guard's destination to a neighbouring tile (no wall between)."),
+        "time-lock": ("Time lock", "Until your next turn nobody moves by Stairs or Thermal Bomb holes, nor escapes through them."),
+        "video-loop": ("Video loop", "Until your next turn, Cameras set off no alarm."),
+        "where-is-he": ("Where is he?", "Your floor's guard is suddenly at his destination and picks a new one. If alarms ring on your floor, he turns up on the closest alarm instead and switches it off."),
     },
 )
 _names(
     "character",
     {
-        "acrobat": ("Acrobat", ""),
-        "hacker": ("Hacker", ""),
-        "hawk": ("Hawk", ""),
-        "juicer": ("Juicer", ""),
-        "peterman": ("Peterman", ""),
-        "raven": ("Raven", ""),
-        "rigger": ("Rigger", ""),
-        "rook": ("Rook", ""),
-        "spotter": ("Spotter", ""),
+        "acrobat": ("Acrobat", "Slips past guards and climbs outside walls."),
+        "hacker": ("Hacker", "Keeps the electronic alarms quiet."),
+        "hawk": ("Hawk", "Sees further: peeks through walls or two tiles away."),
+        "juicer": ("Juicer", "Plays with alarms to steer the guards."),
+        "peterman": ("Peterman", "The safecracker: more dice, or safes on other floors."),
+        "raven": ("Raven", "Her crow slows or stops a guard."),
+        "rigger": ("Rigger", "Finds better tools, or makes them."),
+        "rook": ("Rook", "Moves the other burglars around."),
+        "spotter": ("Spotter", "Looks at the next patrol card or the next Event."),
     },
 )
 _names(
     "ability",
     {
-        "flexibility": ("Flexibility", "Can share a tile with a guard and stay unseen if you leave at once."),
-        "climb-window": ("Climb window", "Climb the outside wall to the floor above."),
-        "jammer": ("Jammer", "Alarm tiles on your tile stay quiet while you stand there."),
-        "laptop": ("Laptop", "Hack any tile from where you stand."),
-        "x-ray": ("X-ray", "Peek through walls for free once a turn."),
-        "enhance": ("Enhance", "Peek two tiles away."),
-        "crybaby": ("Crybaby", "Set off an alarm on purpose to lure the guard."),
-        "reroute": ("Reroute", "Move a guard's destination."),
-        "steady-hands": ("Steady hands", "Roll an extra die when cracking."),
-        "drill": ("Drill", "Add dice and crack safes above or below you."),
-        "distract": ("Distract", "Place the crow: a guard passing it loses a step."),
-        "disrupt": ("Disrupt", "Move the crow further."),
-        "the-solution": ("The solution", "Draw tools more easily."),
-        "tinker": ("Tinker", "Swap tools with the deck."),
-        "orders": ("Orders", "Move another burglar."),
-        "disguise": ("Disguise", "Swap places with a guard next to you."),
-        "clairvoyance": ("Clairvoyance", "Look at the next patrol card."),
-        "precognition": ("Precognition", "Look at the next event card."),
+        "flexibility": ("Flexibility", "Step into a guard's tile for free, without losing Stealth, even with no action left. Still there when your actions end, you lose 1 Stealth."),
+        "climb-window": ("Climb window", "From a tile on the outside edge (or next to the Fort Knox empty square), 3 actions take you to the same tile one floor up or down; your actions end there."),
+        "jammer": ("Jammer", "Fingerprint, Laser and Motion alarms never ring for you, nor for anyone moving or standing on your tile. Detector, Thermo and Camera still do."),
+        "laptop": ("Laptop", "1 action: keep a hack token on you (one at most). Anyone may spend it to stop a Fingerprint, Laser or Motion alarm."),
+        "x-ray": ("X-ray", "Once a turn, free: peek at a face-down tile next to you through a wall."),
+        "enhance": ("Enhance", "Once a turn, free: peek at a face-down tile up to 2 steps away, around a corner or up the Stairs, never through a wall or past a face-down tile."),
+        "crybaby": ("Crybaby", "Free, as often as you like: set off an alarm on a neighbouring tile (no wall between) with no alarm and no guard on it."),
+        "reroute": ("Reroute", "Once a turn, free: pick up the alarm on your tile (the guard heads for the next closest alarm or draws a new destination), or put the alarm you hold down on your tile, where it rings."),
+        "steady-hands": ("Steady hands", "Roll 1 more die when you crack a Safe or try a Keypad."),
+        "drill": ("Drill", "Add dice to and crack the Safes straight above and below you too. One opened from another floor leaves its Loot in the Safe, to be picked up there; you still draw the Tool."),
+        "distract": ("Distract", "Free: put the crow on a tile of your floor up to 2 steps away (no walls). A guard walking onto the crow's tile loses 1 step."),
+        "disrupt": ("Disrupt", "Free: put the crow on your own tile. A guard who starts his move there while no alarm rings on his floor does not move at all, and the crow flies back to you."),
+        "the-solution": ("The solution", "You start with the Dynamite. Whenever anyone in the crew draws a Tool, they draw 2 and keep 1."),
+        "tinker": ("Tinker", "Free, as often as you like: give up 1 of your own Stealth to draw a Tool. Whenever anyone in the crew draws a Tool, they draw 2 and keep 1."),
+        "orders": ("Orders", "Once a turn, 1 action: move another burglar one tile, by their own moving rules; extra costs (Deadbolt, Laser, Gemstone) are waived."),
+        "disguise": ("Disguise", "1 action, only as the very first thing of your turn: trade places with another burglar. Neither of you enters a tile."),
+        "clairvoyance": ("Clairvoyance", "Once a turn, 1 action: look at the top patrol card of your floor, then leave it there or put it at the bottom."),
+        "precognition": ("Precognition", "Once a turn, 1 action: look at the top Event, then leave it there or put it at the bottom."),
     },
 )
-
 EN.update(
     {
         # log lines, one per event
-        "log.TurnStarted": "{player}'s turn: {actions} actions",
-        "log.TurnEnded": "{player} ends the turn after {actions_taken} actions",
+        "log.TurnStarted": Plural("{player}'s turn: {actions} action", "{player}'s turn: {actions} actions", by="actions"),
+        "log.TurnEnded": Plural("{player} ends the turn after {actions_taken} action", "{player} ends the turn after {actions_taken} actions", by="actions_taken"),
         "log.EntranceChosen": "The crew breaks in at {pos}",
         "log.TileRevealed": "{pos} is revealed: {kind}{number}",
         "log.PlayerEntered": "{player} enters at {pos}",
@@ -350,7 +372,7 @@ EN.update(
         "log.AlarmCleared": "Alarm at {pos} is off",
         "log.HackAdded": "Hack token added at {pos} ({tokens} now)",
         "log.HackSpent": "Hack token spent at {pos} ({tokens} left)",
-        "log.StealthLost": "{player} loses a stealth: {reason} ({left} left)",
+        "log.StealthLost": "{player} loses a Stealth token: {reason} ({left} left)",
         "log.DieAdded": "A die added to the safe {pos} ({dice} now)",
         "log.SafeRolled": "Rolled {dice}: {result}",
         "log.SafeDiceRolled": "Safe dice at {pos}: {dice}",
@@ -366,8 +388,8 @@ EN.update(
         "log.GameLost": "Busted: {player} was seen with no stealth left ({reason})",
         "log.ToolUsed": "{player} uses {tool}",
         "log.CardNoEffect": "{card} has no effect: {reason}",
-        "log.ActionsGained": "{player} gains {actions} actions",
-        "log.StealthGained": "{player} gains stealth ({stealth} now)",
+        "log.ActionsGained": Plural("{player} gains {actions} action", "{player} gains {actions} actions", by="actions"),
+        "log.StealthGained": Plural("{player} gains {stealth} Stealth token", "{player} gains {stealth} Stealth tokens", by="stealth"),
         "log.TileDisabled": "{pos} is disabled",
         "log.WallDestroyed": "A wall on floor {floor} is destroyed",
         "log.EventsReordered": "{player} rearranges the events",
@@ -386,6 +408,16 @@ EN.update(
         "log.unknown": "{name}",
         "log.cracked": "cracked {cells}",
         "log.nothing": "nothing cracked",
+        "log.dice": "{first} and {last}",
+        "deck.tools": "Tool",
+        "deck.loot": "Loot",
+        "deck.events": "Event",
+        "dest.patrol": "patrol card",
+        "dest.alarm": "alarm",
+        "dest.crash": "Crash!",
+        "dest.throw-voice": "Throw voice",
+        "dest.switch-signs": "Switch signs",
+        "dest.where-is-he": "Where is he?",
         "log.opened": "open",
         "log.closed": "still shut",
         "log.triggered": " (it acts!)",
@@ -411,37 +443,164 @@ EN.update(
     }
 )
 
-_catalog = EN
+
+EN.update(
+    {
+        # the language switch
+        "lang.label": "Language",
+        "lang.en": "English",
+        "lang.fr": "Français",
+        # setup explained: what each option of engine.Setup does
+        "setup.scenario.help": "The Office Job is the short first heist (2 floors, 2 safes); the Bank Job is the usual one (3 floors, 3 safes); Fort Knox is the hardest (2 floors of 5x5, 3 safes).",
+        "setup.players.help": "1 to 4 burglars play in turn on this device. With fewer than 4, each patrol deck is built with 3, 6 or 9 cards set aside unseen, so it runs out, and speeds its guard up, sooner.",
+        "setup.seed.help": "The number that shuffles the building, the cards and the dice. The same seed with the same options gives the same heist; leave it empty for a new one.",
+        "setup.random_walls.help": "Standard uses the printed wall layout of each floor; Random draws new walls from the seed, never cutting off a tile. Fort Knox always draws its walls.",
+        "setup.empty_square.help": "Fort Knox only: the cell (such as C3) left empty on both floors. It is no tile, guards and burglars never go there, and its sides count as outside walls.",
+        "setup.lost_visual.help": "Adds a Lost Visual card to each patrol deck: when a guard draws it he vanishes, and the next time he should move he turns up on the next patrol card's tile, then moves as usual.",
+        "setup.character.help": "Each character has two sides; the advanced one is stronger but asks more of you. Both are shown below.",
+        "setup.side_basic": "Basic side, {ability}: {help}",
+        "setup.side_advanced": "Advanced side, {ability}: {help}",
+        "setup.random_character": "A character nobody else chose is drawn at random.",
+    }
+)
+
+# ---------------------------------------------------------------------- lookup
+
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+DEFAULT_LANGUAGE = "en"
+
+
+def _plural_en(n: int) -> int:
+    return 0 if n == 1 else 1
+
+
+def _plural_fr(n: int) -> int:
+    return 0 if n in (0, 1) else 1  # French: 0 and 1 take the singular
+
+
+PLURAL_RULES: dict[str, Callable[[int], int]] = {"en": _plural_en, "fr": _plural_fr}
+
+# Strict: a missing key or a bad placeholder raises MessageError (tests, CPython). The page
+# turns it off (ui/main.py): there a missing French text falls back to English and a bad
+# placeholder shows the raw text, and both are reported on the console.
+STRICT = os.environ.get("BURGLE_LAX_MESSAGES", "") == ""
+
+_state: dict[str, Any] = {"lang": DEFAULT_LANGUAGE, "catalog": EN}
+
+
+def catalog(lang: str) -> dict[str, Text]:
+    """The catalog of a language ('en', 'fr')."""
+    if lang == "en":
+        return EN
+    if lang == "fr":
+        from ui.messages_fr import FR
+
+        return FR
+    raise MessageError(f"no catalog for language {lang!r}")
+
+
+def set_language(lang: str) -> str:
+    """Switch every later `t()` to `lang` (unknown: English); returns the language set."""
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    _state["lang"] = lang
+    _state["catalog"] = catalog(lang)
+    return lang
+
+
+def language() -> str:
+    return str(_state["lang"])
+
+
+def pick_language(saved: str | None, browser: str | None) -> str:
+    """The saved choice if any, else the browser's language ('fr-CA' -> 'fr'), else English."""
+    for candidate in (saved, browser):
+        if candidate:
+            code = str(candidate).lower().split("-")[0].split("_")[0]
+            if code in LANGUAGES:
+                return code
+    return DEFAULT_LANGUAGE
+
+
+def _report(message: str) -> None:
+    if STRICT:
+        raise MessageError(message)
+    print(f"messages: {message}")
+
+
+def _raw(key: str) -> Text:
+    cat: dict[str, Text] = _state["catalog"]
+    if key in cat:
+        return cat[key]
+    _report(f"no text for {key!r} in {language()!r}")
+    if key in EN:
+        return EN[key]
+    return key
+
+
+def render(text: Text, lang: str, key: str = "", **params: Any) -> str:
+    """Fill `text` (a string or a Plural) with `params`, in language `lang`."""
+    if isinstance(text, Plural):
+        count = params.get(text.by)
+        if not isinstance(count, int):
+            try:
+                count = int(str(count))
+            except ValueError:
+                _report(f"{key!r} needs an integer {text.by!r}, got {count!r}")
+                count = 2
+        text = text.one if PLURAL_RULES[lang](count) == 0 else text.other
+    if not params:
+        if "{" in text and not _no_fields(text):
+            _report(f"{key!r} needs parameters: {text!r}")
+        return text
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError) as err:
+        _report(f"{key!r} does not fit its parameters ({err!r})")
+        return text
+
+
+def _no_fields(text: str) -> bool:
+    import string
+
+    return all(field is None for _, field, _, _ in string.Formatter().parse(text))
 
 
 def t(key: str, **params: Any) -> str:
-    """The text of `key` with `{params}` filled in; an unknown key shows as itself."""
-    text = _catalog.get(key, key)
-    if params:
-        try:
-            return text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return text
-    return text
+    """The text of `key` in the current language with `{params}` filled in."""
+    return render(_raw(key), language(), key, **params)
 
 
 def has(key: str) -> bool:
-    return key in _catalog
+    return key in _state["catalog"]
 
 
 def name_of(prefix: str, key: str) -> str:
     """Display name of a card/tile/character key ('tool', 'emp' -> 'E.M.P.')."""
     full = f"{prefix}.{key}"
-    return _catalog[full] if full in _catalog else key.replace("-", " ").capitalize()
+    return t(full) if has(full) else key.replace("-", " ").capitalize()
 
 
 def card_name(key: str) -> str:
     """Any card-like key, whatever its deck."""
     for prefix in ("tool", "loot", "event", "ability", "kind", "character"):
-        if f"{prefix}.{key}" in _catalog:
-            return _catalog[f"{prefix}.{key}"]
+        if has(f"{prefix}.{key}"):
+            return t(f"{prefix}.{key}")
     return key.replace("-", " ").capitalize()
 
 
 def help_of(prefix: str, key: str) -> str:
-    return _catalog.get(f"{prefix}.{key}.help", "")
+    full = f"{prefix}.{key}.help"
+    return t(full) if has(full) else ""
+
+
+def fields(text: Text) -> set[str]:
+    """The placeholder names of a text (both forms of a Plural), for the catalog tests."""
+    import string
+
+    forms = [text.one, text.other] if isinstance(text, Plural) else [text]
+    out: set[str] = set()
+    for form in forms:
+        for _, name, _, _ in string.Formatter().parse(form):
+            if name is not None:
+                out.add(name.split(".")[0].split("[")[0])
+    return out

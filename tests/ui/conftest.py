@@ -146,3 +146,16 @@ def window() -> FakeWindow:
 @pytest.fixture
 def make_window():
     return FakeWindow
+
+
+@pytest.fixture(autouse=True)
+def strict_messages():
+    """A missing text or a bad placeholder fails the test (the page itself only reports it,
+    and ui.main turns strictness off when a test runs it)."""
+    from ui import messages
+
+    messages.STRICT = True
+    messages.set_language("en")
+    yield
+    messages.STRICT = True
+    messages.set_language("en")

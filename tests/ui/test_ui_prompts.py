@@ -43,8 +43,8 @@ def test_every_decision_kind_the_engine_asks_has_its_own_prompt():
         ("alarm-tie", "2.B3", "Floor 2, B3"),
         ("peekhole", "none", "Do not peek"),
         ("shift-order", "2,3", "Floor 2 then floor 3"),
-        ("crystal-ball", "squeak,crash,lampshade", "Squeak then Crash then Lampshade"),
-        ("buddy", "2", "Join Bob"),
+        ("crystal-ball", "squeak,crash,lampshade", "Squeak! then Crash! then Lampshade"),
+        ("buddy", "2", "Bring Bob here"),
         ("rigger-draw", "emp", "Keep the E.M.P."),
         ("precognition", "bottom", "Put it at the bottom"),
         ("stethoscope", "keep", "Keep the roll as it is"),
@@ -71,7 +71,7 @@ def test_the_stethoscope_prompt_shows_the_rolled_dice_even_without_pending_data(
 
 def test_the_spotter_prompt_shows_the_card_seen():
     pending = {"kind": "precognition", "options": ["top", "bottom"], "pos": None, "source": None}
-    assert "the next event is Squeak." in describe.prompt_text(pending, "squeak")
+    assert "the next event is “Squeak!”." in describe.prompt_text(pending, "squeak")
     pending["kind"] = "clairvoyance"
     pending["data"] = ["2.C4"]
     assert "card of this floor is Floor 2, C4." in describe.prompt_text(pending)
@@ -80,7 +80,7 @@ def test_the_spotter_prompt_shows_the_card_seen():
 @pytest.mark.parametrize(
     ("reason", "words"),
     [
-        ("escaped", "Everyone got out by the roof with the loot."),
+        ("escaped", "Everyone got out over the roof with all the loot."),
         ("caught:foyer", "Bob was seen with no stealth left: a guard saw into the Foyer."),
         ("caught:entered-guard", "Bob was seen with no stealth left: walked into a guard."),
     ],

@@ -1,0 +1,95 @@
+"""Words in the page: the French switch (kept across reloads, following the browser), and
+no text ever missing (the page reports a missing text on the console: none may appear)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from browserkit import ROOT, Guard, wait_ready
+
+from ui.describe import action_pos
+
+
+def fixture(name: str) -> dict:
+    return json.loads((ROOT / "tests" / "fixtures" / "games" / name).read_text())
+
+
+def new_page(browser, **options):
+    context = browser.new_context(
+        service_workers="block", viewport={"width": 1280, "height": 800}, **options
+    )
+    guard = Guard()
+    guard.protect(context)
+    page = context.new_page()
+    guard.watch(page)
+    notes: list[str] = []
+    page.on("console", lambda msg: notes.append(msg.text) if "messages:" in msg.text else None)
+    return context, guard, page, notes
+
+
+def act(page, text: str) -> None:
+    if page.locator("#handover").is_visible():
+        page.click("#handover-go")
+    direct = page.locator(f"#prompt [data-action='{text}'], #other-actions [data-action='{text}']")
+    if direct.count() == 0:
+        pos = action_pos(text)
+        assert pos, f"{text!r} is neither a button nor a tile action"
+        page.click(f"#board [data-pos='{pos}']")
+        direct = page.locator(f"#tile-actions [data-action='{text}']")
+    assert direct.count() == 1, f"no button for {text!r}"
+    direct.click()
+
+
+@pytest.fixture
+def english(browser, site_server):
+    context, guard, page, notes = new_page(browser, locale="en-US")
+    yield page, notes, site_server
+    context.close()
+    guard.check()
+    assert notes == [], f"texts missing or broken: {notes}"
+
+
+def test_switch_to_french_then_play_a_turn(english):
+    page, _notes, site_server = english
+    data = fixture("office_1p_win.json")
+    page.goto(site_server.url + "index.html?game=" + data["setup"])
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "en"
+    page.select_option("#lang", "fr")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.text_content("#status").startswith("Tour 0")
+    assert page.text_content("[data-cmd='new']") == "Nouvelle partie"
+    turn = []
+    for text in data["actions"]:
+        turn.append(text)
+        if text == "end":
+            break
+    for text in turn:
+        act(page, text)
+    log = page.locator("#log li").all_text_contents()
+    assert log[-1].startswith("L'équipe entre par")
+    assert any(line.startswith("Le Gardien va de") for line in log)
+    assert "Camouflage" in page.text_content("#status")
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "fr"  # the choice is kept
+    assert page.locator("#log li").all_text_contents() == log
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.locator("#log li").all_text_contents()[-1].startswith("The crew breaks in at")
+
+
+def test_a_french_browser_gets_french_at_once(browser, site_server):
+    context, guard, page, notes = new_page(browser, locale="fr-FR")
+    page.goto(site_server.url + "index.html")
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.text_content("#setup-title") == "Nouveau casse"
+    assert page.input_value("#lang") == "fr"
+    context.close()
+    guard.check()
+    assert notes == []

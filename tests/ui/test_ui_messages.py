@@ -1,0 +1,198 @@
+"""The message catalogs: one per language, the same keys and placeholders, plural rules, and
+a name and help text for everything the engine has (looping over its enums and tables)."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import string
+from pathlib import Path
+
+import pytest
+
+from engine.data import ABILITIES, Character, EventCard, Loot, TileKind, Tool
+from engine.setup import Setup
+from ui import messages
+from ui.messages import EN, MessageError, Plural, fields, render, t
+from ui.messages_fr import FR
+
+CATALOGS = {"en": EN, "fr": FR}
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    messages.set_language("en")
+    yield
+    messages.set_language("en")
+
+
+def decision_kinds() -> set[str]:
+    """Every pending decision kind of the engine: its enum if it has one, else the kinds its
+    decision resolvers compare against and the literal kinds it asks."""
+    try:
+        from engine.data import DecisionKind  # type: ignore[attr-defined]
+
+        return {str(k.value) for k in DecisionKind}
+    except ImportError:
+        pass
+    kinds: set[str] = set()
+    resolvers = {"_resolve_decision", "resolve_card_decision", "resolve_character_decision"}
+    for path in ENGINE.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name in resolvers:
+                for cmp in ast.walk(node):
+                    if not isinstance(cmp, ast.Compare):
+                        continue
+                    left = cmp.left
+                    name = getattr(left, "id", getattr(left, "attr", ""))
+                    if name != "kind":
+                        continue
+                    for right in cmp.comparators:
+                        for const in ast.walk(right):
+                            if isinstance(const, ast.Constant) and isinstance(const.value, str):
+                                kinds.add(const.value)
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "attr", "") == "_ask"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                kinds.add(node.args[0].value)
+    return kinds
+
+
+def sample_params(text) -> dict[str, object]:
+    return {name: 2 for name in fields(text)}
+
+
+def test_catalogs_have_the_same_keys():
+    assert set(EN) - set(FR) == set(), "keys without French"
+    assert set(FR) - set(EN) == set(), "French keys unknown in English"
+
+
+@pytest.mark.parametrize("key", sorted(EN))
+def test_both_languages_have_the_same_placeholders_and_plurals(key):
+    assert fields(EN[key]) == fields(FR[key]), key
+    assert isinstance(EN[key], Plural) == isinstance(FR[key], Plural), key
+    if isinstance(EN[key], Plural):
+        assert EN[key].by == FR[key].by
+        assert EN[key].by in fields(EN[key])
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGS))
+def test_every_text_renders_with_no_placeholder_left(lang):
+    for key, text in CATALOGS[lang].items():
+        out = render(text, lang, key, **sample_params(text))
+        assert "{" not in out and "}" not in out, (lang, key, out)
+        assert out.strip() or key in ("choice.then",), (lang, key)
+
+
+def test_a_missing_key_is_an_error():
+    with pytest.raises(MessageError):
+        t("no.such.key")
+
+
+def test_a_bad_placeholder_is_an_error():
+    with pytest.raises(MessageError):
+        t("game.turn", wrong=1)
+    with pytest.raises(MessageError):
+        t("game.turn")
+
+
+def test_lax_mode_falls_back_to_english_and_reports(capsys, monkeypatch):
+    monkeypatch.setattr(messages, "STRICT", False)
+    monkeypatch.setitem(FR, "only.english", "x")
+    monkeypatch.delitem(FR, "only.english")
+    monkeypatch.setitem(EN, "only.english", "English words")
+    messages.set_language("fr")
+    assert t("only.english") == "English words"
+    assert "only.english" in capsys.readouterr().out
+
+
+def test_english_plural_rule():
+    assert t("token.dice", n=1) == "1 die"
+    assert t("token.dice", n=0) == "0 dice"
+    assert t("token.dice", n=2) == "2 dice"
+
+
+def test_french_plural_rule_zero_and_one_are_singular():
+    messages.set_language("fr")
+    assert t("token.dice", n=0) == "0 dé"
+    assert t("token.dice", n=1) == "1 dé"
+    assert t("token.dice", n=3) == "3 dés"
+
+
+def test_language_follows_the_saved_choice_then_the_browser():
+    assert messages.pick_language("fr", "en-US") == "fr"
+    assert messages.pick_language(None, "fr-CA") == "fr"
+    assert messages.pick_language("", "de-DE") == "en"
+    assert messages.pick_language("xx", None) == "en"
+
+
+def test_french_uses_the_french_rulebook_terms():
+    messages.set_language("fr")
+    assert "Camouflage" in t("game.stealth", n=3)
+    assert t("kind.safe") == "Coffre"
+    assert t("kind.stairs") == "Escalier"
+    assert "Piratage" in t("token.hack", n=2)
+
+
+NAMED = [
+    ("kind", [k.value for k in TileKind]),
+    ("tool", [k.value for k in Tool]),
+    ("loot", [k.value for k in Loot]),
+    ("event", [k.value for k in EventCard]),
+    ("character", [k.value for k in Character]),
+    ("ability", [a for pair in ABILITIES.values() for a in pair]),
+]
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGS))
+@pytest.mark.parametrize(("prefix", "keys"), NAMED, ids=[p for p, _ in NAMED])
+def test_every_engine_item_has_a_name_and_a_help_text(lang, prefix, keys):
+    cat = CATALOGS[lang]
+    for key in keys:
+        assert cat.get(f"{prefix}.{key}"), (lang, prefix, key)
+        assert cat.get(f"{prefix}.{key}.help"), (lang, prefix, key, "help")
+
+
+def test_every_character_has_both_sides():
+    assert set(ABILITIES) == set(Character)
+    for basic, advanced in ABILITIES.values():
+        assert basic != advanced
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGS))
+def test_every_decision_kind_has_a_prompt(lang):
+    kinds = decision_kinds()
+    assert {"alarm", "stethoscope", "buddy", "peekhole", "kitty"} <= kinds
+    for kind in kinds:
+        assert CATALOGS[lang].get(f"pending.{kind}"), (lang, kind)
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGS))
+def test_every_setup_option_says_what_it_does(lang):
+    for field in dataclasses.fields(Setup):
+        assert CATALOGS[lang].get(f"setup.{field.name}.help"), (lang, field.name)
+
+
+def test_help_texts_are_not_copied_from_the_rule_documents():
+    """No text repeats 7 words in a row of a rule document (our own words)."""
+    rules = Path("/work/shared/rules")
+    if not rules.is_dir():
+        pytest.skip("rule documents not on this machine")
+    corpus = " ".join(
+        " ".join(p.read_text(errors="ignore").lower().split()) for p in rules.glob("*.txt")
+    )
+    strip = str.maketrans("", "", string.punctuation)
+    corpus = corpus.translate(strip)
+    for lang, cat in CATALOGS.items():
+        for key, text in cat.items():
+            if isinstance(text, Plural):
+                continue
+            words = text.lower().translate(strip).split()
+            for i in range(len(words) - 6):
+                chunk = " ".join(words[i : i + 7])
+                assert chunk not in corpus, (lang, key, chunk)
