@@ -1,6 +1,8 @@
-"""Command line: `python -m engine simulate ...` and `python -m engine check FILE`.
+"""Command line: `python -m engine simulate|autoplay ...` and `python -m engine check FILE`.
 
 simulate  plays N games with uniformly random legal actions and prints JSON figures.
+autoplay  plays N games with every seat on the autopilot (engine/bot.py) and prints JSON:
+          wins, losses and why, average turns, decision and turn times (mean, p95).
 check     validates a saved game (a full `to_json` document, or a light save holding only
           `setup` and `actions`) by replaying it, and says what is wrong if anything is.
 """
@@ -81,6 +83,90 @@ def simulate(
     }
 
 
+def _p95(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+
+
+def autoplay(
+    scenario: ScenarioId,
+    players: int,
+    games: int,
+    seed: int,
+    advanced: bool = False,
+    worlds: int | None = None,
+    max_actions: int = 3000,
+) -> dict[str, object]:
+    """Every seat on the autopilot: game i uses seed + i for the building (random
+    characters, standard walls) and for the bots."""
+    from .bot import Bot
+
+    wins = losses = unfinished = turns = 0
+    reasons: dict[str, int] = {}
+    decisions: list[float] = []
+    turn_times: list[float] = []
+    safes = 0
+    start = time.perf_counter()
+    side = Side.ADVANCED if advanced else Side.BASIC
+    for i in range(games):
+        setup = Setup(
+            scenario=scenario,
+            players=tuple(PlayerSetup(f"Burglar {k + 1}", side=side) for k in range(players)),
+            seed=seed + i,
+        )
+        game = new_game(setup)
+        bots = [Bot(seed=(seed + i) * 8 + k) for k in range(players)]
+        if worlds is not None:
+            for b in bots:
+                b.worlds = worlds
+        n = 0
+        turn_key, turn_time = (game.state.turn, game.state.current), 0.0
+        while not game.is_over() and n < max_actions:
+            bot = bots[game.state.current]
+            t0 = time.perf_counter()
+            game.apply(bot.choose(game))
+            spent = time.perf_counter() - t0
+            decisions.append(spent)
+            turn_time += spent
+            key = (game.state.turn, game.state.current)
+            if key != turn_key or game.is_over():
+                turn_times.append(turn_time)
+                turn_key, turn_time = key, 0.0
+            n += 1
+        turns += game.state.turn
+        safes += sum(
+            1 for fl in game.state.floors for t in fl.tiles if t is not None and t.safe_open
+        )
+        if game.outcome == "win":
+            wins += 1
+        elif game.outcome == "loss":
+            losses += 1
+            reasons[game.state.reason] = reasons.get(game.state.reason, 0) + 1
+        else:
+            unfinished += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "engine": __version__,
+        "scenario": scenario.value,
+        "players": players,
+        "games": games,
+        "wins": wins,
+        "losses": losses,
+        "unfinished": unfinished,
+        "win_rate": round(wins / games, 3) if games else 0,
+        "loss_reasons": dict(sorted(reasons.items())),
+        "average_turns": round(turns / games, 1) if games else 0,
+        "average_safes_opened": round(safes / games, 2) if games else 0,
+        "decision_ms_mean": round(1000 * sum(decisions) / len(decisions), 2) if decisions else 0,
+        "decision_ms_p95": round(1000 * _p95(decisions), 2),
+        "turn_ms_mean": round(1000 * sum(turn_times) / len(turn_times), 2) if turn_times else 0,
+        "turn_ms_p95": round(1000 * _p95(turn_times), 2),
+        "seconds": round(elapsed, 1),
+    }
+
+
 def check(text: str) -> list[str]:
     """Problems found in a saved game; an empty list means it is valid."""
     try:
@@ -131,6 +217,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--advanced", action="store_true", help="advanced character sides")
     sim.add_argument("--lost-visual", action="store_true")
     sim.add_argument("--random-walls", action="store_true")
+    auto = sub.add_parser("autoplay", help="every seat on the autopilot; prints JSON figures")
+    auto.add_argument("--scenario", choices=sorted(_SCENARIO_NAMES), default="bank")
+    auto.add_argument("--players", type=int, choices=range(1, 5), default=2)
+    auto.add_argument("--games", type=int, default=20)
+    auto.add_argument("--seed", type=int, default=0)
+    auto.add_argument("--advanced", action="store_true", help="advanced character sides")
+    auto.add_argument("--worlds", type=int, default=None, help="samples per decision")
     chk = sub.add_parser("check", help="validate a saved game file")
     chk.add_argument("file", type=Path)
     args = parser.parse_args(argv)
@@ -145,6 +238,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             advanced=args.advanced,
             lost_visual=args.lost_visual,
             random_walls=args.random_walls,
+        )
+        print(json.dumps(result))
+        return 0
+    if args.command == "autoplay":
+        if args.games < 1:
+            parser.error("--games must be at least 1")
+        result = autoplay(
+            _SCENARIO_NAMES[args.scenario],
+            args.players,
+            args.games,
+            args.seed,
+            advanced=args.advanced,
+            worlds=args.worlds,
         )
         print(json.dumps(result))
         return 0

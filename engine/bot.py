@@ -1,0 +1,629 @@
+"""The autopilot: an honest bot that plays any burglar from what that burglar can see.
+
+How it decides (`Bot.choose(game)`):
+
+* It never reads the game it is given except through `resample_from_infostate`: it draws a
+  few full games consistent with the player's view (face-down tiles, deck orders, future
+  dice all resampled) and thinks only inside those samples. Two games that look the same
+  give the same decision for the same bot seed.
+* A fast rule-of-thumb `policy` (what a good player does: pick up loot, escape when the team
+  holds it all, find the Safe, peek at its row and column, add dice and crack, climb the
+  Stairs, keep out of the guard's way) plays a turn out in a sample.
+* On its own turn the bot tries each sensible next action (and each option of a pending
+  decision) in every sample, lets the policy finish the turn, lets the guards move (the
+  engine does that), and scores the position (`evaluate`): stealth, safes opened, the
+  combination's progress, distance to the next goal, and the guards' next steps. The best
+  average wins. The whole turn is thus looked at (up to the actions left), re-planned after
+  every action, since an action may reveal a tile or roll dice.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .actions import Action, ActionKind, parse_pos
+from .data import COMPUTERS, ROW_STRIDE, Tool
+from .data import TileKind as K
+from .game import Game
+from .infostate import clone_game, resample_from_infostate
+from .state import Step
+
+# Every kind of pending decision the engine asks (tests check this list is complete).
+DECISION_KINDS: tuple[str, ...] = (
+    "alarm",
+    "alarm-tie",
+    "buddy",
+    "clairvoyance",
+    "crystal-ball",
+    "gut",
+    "kitty",
+    "peekhole",
+    "precognition",
+    "rigger-draw",
+    "shift-order",
+    "squeak",
+    "stethoscope",
+    "switch-alarm",
+    "throw-voice",
+    "virus",
+    "where-alarm",
+)
+
+_MIX = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
+
+# Tiles a burglar would rather not walk into blind or at all (peek first, avoid if possible).
+_RISKY = frozenset({K.LASER, K.FINGERPRINT, K.MOTION, K.CAMERA, K.DETECTOR, K.THERMO})
+_TOOL_RANK = {
+    Tool.INVISIBLE_SUIT: 9,
+    Tool.EMP: 8,
+    Tool.MAKEUP_KIT: 8,
+    Tool.SMOKE_BOMB: 7,
+    Tool.ROLLERSKATES: 7,
+    Tool.STETHOSCOPE: 6,
+    Tool.DONUTS: 6,
+    Tool.BLUEPRINTS: 5,
+    Tool.CROWBAR: 5,
+    Tool.VIRUS: 4,
+    Tool.THERMAL_BOMB: 3,
+    Tool.DYNAMITE: 3,
+    Tool.CRYSTAL_BALL: 2,
+}
+
+
+def _mix(*parts: int) -> int:
+    h = 0x243F6A8885A308D3
+    for x in parts:
+        h = ((h ^ (x & _MASK)) * _MIX) & _MASK
+        h ^= h >> 29
+    return h
+
+
+# ---------------------------------------------------------------------- reading a position
+
+
+def safe_of(game: Game, floor: int) -> list[int]:
+    """Revealed Safes on a floor."""
+    base = floor << 6
+    return [
+        base | c
+        for c, t in enumerate(game.state.floors[floor].tiles)
+        if t is not None and t.revealed and t.kind == K.SAFE
+    ]
+
+
+def _revealed_of_kind(game: Game, floor: int, kind: K) -> list[int]:
+    base = floor << 6
+    return [
+        base | c
+        for c, t in enumerate(game.state.floors[floor].tiles)
+        if t is not None and t.revealed and t.kind == kind
+    ]
+
+
+def _unrevealed(game: Game, floor: int) -> list[int]:
+    base = floor << 6
+    return [
+        base | c
+        for c, t in enumerate(game.state.floors[floor].tiles)
+        if t is not None and not t.revealed
+    ]
+
+
+def target_floor(game: Game) -> int:
+    """The floor the team works on: the lowest with a closed Safe (or one not yet found),
+    the top floor once all the Loot is out."""
+    st = game.state
+    for f in range(len(st.floors)):
+        tiles = [t for t in st.floors[f].tiles if t is not None]
+        closed = [t for t in tiles if t.revealed and t.kind == K.SAFE and not t.safe_open]
+        if closed or any(t.loot for t in tiles if t.revealed and t.kind == K.SAFE):
+            return f
+        found = [t for t in tiles if t.revealed and t.kind == K.SAFE]
+        if not found:
+            return f
+    return len(st.floors) - 1
+
+
+def _safe_count(game: Game) -> int:
+    return sum(
+        1
+        for fl in game.state.floors
+        for t in fl.tiles
+        if t is not None and t.kind == K.SAFE and t.revealed
+    )
+
+
+def goals(game: Game, player: int) -> tuple[list[int], int]:
+    """(tiles to reach on the player's floor, extra steps after them) for the player's plan."""
+    st = game.state
+    p = st.players[player]
+    pos = p.pos
+    assert pos is not None
+    f = pos >> 6
+    tf = target_floor(game)
+    if game.team_has_all_loot() or tf > f:
+        up = _revealed_of_kind(game, f, K.STAIRS)
+        extra = 3 * (len(st.floors) - 1 - f) if game.team_has_all_loot() else 4 * (tf - f)
+        if up:
+            return up, extra + 1
+        return _unrevealed(game, f), extra + 2
+    if tf < f:
+        down = [
+            (f << 6) | c for c, t in enumerate(st.floors[f].tiles) if t is not None and t.downstairs
+        ]
+        return (down or _unrevealed(game, f)), 4 * (f - tf)
+    safes = [s for s in safe_of(game, f) if not game.tile(s).safe_open or game.tile(s).loot]
+    if not safes:
+        return _unrevealed(game, f), 2
+    safe = safes[0]
+    if game.tile(safe).safe_open:
+        return [safe], 0
+    hidden = [q for q in game.combination(safe) if not game.tile(q).revealed]
+    return (hidden or [safe]), 0
+
+
+def goal_distance(game: Game, player: int) -> int:
+    p = game.state.players[player]
+    if p.pos is None:
+        return 0
+    targets, extra = goals(game, player)
+    if not targets:
+        return extra
+    f, c = p.pos >> 6, p.pos & 63
+    dist = game.geometry(f).dist[c]
+    best = min((dist[q & 63] for q in targets if dist[q & 63] >= 0), default=8)
+    if targets and not game.tile(targets[0]).revealed:
+        best = max(0, best - 1)  # a face-down tile is seen by peeking from next door
+    return best + extra
+
+
+def guard_threat(game: Game, floor: int, moves: int = 1) -> set[int]:
+    """Tiles the floor's guard walks through on his next `moves` moves (or stands on)."""
+    g = game.state.floors[floor].guard
+    if not g.placed or g.pos is None:
+        return set()
+    steps = (g.speed + len(game.alarms(floor))) * moves
+    route = game.guard_route(floor)
+    out = {g.pos, *route[:steps]}
+    if len(route) < steps and g.dest is not None:
+        # He draws a new destination there: the tiles around it are at risk too.
+        geo = game.geometry(floor)
+        out.update((floor << 6) | nb for nb in geo.open[g.dest & 63])
+    return out
+
+
+# ---------------------------------------------------------------------- scoring
+
+
+@dataclass(slots=True)
+class Weights:
+    win: float = 1e6
+    safe: float = 3000.0
+    stealth: float = 450.0
+    zero_stealth: float = 700.0
+    threat: float = 420.0
+    found_safe: float = 150.0
+    combo_revealed: float = 70.0
+    cracked: float = 150.0
+    die: float = 55.0
+    revealed: float = 6.0
+    explore: float = 30.0
+    distance: float = 40.0
+    alarm: float = 45.0
+    tempo: float = 30.0
+    tool: float = 35.0
+    hack: float = 12.0
+    escaped: float = 600.0
+    floor: float = 250.0
+
+
+def evaluate(game: Game, w: Weights) -> float:
+    st = game.state
+    if st.outcome == "win":
+        return w.win
+    if st.outcome == "loss":
+        return -w.win
+    score = 0.0
+    tf = target_floor(game)
+    for f, fl in enumerate(st.floors):
+        explore = w.explore if f == tf and not safe_of(game, f) else w.revealed
+        for c, t in enumerate(fl.tiles):
+            if t is None or not t.revealed:
+                continue
+            score += explore
+            if t.kind == K.SAFE:
+                if t.safe_open:
+                    score += w.safe - (w.safe * 0.3 if t.loot else 0)
+                    continue
+                score += w.found_safe
+                combo = game.combination((f << 6) | c)
+                for q in combo:
+                    ct = game.tile(q)
+                    if ct.cracked:
+                        score += w.cracked
+                    elif ct.revealed:
+                        score += w.combo_revealed
+                score += w.die * min(t.dice, 4)
+            elif t.kind in COMPUTERS:
+                score += w.hack * min(t.hack, 2)
+        score -= w.alarm * len(game.alarms(f))
+    threats = [guard_threat(game, f) for f in range(len(st.floors))]
+    tf = target_floor(game)
+    cur = st.players[st.current].pos
+    moving = -1 if cur is None else cur >> 6  # the floor whose guard moves next
+    for i, p in enumerate(st.players):
+        if p.escaped:
+            score += w.escaped + w.stealth * 3
+            continue
+        if p.pos is None:
+            continue
+        score += w.stealth * min(p.stealth, 3) + (w.stealth * 0.5) * max(0, p.stealth - 3)
+        if p.stealth == 0:
+            score -= w.zero_stealth
+        f = p.pos >> 6
+        hurt = 2.0 if p.stealth == 0 else 1.0
+        if p.pos in threats[f]:
+            share = 0.3 if i == st.current else (1.0 if f == moving else 0.25)
+            score -= w.threat * share * hurt
+        elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2):
+            score -= w.threat * 0.4 * hurt
+        score -= w.distance * goal_distance(game, i)
+        score += w.floor * min(f, tf)
+        score += w.tool * len(p.tools)
+    return score
+
+
+# ---------------------------------------------------------------------- the quick policy
+
+
+def _dice_wanted(game: Game, safe: int) -> int:
+    hidden = sum(1 for q in game.combination(safe) if not game.tile(q).revealed)
+    return 3 if hidden == 0 else 2
+
+
+def decide(game: Game) -> Action:
+    """A rule-of-thumb answer to the pending decision (any kind)."""
+    st = game.state
+    d = st.pending
+    assert d is not None
+    opts = d.options
+    me = st.current
+    kind = d.kind
+    if kind == "alarm":
+        for o in ("hack", "laptop", "pay"):
+            if o in opts:
+                return Action(ActionKind.CHOOSE, option=o)
+    elif kind == "stethoscope":
+        dice = [int(x) for x in d.data]
+        combo = game.combination(d.pos)
+        need = {
+            game.tile(q).number
+            for q in combo
+            if game.tile(q).revealed and not game.tile(q).cracked and game.tile(q).kind != K.SAFE
+        }
+        best, best_n = "keep", len(need & set(dice))
+        for o in opts[1:]:
+            i, v = o.split("-")
+            rolled = list(dice)
+            rolled[int(i) - 1] = int(v)
+            n = len(need & set(rolled))
+            if n > best_n:
+                best, best_n = o, n
+        return Action(ActionKind.CHOOSE, option=best)
+    elif kind == "rigger-draw":
+        best = max(opts, key=lambda o: _TOOL_RANK.get(Tool(o), 0))
+        return Action(ActionKind.CHOOSE, option=best)
+    elif kind in ("clairvoyance", "precognition"):
+        if kind == "clairvoyance" and d.data and d.data[0] != "lost-visual":
+            card = parse_pos(d.data[0])
+            near = any(
+                p.pos is not None
+                and p.pos >> 6 == card >> 6
+                and game.geometry(card >> 6).dist[p.pos & 63][card & 63] <= 1
+                for p in st.players
+            )
+            return Action(ActionKind.CHOOSE, option="bottom" if near else "top")
+        return Action(ActionKind.CHOOSE, option="top")
+    elif kind in ("alarm-tie", "switch-alarm", "where-alarm", "squeak", "throw-voice"):
+        # Send the guard where he is farthest from the burglars on his floor.
+        def far(o: str) -> int:
+            q = parse_pos(o)
+            f = q >> 6
+            dist = game.geometry(f).dist[q & 63]
+            ds = [dist[p.pos & 63] for p in st.players if p.pos is not None and p.pos >> 6 == f]
+            return min(ds, default=9)
+
+        return Action(ActionKind.CHOOSE, option=max(opts, key=far))
+    elif kind == "peekhole":
+        real = [o for o in opts if o != "none"]
+        if real:
+            return Action(ActionKind.CHOOSE, option=real[0])
+    elif kind == "kitty":
+        p = st.players[me]
+        if p.pos is not None:
+            here = p.pos
+
+            def near(o: str) -> int:
+                q = parse_pos(o)
+                if q >> 6 != here >> 6:
+                    return 99
+                return game.geometry(q >> 6).dist[here & 63][q & 63]
+
+            return Action(ActionKind.CHOOSE, option=min(opts, key=near))
+    return Action(ActionKind.CHOOSE, option=opts[0])
+
+
+def _step_toward(game: Game, me: int, targets: list[int], legal: set[Action]) -> Action | None:
+    """The first Move (or a Peek when the next tile is face-down) toward the targets."""
+    st = game.state
+    p = st.players[me]
+    pos = p.pos
+    assert pos is not None
+    f, c = pos >> 6, pos & 63
+    geo = game.geometry(f)
+    same = [q for q in targets if q >> 6 == f]
+    if not same:
+        return None
+    g = st.floors[f].guard.pos
+    best: tuple[int, int] | None = None
+    best_act: Action | None = None
+    for nb in geo.open[c]:
+        q = (f << 6) | nb
+        d = min((geo.dist[nb][t & 63] for t in same), default=99)
+        if d < 0:
+            continue
+        t = game.tile(q)
+        penalty = 0
+        if q == g:
+            penalty += 3
+        if t.revealed and t.kind in _RISKY:
+            penalty += 1
+        if t.revealed and t.kind == K.DEADBOLT:
+            penalty += 2
+        if q in st.visited:
+            penalty += 1
+        key = (d + penalty, nb)
+        if best is None or key < best:
+            if not t.revealed and Action(ActionKind.PEEK, pos=q) in legal and st.actions_left >= 2:
+                act = Action(ActionKind.PEEK, pos=q)
+            else:
+                act = Action(ActionKind.MOVE, pos=q)
+            if act in legal:
+                best, best_act = key, act
+    if best is None:
+        return None
+    here_d = min((geo.dist[c][t & 63] for t in same if geo.dist[c][t & 63] >= 0), default=99)
+    if best[0] > here_d and here_d == 0:
+        return None
+    return best_act
+
+
+def policy(game: Game) -> Action:
+    """A quick rule-of-thumb action for the player to move (used inside the samples)."""
+    st = game.state
+    if st.pending is not None:
+        return decide(game)
+    legal_list = game.legal_actions()
+    if st.step == Step.ENTRANCE:
+        return choose_entrance(game)
+    legal = set(legal_list)
+    end = Action(ActionKind.END)
+    me = st.current
+    p = st.players[me]
+    if p.pos is None:
+        return end
+    for a in legal_list:
+        if a.kind in (ActionKind.ESCAPE, ActionKind.PICKUP):
+            return a
+    pos = p.pos
+    f = pos >> 6
+    here = game.tile(pos)
+    left = st.actions_left
+    if here.kind == K.SAFE and not here.safe_open and f == target_floor(game):
+        combo = game.combination(pos)
+        open_need = [q for q in combo if game.tile(q).revealed and not game.tile(q).cracked]
+        hidden = [q for q in combo if not game.tile(q).revealed]
+        if open_need:
+            want = _dice_wanted(game, pos)
+            add = Action(ActionKind.ADD_DIE)
+            crack = Action(ActionKind.CRACK)
+            if here.dice < want and add in legal and (left >= 3 or here.dice == 0):
+                return add
+            if crack in legal and (not hidden or here.dice >= 2 or left <= 1):
+                return crack
+    if left <= 0:
+        return end
+    threat = guard_threat(game, f)
+    # Peek at a face-down tile of the Safe's combination next door, or one on the way.
+    targets, _ = goals(game, me)
+    for q in targets:
+        if not game.tile(q).revealed:
+            a = Action(ActionKind.PEEK, pos=q)
+            if a in legal:
+                return a
+    step = _step_toward(game, me, targets, legal)
+    if step is not None:
+        # Do not walk into the guard's path with the last action.
+        if not (
+            step.kind == ActionKind.MOVE and left == 1 and step.pos in threat and pos not in threat
+        ):
+            return step
+    elif pos in targets and here.kind == K.STAIRS and target_floor(game) > f:
+        up = Action(ActionKind.MOVE, pos=pos + 64)
+        if up in legal:
+            return up
+    elif here.downstairs and target_floor(game) < f:
+        down = Action(ActionKind.MOVE, pos=pos - 64)
+        if down in legal:
+            return down
+    if pos in threat:  # get out of his way
+        geo = game.geometry(f)
+        for nb in geo.open[pos & 63]:
+            q = (f << 6) | nb
+            a = Action(ActionKind.MOVE, pos=q)
+            if q not in threat and a in legal and game.tile(q).revealed:
+                return a
+    if here.kind in COMPUTERS and here.hack < 2 and Action(ActionKind.HACK) in legal:
+        return Action(ActionKind.HACK)
+    return end
+
+
+def choose_entrance(game: Game) -> Action:
+    """Enter far from the ground-floor guard and off his route."""
+    st = game.state
+    g = st.floors[0].guard
+    geo = game.geometry(0)
+    best, best_key = None, None
+    for a in game.legal_actions():
+        c = a.pos & 63
+        d = geo.dist[g.pos & 63][c] if g.pos is not None else 4
+        dd = geo.dist[g.dest & 63][c] if g.dest is not None else 4
+        central = -abs(1.5 - (c % ROW_STRIDE)) - abs(1.5 - (c // ROW_STRIDE))
+        key = (min(d, 3) + min(dd, 3) * 0.5 + 0.3 * central, -c)
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    assert best is not None
+    return best
+
+
+# ---------------------------------------------------------------------- the bot
+
+
+@dataclass(slots=True)
+class Bot:
+    """Determinized search over the rest of the turn. `seed` makes it reproducible."""
+
+    seed: int = 0
+    worlds: int = 3
+    max_candidates: int = 14
+    weights: Weights = field(default_factory=Weights)
+    rollout_limit: int = 14
+    margin: float = 60.0
+    last_reason: str = ""
+    times: list[float] = field(default_factory=list)
+
+    def samples(self, game: Game) -> list[Game]:
+        st = game.state
+        me = st.current
+        return [
+            resample_from_infostate(game, me, _mix(self.seed, st.actions_applied, st.turn, k))
+            for k in range(self.worlds)
+        ]
+
+    def choose(self, game: Game) -> Action:
+        """The bot's action for the player to move, seen through that player's eyes."""
+        t0 = time.perf_counter()
+        try:
+            return self._choose(game)
+        finally:
+            self.times.append(time.perf_counter() - t0)
+
+    def _choose(self, game: Game) -> Action:
+        worlds = self.samples(game)
+        w0 = worlds[0]
+        legal = w0.legal_actions()  # the same list as the real game's: it is public
+        if len(legal) == 1:
+            self.last_reason = "only"
+            return legal[0]
+        st = w0.state
+        if st.step == Step.ENTRANCE:
+            self.last_reason = "entrance"
+            return choose_entrance(w0)
+        candidates = self._candidates(w0, legal)
+        if len(candidates) == 1:
+            self.last_reason = "only"
+            return candidates[0]
+        me = st.current
+        scores: dict[Action, float] = {}
+        for a in candidates:
+            total = 0.0
+            for k, w in enumerate(worlds):
+                total += self._rollout(w, a, me, k)
+            scores[a] = total / len(worlds)
+        best = max(candidates, key=lambda a: (scores[a], -candidates.index(a)))
+        if st.pending is None and scores[best] - scores[candidates[0]] < self.margin:
+            best = candidates[0]  # the rule of thumb, unless the search clearly beats it
+        self.last_reason = _reason(w0, best)
+        return best
+
+    def _candidates(self, game: Game, legal: list[Action]) -> list[Action]:
+        st = game.state
+        if st.pending is not None:
+            opts = list(legal)
+            if len(opts) > self.max_candidates:
+                first = decide(game)
+                opts = [first, *[a for a in opts if a != first][: self.max_candidates - 1]]
+            return opts
+        first = policy(game)
+        keep: list[Action] = [first]
+        rest: list[Action] = []
+        for a in legal:
+            if a == first:
+                continue
+            k = a.kind
+            if k in (ActionKind.GIVE, ActionKind.TAKE):
+                continue
+            if k in (ActionKind.USE, ActionKind.ABILITY):
+                rest.append(a)
+            else:
+                keep.append(a)
+        room = max(0, self.max_candidates - len(keep))
+        if len(rest) > room:
+            step = len(rest) / room if room else 0
+            rest = [rest[int(i * step)] for i in range(room)]
+        return keep + rest
+
+    def _rollout(self, world: Game, first: Action, me: int, k: int) -> float:
+        g = clone_game(world)
+        g.apply(first)
+        turn = g.state.turn
+        n = 0
+        while (
+            not g.is_over()
+            and g.state.turn == turn
+            and g.state.current == me
+            and n < self.rollout_limit
+        ):
+            g.apply(policy(g))
+            n += 1
+        idle = 0
+        if not g.is_over() and g.state.turn == turn and g.state.current == me:
+            idle = g.state.actions_left
+            if g.state.pending is None and Action(ActionKind.END) in g.legal_actions():
+                g.apply(Action(ActionKind.END))
+                while g.state.pending is not None and g.state.turn == turn:
+                    g.apply(decide(g))
+        return evaluate(g, self.weights) - self.weights.tempo * idle
+
+
+def _reason(game: Game, action: Action) -> str:
+    """A short key saying why (for hints): the kind of action and its purpose."""
+    k = action.kind
+    if k == ActionKind.MOVE:
+        t = game.tile(action.pos)
+        if t.revealed and t.kind == K.STAIRS:
+            return "stairs"
+        if action.pos >> 6 != (game.state.players[game.state.current].pos or 0) >> 6:
+            return "floor"
+        return "move"
+    if k == ActionKind.PEEK:
+        return "peek"
+    if k in (ActionKind.ADD_DIE, ActionKind.CRACK):
+        return str(k)
+    if k == ActionKind.END:
+        return "end"
+    return str(k)
+
+
+def play_game(game: Game, bots: list[Bot], max_actions: int = 3000) -> Game:
+    """Play `game` to its end with one bot per seat."""
+    n = 0
+    while not game.is_over() and n < max_actions:
+        game.apply(bots[game.state.current].choose(game))
+        n += 1
+    return game
+
+
+__all__ = ["DECISION_KINDS", "Bot", "Weights", "decide", "evaluate", "play_game", "policy"]

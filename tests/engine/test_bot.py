@@ -1,0 +1,186 @@
+"""The autopilot: honest (sees only the view), legal, finishes games, answers every decision."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine import PlayerSetup, ScenarioId, Setup, new_game
+from engine.actions import pos_text
+from engine.bot import DECISION_KINDS, Bot
+from engine.data import Character, EventCard, Loot, Side, TileKind, Tool
+from engine.game import Game
+from engine.infostate import resample_from_infostate
+from engine.state import Decision
+
+from .builder import P, Table
+
+K = TileKind
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+
+
+def _setup(scenario: ScenarioId, players: int, seed: int) -> Setup:
+    return Setup(
+        scenario=scenario,
+        players=tuple(PlayerSetup(f"B{i + 1}") for i in range(players)),
+        seed=seed,
+    )
+
+
+def _quick_bot(seed: int) -> Bot:
+    return Bot(seed=seed, worlds=1, max_candidates=5)
+
+
+# ---------------------------------------------------------------------- honesty
+
+
+def test_same_view_different_hidden_state_gives_the_same_decision():
+    game = new_game(_setup(ScenarioId.BANK, 2, 11))
+    bots = [Bot(seed=1), Bot(seed=2)]
+    checked = 0
+    while not game.is_over() and checked < 12:
+        me = game.state.current
+        twin = resample_from_infostate(game, me, 4242 + checked)  # other tiles, decks, dice
+        assert twin.view() == game.view()
+        assert twin.state != game.state
+        a = Bot(seed=7).choose(game)
+        b = Bot(seed=7).choose(twin)
+        assert a == b
+        game.apply(bots[me].choose(game))
+        checked += 1
+
+
+def test_the_bot_reads_the_game_only_through_the_sampler(monkeypatch: pytest.MonkeyPatch):
+    """Hide the real game's hidden part (tiles face-down scrambled): same decision."""
+    game = new_game(_setup(ScenarioId.OFFICE, 2, 5))
+    for _ in range(6):
+        game.apply(Bot(seed=3).choose(game))
+    before = Bot(seed=9).choose(game)
+    for fl in game.state.floors:
+        for t in fl.tiles:
+            if t is not None and not t.revealed:
+                t.kind, t.number = K.LABORATORY, 3
+        fl.guard.patrol.reverse()
+    game.state.tools.reverse()
+    game.state.rng ^= 0x5555
+    assert Bot(seed=9).choose(game) == before
+
+
+# ---------------------------------------------------------------------- legal, finishes
+
+
+@pytest.mark.parametrize("scenario", list(ScenarioId))
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_bot_plays_only_legal_actions_to_the_end(scenario: ScenarioId, players: int):
+    game = new_game(_setup(scenario, players, 100 + players))
+    bots = [_quick_bot(k) for k in range(players)]
+    n = 0
+    while not game.is_over() and n < 1500:
+        action = bots[game.state.current].choose(game)
+        assert action in game.legal_actions()
+        game.apply(action)
+        n += 1
+    assert game.is_over()
+    assert game.outcome in ("win", "loss")
+
+
+def test_bot_plays_every_character_on_both_sides():
+    for side in Side:
+        chars = list(Character)
+        for i in range(0, len(chars), 3):
+            crew = chars[i : i + 3]
+            setup = Setup(
+                scenario=ScenarioId.OFFICE,
+                players=tuple(PlayerSetup(c.value, c, side) for c in crew),
+                seed=i + 1,
+            )
+            game = new_game(setup)
+            bots = [_quick_bot(k) for k in range(3)]
+            for _ in range(80):  # every ability and tool the crew meets early on
+                if game.is_over():
+                    break
+                action = bots[game.state.current].choose(game)
+                assert action in game.legal_actions()
+                game.apply(action)
+
+
+# ---------------------------------------------------------------------- every decision
+
+
+def test_decision_kinds_list_every_kind_the_engine_asks():
+    asked = set()
+    for path in ENGINE.glob("*.py"):
+        asked |= set(re.findall(r'_ask\(\s*"([a-z-]+)"', path.read_text()))
+        asked |= set(re.findall(r'_jump_to_alarm\([^)]*"([a-z-]+)"\)', path.read_text()))
+    asked |= {"clairvoyance", "precognition"}  # asked by the ability's own name
+    assert asked <= set(DECISION_KINDS)
+
+
+def _table() -> Table:
+    t = Table(players=2, characters=(Character.SPOTTER, Character.RIGGER))
+    t.player(0, "1.B2").player(1, "1.C3")
+    t.guard(0, at="1.D4", dest="1.D1")
+    t.tile("1.A1", K.SAFE, 0).tile("1.B1", K.COMPUTER_LASER, 5, hack=1)
+    t.tile("1.A2", K.FINGERPRINT, 2).tile("1.A3", K.LASER, 4)
+    t.events(EventCard.LAMPSHADE, EventCard.REBOOT, EventCard.CRASH, EventCard.ESPRESSO)
+    t.tools(Tool.EMP, Tool.CROWBAR)
+    return t
+
+
+def _pending(kind: str, g: Game) -> Decision:
+    st = g.state
+    if kind == "alarm":
+        return Decision(kind, ["hack", "pay", "trigger"], pos=P("1.A3"), source="laser")
+    if kind in ("alarm-tie", "switch-alarm", "where-alarm", "squeak"):
+        for q in ("1.A2", "1.A3"):
+            g.tile(P(q)).alarm = True
+        return Decision(kind, ["1.A2", "1.A3"], floor=0)
+    if kind == "throw-voice":
+        return Decision(kind, ["1.C1", "1.D2"])
+    if kind == "stethoscope":
+        st.players[0].tools.append(Tool.STETHOSCOPE)
+        g.tile(P("1.A1")).dice = 2
+        opts = ["keep"] + [f"{i}-{v}" for i in (1, 2) for v in range(1, 7) if v != 3]
+        return Decision(kind, opts, pos=P("1.A1"), data=["3", "3"])
+    if kind == "shift-order":
+        return Decision(kind, ["2,3", "3,2"])
+    if kind == "crystal-ball":
+        top = [e.value for e in reversed(st.events[-3:])]
+        a, b, c = top
+        return Decision(kind, sorted([f"{a},{b},{c}", f"{b},{a},{c}", f"{c},{b},{a}"]))
+    if kind == "virus":
+        return Decision(kind, ["1.B1"], n=3)
+    if kind == "kitty":
+        st.players[0].loot.append(Loot.PERSIAN_KITTY)
+        return Decision(kind, ["1.A2", "1.A3"])
+    if kind == "buddy":
+        return Decision(kind, ["2"])
+    if kind == "gut":
+        return Decision(kind, ["1.B3", "1.C2"])
+    if kind == "peekhole":
+        return Decision(kind, ["none", "1.B3", "2.B2"])
+    if kind == "clairvoyance":
+        top = st.floors[0].guard.patrol[-1]
+        return Decision(kind, ["top", "bottom"], floor=0, data=[pos_text(top)])
+    if kind == "precognition":
+        return Decision(kind, ["top", "bottom"], floor=0, data=[st.events[-1].value])
+    if kind == "rigger-draw":
+        drawn = [st.tools.pop(), st.tools.pop()]
+        return Decision(kind, sorted(t.value for t in drawn), n=0, data=[t.value for t in drawn])
+    raise AssertionError(f"no test setup for the decision {kind!r}")
+
+
+@pytest.mark.parametrize("kind", DECISION_KINDS)
+def test_bot_answers_every_decision_kind(kind: str):
+    g = _table().game()
+    g.state.pending = _pending(kind, g)
+    g._legal_key = -1
+    legal = g.legal_actions()
+    assert legal and all(a.kind == "choose" for a in legal)
+    for bot in (Bot(seed=1), _quick_bot(2)):
+        choice = bot.choose(g)
+        assert choice in legal
+    g.apply(choice)
+    assert g.state.pending is None or g.state.pending.kind != kind or kind == "virus"
