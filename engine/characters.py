@@ -257,7 +257,7 @@ class CharacterRules:
             self._emit(PlayerMoved(action.player, theirs, mine, "disguise"))
             f = theirs >> 6
             if not st.floors[f].guard.placed:
-                self._place_guard(f)
+                self._place_guard(f, mover=me)
         elif name in ("clairvoyance", "precognition"):
             self._spend(1)
             self._mark(name)

@@ -422,10 +422,16 @@ class Game(CardRules, CharacterRules):
             t = floors[target >> 6].tiles[target & 63]
             assert t is not None
             if flexible and floors[target >> 6].guard.pos == target and how != "walkway":
-                locked = t.kind == K.KEYPAD and t.revealed and not t.open and not t.disabled
-                # Flexibility: a free step into the guard's tile; a locked Keypad there
-                # still takes the Move action for its roll (R68).
-                opts[target] = (1 if locked else 0, how)
+                # Flexibility: a free step into the guard's tile. A locked Keypad there, or a
+                # face-down tile (it may be one), needs the Move action in hand for the roll;
+                # it is given back unless a Keypad's guess fails (R68). The Gemstone's extra
+                # action is still due.
+                cost = 1 if self._flex_deposit(t) else 0
+                if gemstone and any(
+                    q.pos == target for i, q in enumerate(st.players) if i != player
+                ):
+                    cost += 1
+                opts[target] = (cost, how)
                 continue
             if not (t.kind == K.DEADBOLT or gemstone):
                 continue
@@ -445,6 +451,11 @@ class Game(CardRules, CharacterRules):
                 cost += 1
             opts[target] = (cost, how)
         return opts
+
+    @staticmethod
+    def _flex_deposit(t: Tile) -> bool:
+        """Flexibility into this guarded tile holds back one action for a Keypad's roll."""
+        return not t.revealed or (t.kind == K.KEYPAD and not t.open and not t.disabled)
 
     def _deadbolt_empty(self, pos: int) -> bool:
         if any(p.pos == pos for p in self.state.players):
@@ -640,18 +651,19 @@ class Game(CardRules, CharacterRules):
             cost, how = self.move_options(me)[target]
             self._spend(cost)
         t = self.tile(target)
-        # Flexibility onto a guarded, locked Keypad: the action pays for the roll and is
-        # given back if the roll opens it (only a failed guess spends it, R68).
-        flex_keypad = (
+        # Flexibility (her own Move, not a forced or ordered one): a free entry into the
+        # guard's tile. A deposit held for a possible Keypad roll is given back unless the
+        # roll fails (R68).
+        flex = (
             not free
             and not orders
             and self.free_guard_entry(me)
             and st.floors[target >> 6].guard.pos == target
-            and t.kind == K.KEYPAD
-            and t.revealed
-            and not t.open
-            and not t.disabled
+            and how != "walkway"
         )
+        deposit = flex and self._flex_deposit(t)
+        if me == st.current and "flexed" in st.turn_flags:
+            st.turn_flags.remove("flexed")  # she leaves the tile she stepped into for free
         was_revealed = t.revealed and not free and how != "climb"
         if how == "climb":
             st.actions_left = 0  # Climb Window: the Acrobat's actions end
@@ -665,29 +677,40 @@ class Game(CardRules, CharacterRules):
                 self._emit(MoveBlocked(me, target, "deadbolt"))
                 return
             if t.kind == K.WALKWAY and (target >> 6) > 0:
+                if deposit:
+                    self._refund_deposit()
                 self._leave(me, src)
                 p.pos = target
                 self._emit(PlayerMoved(me, src, target, how))
                 if not st.floors[target >> 6].guard.placed:
-                    self._place_guard(target >> 6)  # R30: he stood on that floor
-                self._fall(me, target - 64, "fall")
+                    self._place_guard(target >> 6, mover=me)  # R30: he stood on that floor
+                # The Walkway is entered before the fall: a guard there sees the burglar.
+                if self.is_invisible(me) or self._seen_entering(me, target, flex):
+                    self._fall(me, target - 64, "fall")
                 return
         if t.kind == K.KEYPAD and not t.open and not t.disabled:
             if not self._keypad_roll(target, me, single_die=orders):
                 return
-            if flex_keypad:
-                st.actions_left += 1
-                st.actions_taken -= 1
+        if deposit:
+            self._refund_deposit()
         self._leave(me, src)
         p.pos = target
         self._emit(PlayerMoved(me, src, target, how))
-        # Orders waive a revealed Laser's extra action: crossed as if it were paid.
+        if flex:
+            st.turn_flags.append("flexed")
+        # Orders waive a Laser's extra action, revealed or not: it is crossed as if paid (R80).
         self._enter(
             me,
             target,
             laser_payable=was_revealed and not orders,
-            laser_paid=orders and was_revealed,
+            laser_paid=orders,
+            flexible=flex,
         )
+
+    def _refund_deposit(self) -> None:
+        st = self.state
+        st.actions_left += 1
+        st.actions_taken -= 1
 
     def _move_action(self, target: int) -> None:
         """The Move action of the current burglar, with the Event count's pacing rule (R07):
@@ -730,7 +753,7 @@ class Game(CardRules, CharacterRules):
         self._emit(PlayerMoved(player, src, dest, how))
         f = dest >> 6
         if not self.state.floors[f].guard.placed:
-            self._place_guard(f)
+            self._place_guard(f, mover=player)
 
     def _leave(self, player: int, pos: int) -> None:
         """Leaving a tile: a Motion tile entered this turn raises its alarm."""
@@ -744,42 +767,52 @@ class Game(CardRules, CharacterRules):
             self.state.motion_entered.remove([player, pos])
             self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.MOTION.value))
 
-    def _enter(self, player: int, pos: int, laser_payable: bool, laser_paid: bool = False) -> None:
+    def _seen_entering(self, player: int, pos: int, flexible: bool = False) -> bool:
+        """The guards' look at a burglar moving into `pos`: his own tile (unless entered by
+        Flexibility), a Foyer next to him, an Atrium under or over him, the Tiara. Returns
+        False if a Stealth it cost lost the game."""
+        fl = self.state.floors[pos >> 6]
+        kind = self.tile(pos).kind
+        if (
+            fl.guard.pos == pos
+            and not flexible
+            and not self._lose_stealth(player, "entered-guard")
+        ):
+            return False
+        if kind == K.FOYER and self._guard_adjacent(pos) and not self._lose_stealth(player, "foyer"):
+            return False
+        if (
+            kind == K.ATRIUM
+            and self._guard_above_or_below(pos)
+            and not self._lose_stealth(player, "atrium")
+        ):
+            return False
+        return not (
+            Loot.TIARA in self.state.players[player].loot
+            and self._guard_adjacent(pos)
+            and not self._lose_stealth(player, "tiara")
+        )
+
+    def _enter(
+        self,
+        player: int,
+        pos: int,
+        laser_payable: bool,
+        laser_paid: bool = False,
+        flexible: bool = False,
+    ) -> None:
         """Everything that happens when a burglar enters a tile by moving."""
         st = self.state
         f = pos >> 6
         fl = st.floors[f]
         if not fl.guard.placed:
-            self._place_guard(f)
+            self._place_guard(f, mover=player)
         p = st.players[player]
         t = self.tile(pos)
         kind = t.kind
         unseen = self.is_invisible(player)
-        if not unseen:
-            if (
-                fl.guard.pos == pos
-                and not (self.free_guard_entry(player) and st.current == player)
-                and not self._lose_stealth(player, "entered-guard")
-            ):
-                return
-            if (
-                kind == K.FOYER
-                and self._guard_adjacent(pos)
-                and not self._lose_stealth(player, "foyer")
-            ):
-                return
-            if (
-                kind == K.ATRIUM
-                and self._guard_above_or_below(pos)
-                and not self._lose_stealth(player, "atrium")
-            ):
-                return
-            if (
-                Loot.TIARA in p.loot
-                and self._guard_adjacent(pos)
-                and not self._lose_stealth(player, "tiara")
-            ):
-                return
+        if not unseen and not self._seen_entering(player, pos, flexible):
+            return
         if t.disabled:  # Crowbar: the tile's own rule is off
             pass
         elif kind == K.CAMERA:
@@ -1013,8 +1046,9 @@ class Game(CardRules, CharacterRules):
         self._emit(PatrolDrawn(floor, card))
         return card
 
-    def _place_guard(self, floor: int) -> None:
-        """Set up a floor's guard: position from one patrol card, destination from the next."""
+    def _place_guard(self, floor: int, mover: int | None = None) -> None:
+        """Set up a floor's guard: position from one patrol card, destination from the next.
+        `mover`: the burglar whose move or fall onto the floor sets him up."""
         g = self.state.floors[floor].guard
         g.placed = True
         g.lost = False
@@ -1290,9 +1324,10 @@ class Game(CardRules, CharacterRules):
         t = self.tile(p.pos)
         if t.kind == K.THERMO and not t.disabled:
             self._push(Effect(_FOLLOWUP_ALARM, pos=p.pos, source=K.THERMO.value))
-        # Flexibility: still in a guard's tile when her actions end, the Acrobat is seen.
+        # Flexibility: still in the guard's tile she stepped into for free when her actions
+        # end, the Acrobat is seen (a guard who walked in on her was already paid for).
         if (
-            self.free_guard_entry(me)
+            "flexed" in st.turn_flags
             and st.floors[p.pos >> 6].guard.pos == p.pos
             and not self.is_invisible(me)
         ):

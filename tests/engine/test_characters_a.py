@@ -167,10 +167,73 @@ def test_R68_flexibility_failed_keypad_roll_spends_the_move_action():
 
 
 def test_R68_flexibility_is_a_free_action_even_with_no_actions_left():
-    """004: the step into a guard's tile is a free action, so it needs no action left."""
-    t = acrobat().player(0, "1.A1").guard(0, at="1.B1", dest="1.D1").turn(0, actions=0, taken=4)
+    """004: the step into a guard's (revealed) tile is a free action: no action left needed."""
+    t = acrobat().tile("1.B1", K.LABORATORY, tool_taken=True).player(0, "1.A1")
+    t.guard(0, at="1.B1", dest="1.D1").turn(0, actions=0, taken=4)
     g = t.game()
     assert "move 1.B1" in legal(g)
+
+
+def test_R68_flexibility_into_a_face_down_tile_under_a_guard_needs_an_action_in_hand():
+    """A face-down tile under the guard may be a locked Keypad, whose roll needs an action:
+    with none left she cannot step in; with one, it is given back unless a Keypad roll fails."""
+    t = acrobat().player(0, "1.A1").face_down("1.B1", K.KEYPAD)
+    g = t.guard(0, at="1.B1", dest="1.D1").turn(0, actions=0, taken=4).game()
+    assert "move 1.B1" not in legal(g)
+    assert refused(g, "move 1.B1")
+
+    t = acrobat().player(0, "1.A1").face_down("1.B1", K.KEYPAD).dice(2)
+    g = t.guard(0, at="1.B1", dest="1.D1").turn(0, actions=1, taken=3).game()
+    g.apply("move 1.B1")
+    assert g.state.players[0].pos == P("1.A1") and g.state.actions_left == 0
+
+    t = acrobat().player(0, "1.A1").face_down("1.B1", K.LABORATORY, tool_taken=True)
+    g = t.guard(0, at="1.B1", dest="1.D1").turn(0, actions=1, taken=3).game()
+    events = g.apply("move 1.B1")
+    assert g.state.players[0].pos == P("1.B1") and g.state.actions_left == 1
+    assert g.state.actions_taken == 3 and stealth_lost(events) == []
+
+
+def test_R68_flexibility_charges_only_the_free_entry_she_used():
+    """The guard walked in on her before this turn (she paid then): ending her actions in his
+    tile without having used Flexibility costs nothing more."""
+    t = acrobat().player(0, "1.B1", stealth=2).guard(0, at="1.B1", dest="1.D1")
+    g = t.game()
+    g.apply("peek 1.C1")
+    events = g.apply("end")
+    assert [e.reason for e in stealth_lost(events)] == []
+    assert g.state.players[0].stealth == 2
+
+
+def test_R68_flexibility_charge_after_stepping_out_and_back_in_for_free():
+    """Out of the guard's tile and back in by Flexibility: the second free entry is charged."""
+    t = acrobat().player(0, "1.B1").guard(0, at="1.B1", dest="1.D1")
+    g = t.game()
+    g.apply("move 1.A1")
+    g.apply("move 1.B1")
+    events = g.apply("end")
+    assert [e.reason for e in stealth_lost(events)] == ["flexibility"]
+
+
+def test_R54_R68_go_with_your_gut_into_a_guard_costs_the_acrobat_a_stealth():
+    """Go With Your Gut is no step of hers after her actions: entering the guard's tile that
+    way costs her a Stealth like anyone (she could never leave before he moves)."""
+    t = acrobat().player(0, "1.A1").tile("1.A2", K.LABORATORY, tool_taken=True)
+    g = t.guard(0, at="1.B1", dest="1.D1").events(EventCard.GO_WITH_YOUR_GUT).game()
+    events = g.apply("end")
+    assert PlayerMoved(0, P("1.A1"), P("1.B1"), "walk") in events
+    assert [e.reason for e in stealth_lost(events)] == ["entered-guard"]
+    assert g.state.players[0].stealth == 2
+
+
+def test_R45_R68_gemstone_adds_its_action_to_a_flexible_entry():
+    """Flexibility waives the guard, not the Gemstone: joining a burglar in the guard's
+    tile costs her the Gemstone's one action."""
+    t = acrobat(players=2).player(0, "1.A1", loot=(Loot.GEMSTONE,)).player(1, "1.B1")
+    g = t.guard(0, at="1.B1", dest="1.D1").tile("1.B1", K.LABORATORY, tool_taken=True).game()
+    assert g.move_options(0)[P("1.B1")][0] == 1
+    g.apply("move 1.B1")
+    assert g.state.actions_left == 3
 
 
 def test_R68_flexibility_onto_a_guarded_fingerprint_raises_nothing():

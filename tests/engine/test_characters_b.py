@@ -547,15 +547,16 @@ def test_R80_ordered_across_a_revealed_laser_without_alarm_or_extra_action():
     assert not g.tile(P("1.C1")).alarm
 
 
-def test_R80_ordered_into_a_face_down_laser_triggers_the_alarm():
-    """A face-down Laser cannot be paid for: the ordered burglar sets off its alarm."""
+def test_R80_ordered_into_a_face_down_laser_crosses_it_without_alarm():
+    """Orders waive a Laser's extra action whether it was revealed or not (as they waive a
+    face-down Deadbolt's): no alarm, no decision."""
     t = rook().player(0, "1.A1").player(1, "1.B1").face_down("1.C1", K.LASER, 2)
     g = park(t, 0).game()
     ev = g.apply("ability orders 2 1.C1")
     assert of(ev, TileRevealed) == [TileRevealed(P("1.C1"), "laser", 2)]
-    assert of(ev, AlarmRaised) == [AlarmRaised(P("1.C1"), "laser")]
-    assert of(ev, DecisionNeeded) == []  # no "pay" offered
-    assert g.state.players[1].pos == P("1.C1")
+    assert of(ev, AlarmRaised) == []
+    assert of(ev, DecisionNeeded) == []
+    assert g.state.players[1].pos == P("1.C1") and not g.tile(P("1.C1")).alarm
 
 
 def test_R80_ordered_into_a_fingerprint_sets_it_off():

@@ -665,3 +665,33 @@ def test_R30_stairs_into_face_down_walkway_sets_up_upper_guard():
     assert game.state.players[0].pos == P("1.B2")
     upper = game.state.floors[1].guard
     assert upper.placed and upper.pos == P("2.A4") and upper.dest == P("2.D1")
+
+
+def test_R29_face_down_walkway_where_the_guard_stands_is_entered_before_the_fall():
+    """Moving into a face-down Walkway the guard stands on: the burglar enters the Walkway
+    (1 Stealth for the guard there), then falls; only the tile landed on is exempt."""
+    t = Table().player(0, "2.A1").face_down("2.B1", K.WALKWAY, 2)
+    g = guards_away(t.guard(1, at="2.B1", dest="2.D4"), 0).game()
+    events = g.apply("move 2.B1")
+    assert of(events, StealthLost) == [StealthLost(0, "entered-guard", False, 2)]
+    assert g.state.players[0].pos == P("1.B1")
+
+
+def test_R29_face_down_walkway_under_the_guard_with_no_stealth_loses_before_the_fall():
+    """With no Stealth left, the guard on the Walkway catches the burglar: no fall."""
+    t = Table().player(0, "2.A1", stealth=0).face_down("2.B1", K.WALKWAY, 2)
+    g = guards_away(t.guard(1, at="2.B1", dest="2.D4"), 0).game()
+    events = g.apply("move 2.B1")
+    assert of(events, GameLost) and g.is_over()
+    assert not [e for e in of(events, PlayerMoved) if e.how == "fall"]
+
+
+def test_R30_stairs_into_a_face_down_walkway_where_the_guard_is_placed_costs_a_stealth():
+    """Up the Stairs into a face-down Walkway where the upper guard is just set up: the
+    burglar entered his tile (R12) before dropping back onto the Stairs."""
+    t = Table().tile("1.B2", K.STAIRS, 4).face_down("2.B2", K.WALKWAY, 2).player(0, "1.B2")
+    g = t.guard(0, at="1.D4", dest="1.D1").patrol(1, "2.B2", "2.D1").game()
+    events = g.apply("move 2.B2")
+    assert of(events, GuardPlaced) == [GuardPlaced(1, P("2.B2"))]
+    assert of(events, StealthLost) == [StealthLost(0, "entered-guard", False, 2)]
+    assert g.state.players[0].pos == P("1.B2")
