@@ -88,6 +88,7 @@ bench: install site
 	@if [ -f bench/engine_bench.py ]; then $(PY) bench/engine_bench.py; \
 	else echo "bench/engine_bench.py does not exist yet: engine benchmark skipped"; fi
 	$(PY) bench/link_bench.py
+	$(PY) bench/bot_bench.py
 	$(PY) bench/site_bench.py --site $(SITE)
 
 clean:

@@ -20,6 +20,7 @@ How it decides (`Bot.choose(game)`):
 from __future__ import annotations
 
 import time
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from .actions import Action, ActionKind, parse_pos
@@ -126,6 +127,22 @@ def target_floor(game: Game) -> int:
     return len(st.floors) - 1
 
 
+def player_floor(game: Game, player: int) -> int:
+    """The floor this burglar works on: the crew splits over the two lowest floors still to
+    do (even seats below, odd seats above), all go up once the Loot is out."""
+    tf = target_floor(game)
+    st = game.state
+    top = len(st.floors) - 1
+    if tf >= top or game.team_has_all_loot():
+        return tf
+    active = [i for i, p in enumerate(st.players) if p.pos is not None and not p.escaped]
+    if len(active) < 2 or player not in active:
+        return tf
+    if active.index(player) % 2 == 0:
+        return tf
+    return tf + 1
+
+
 def _safe_count(game: Game) -> int:
     return sum(
         1
@@ -142,7 +159,7 @@ def goals(game: Game, player: int) -> tuple[list[int], int]:
     pos = p.pos
     assert pos is not None
     f = pos >> 6
-    tf = target_floor(game)
+    tf = player_floor(game, player)
     if game.team_has_all_loot() or tf > f:
         up = _revealed_of_kind(game, f, K.STAIRS)
         extra = 3 * (len(st.floors) - 1 - f) if game.team_has_all_loot() else 4 * (tf - f)
@@ -213,6 +230,7 @@ class Weights:
     distance: float = 40.0
     alarm: float = 45.0
     tempo: float = 30.0
+    event: float = 120.0
     tool: float = 35.0
     hack: float = 12.0
     escaped: float = 600.0
@@ -226,9 +244,9 @@ def evaluate(game: Game, w: Weights) -> float:
     if st.outcome == "loss":
         return -w.win
     score = 0.0
-    tf = target_floor(game)
+    working = {player_floor(game, i) for i in range(len(st.players))}
     for f, fl in enumerate(st.floors):
-        explore = w.explore if f == tf and not safe_of(game, f) else w.revealed
+        explore = w.explore if f in working and not safe_of(game, f) else w.revealed
         for c, t in enumerate(fl.tiles):
             if t is None or not t.revealed:
                 continue
@@ -250,7 +268,6 @@ def evaluate(game: Game, w: Weights) -> float:
                 score += w.hack * min(t.hack, 2)
         score -= w.alarm * len(game.alarms(f))
     threats = [guard_threat(game, f) for f in range(len(st.floors))]
-    tf = target_floor(game)
     cur = st.players[st.current].pos
     moving = -1 if cur is None else cur >> 6  # the floor whose guard moves next
     for i, p in enumerate(st.players):
@@ -270,7 +287,7 @@ def evaluate(game: Game, w: Weights) -> float:
         elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2):
             score -= w.threat * 0.4 * hurt
         score -= w.distance * goal_distance(game, i)
-        score += w.floor * min(f, tf)
+        score += w.floor * min(f, player_floor(game, i))
         score += w.tool * len(p.tools)
     return score
 
@@ -421,7 +438,8 @@ def policy(game: Game) -> Action:
     f = pos >> 6
     here = game.tile(pos)
     left = st.actions_left
-    if here.kind == K.SAFE and not here.safe_open and f == target_floor(game):
+    mine = player_floor(game, me)
+    if here.kind == K.SAFE and not here.safe_open and f == mine:
         combo = game.combination(pos)
         open_need = [q for q in combo if game.tile(q).revealed and not game.tile(q).cracked]
         hidden = [q for q in combo if not game.tile(q).revealed]
@@ -435,7 +453,7 @@ def policy(game: Game) -> Action:
                 return crack
     if left <= 0:
         return end
-    threat = guard_threat(game, f)
+    threat = guard_threat(game, f) | _thermo(game, f)
     # Peek at a face-down tile of the Safe's combination next door, or one on the way.
     targets, _ = goals(game, me)
     for q in targets:
@@ -450,11 +468,11 @@ def policy(game: Game) -> Action:
             step.kind == ActionKind.MOVE and left == 1 and step.pos in threat and pos not in threat
         ):
             return step
-    elif pos in targets and here.kind == K.STAIRS and target_floor(game) > f:
+    elif pos in targets and here.kind == K.STAIRS and mine > f:
         up = Action(ActionKind.MOVE, pos=pos + 64)
         if up in legal:
             return up
-    elif here.downstairs and target_floor(game) < f:
+    elif here.downstairs and mine < f:
         down = Action(ActionKind.MOVE, pos=pos - 64)
         if down in legal:
             return down
@@ -467,7 +485,21 @@ def policy(game: Game) -> Action:
                 return a
     if here.kind in COMPUTERS and here.hack < 2 and Action(ActionKind.HACK) in legal:
         return Action(ActionKind.HACK)
+    if st.actions_taken <= game.event_threshold(me):
+        for a in legal_list:  # a useful action rather than an Event
+            if a.kind == ActionKind.PEEK:
+                return a
     return end
+
+
+def _thermo(game: Game, floor: int) -> set[int]:
+    """Thermo tiles of a floor that would raise an alarm under a burglar ending there."""
+    base = floor << 6
+    return {
+        base | c
+        for c, t in enumerate(game.state.floors[floor].tiles)
+        if t is not None and t.revealed and t.kind == K.THERMO and not t.disabled
+    }
 
 
 def choose_entrance(game: Game) -> Action:
@@ -515,12 +547,18 @@ class Bot:
     def choose(self, game: Game) -> Action:
         """The bot's action for the player to move, seen through that player's eyes."""
         t0 = time.perf_counter()
+        thinking = self.think(game)
         try:
-            return self._choose(game)
-        finally:
-            self.times.append(time.perf_counter() - t0)
+            while True:
+                next(thinking)
+        except StopIteration as done:
+            action: Action = done.value
+        self.times.append(time.perf_counter() - t0)
+        return action
 
-    def _choose(self, game: Game) -> Action:
+    def think(self, game: Game) -> Generator[None, None, Action]:
+        """`choose` in slices: yields after every candidate tried (a few milliseconds), so a
+        page can give the browser a turn between slices; returns the action."""
         worlds = self.samples(game)
         w0 = worlds[0]
         legal = w0.legal_actions()  # the same list as the real game's: it is public
@@ -533,7 +571,7 @@ class Bot:
             return choose_entrance(w0)
         candidates = self._candidates(w0, legal)
         if len(candidates) == 1:
-            self.last_reason = "only"
+            self.last_reason = _reason(w0, candidates[0])
             return candidates[0]
         me = st.current
         scores: dict[Action, float] = {}
@@ -542,6 +580,7 @@ class Bot:
             for k, w in enumerate(worlds):
                 total += self._rollout(w, a, me, k)
             scores[a] = total / len(worlds)
+            yield None
         best = max(candidates, key=lambda a: (scores[a], -candidates.index(a)))
         if st.pending is None and scores[best] - scores[candidates[0]] < self.margin:
             best = candidates[0]  # the rule of thumb, unless the search clearly beats it
@@ -576,26 +615,32 @@ class Bot:
         return keep + rest
 
     def _rollout(self, world: Game, first: Action, me: int, k: int) -> float:
+        """Play `first`, let the policy finish the turn, let the guards move; the score."""
+        w = self.weights
         g = clone_game(world)
-        g.apply(first)
         turn = g.state.turn
+        penalty = 0.0
+        action = first
         n = 0
-        while (
-            not g.is_over()
-            and g.state.turn == turn
-            and g.state.current == me
-            and n < self.rollout_limit
-        ):
-            g.apply(policy(g))
+        end = Action(ActionKind.END)
+        while True:
+            st = g.state
+            if action.kind == ActionKind.END and st.pending is None:
+                penalty += w.tempo * st.actions_left
+                if st.actions_taken <= g.event_threshold(me):
+                    penalty += w.event  # an Event is drawn: most of them hurt
+            g.apply(action)
             n += 1
-        idle = 0
-        if not g.is_over() and g.state.turn == turn and g.state.current == me:
-            idle = g.state.actions_left
-            if g.state.pending is None and Action(ActionKind.END) in g.legal_actions():
-                g.apply(Action(ActionKind.END))
-                while g.state.pending is not None and g.state.turn == turn:
-                    g.apply(decide(g))
-        return evaluate(g, self.weights) - self.weights.tempo * idle
+            st = g.state
+            if st.step == Step.OVER or st.turn != turn or st.current != me:
+                break
+            if st.pending is not None:
+                action = decide(g)
+            elif n >= self.rollout_limit:
+                action = end
+            else:
+                action = policy(g)
+        return evaluate(g, w) - penalty
 
 
 def _reason(game: Game, action: Action) -> str:

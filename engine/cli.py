@@ -106,7 +106,8 @@ def autoplay(
     wins = losses = unfinished = turns = 0
     reasons: dict[str, int] = {}
     decisions: list[float] = []
-    turn_times: list[float] = []
+    turn_times: list[float] = []  # wall clock: what a player waits
+    turn_cpus: list[float] = []  # processor time: the same on a busy machine
     safes = 0
     start = time.perf_counter()
     side = Side.ADVANCED if advanced else Side.BASIC
@@ -122,18 +123,21 @@ def autoplay(
             for b in bots:
                 b.worlds = worlds
         n = 0
-        turn_key, turn_time = (game.state.turn, game.state.current), 0.0
+        turn_key, turn_time, turn_cpu = (game.state.turn, game.state.current), 0.0, 0.0
         while not game.is_over() and n < max_actions:
             bot = bots[game.state.current]
-            t0 = time.perf_counter()
-            game.apply(bot.choose(game))
-            spent = time.perf_counter() - t0
+            t0, c0 = time.perf_counter(), time.process_time()
+            action = bot.choose(game)
+            spent, cpu = time.perf_counter() - t0, time.process_time() - c0
+            game.apply(action)
             decisions.append(spent)
             turn_time += spent
+            turn_cpu += cpu
             key = (game.state.turn, game.state.current)
             if key != turn_key or game.is_over():
                 turn_times.append(turn_time)
-                turn_key, turn_time = key, 0.0
+                turn_cpus.append(turn_cpu)
+                turn_key, turn_time, turn_cpu = key, 0.0, 0.0
             n += 1
         turns += game.state.turn
         safes += sum(
@@ -163,6 +167,7 @@ def autoplay(
         "decision_ms_p95": round(1000 * _p95(decisions), 2),
         "turn_ms_mean": round(1000 * sum(turn_times) / len(turn_times), 2) if turn_times else 0,
         "turn_ms_p95": round(1000 * _p95(turn_times), 2),
+        "turn_cpu_ms_p95": round(1000 * _p95(turn_cpus), 2),
         "seconds": round(elapsed, 1),
     }
 

@@ -1,0 +1,64 @@
+"""The autopilot's win rates and thinking time on CPython. Prints figures; asserts nothing.
+
+Targets (issue 10), every seat on the autopilot, basic sides, random characters, standard
+walls: Office Job 2 burglars >= 60% wins, Bank Job 2 burglars >= 35% (200 games each), and
+a turn's thinking time p95 <= 0.3 s on CPython. Fort Knox and 1-4 burglars are reported
+with fewer games, to keep `make bench` reasonable.
+
+    python bench/bot_bench.py                 # 200 games for the target rows, 20 for others
+    BOT_BENCH_GAMES=40 python bench/bot_bench.py   # quicker: 40 and 10
+
+One core: games run one after the other.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.cli import autoplay
+from engine.data import ScenarioId
+
+TARGETS = {(ScenarioId.OFFICE, 2): 0.60, (ScenarioId.BANK, 2): 0.35}
+TURN_P95_MS = 300
+
+
+def main() -> None:
+    main_games = int(os.environ.get("BOT_BENCH_GAMES", "200"))
+    extra_games = max(4, main_games // 10)
+    rows = [(ScenarioId.OFFICE, 2, main_games), (ScenarioId.BANK, 2, main_games)]
+    for scenario in ScenarioId:
+        for players in (1, 2, 3, 4):
+            if (scenario, players) not in TARGETS:
+                rows.append((scenario, players, extra_games))
+    print(f"autopilot bench: {main_games} games for the target rows, {extra_games} for others")
+    p95s = []
+    for scenario, players, games in rows:
+        result = autoplay(scenario, players, games, seed=1)
+        p95s.append(result["turn_cpu_ms_p95"])
+        target = TARGETS.get((scenario, players))
+        verdict = ""
+        if target is not None:
+            ok = float(result["win_rate"]) >= target
+            verdict = f" -> {'meets' if ok else 'MISSES'} {target:.0%}"
+        print(
+            f"{scenario.value:9} {players}p: {result['wins']}/{games} wins "
+            f"({float(result['win_rate']):.0%}){verdict}; "
+            f"turn p95 {result['turn_ms_p95']} ms wall, {result['turn_cpu_ms_p95']} ms CPU; "
+            f"{json.dumps(result)}",
+            flush=True,
+        )
+    worst = max(float(x) for x in p95s)  # type: ignore[arg-type]
+    verdict = "meets" if worst <= TURN_P95_MS else "MISSES"
+    print(
+        f"autopilot: worst turn p95 {worst:.0f} ms of CPU -> {verdict} {TURN_P95_MS} ms "
+        "(CPython; wall-clock figures above include waiting for a busy machine)"
+    )
+
+
+if __name__ == "__main__":
+    main()
