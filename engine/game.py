@@ -688,9 +688,13 @@ class Game(CardRules, CharacterRules):
                 if self.is_invisible(me) or self._seen_entering(me, target, flex):
                     self._fall(me, target - 64, "fall")
                 return
-        if t.kind == K.KEYPAD and not t.open and not t.disabled:
-            if not self._keypad_roll(target, me, single_die=orders):
-                return
+        if (
+            t.kind == K.KEYPAD
+            and not t.open
+            and not t.disabled
+            and not self._keypad_roll(target, me, single_die=orders)
+        ):
+            return
         if deposit:
             self._refund_deposit()
         self._leave(me, src)
@@ -779,7 +783,11 @@ class Game(CardRules, CharacterRules):
             and not self._lose_stealth(player, "entered-guard")
         ):
             return False
-        if kind == K.FOYER and self._guard_adjacent(pos) and not self._lose_stealth(player, "foyer"):
+        if (
+            kind == K.FOYER
+            and self._guard_adjacent(pos)
+            and not self._lose_stealth(player, "foyer")
+        ):
             return False
         if (
             kind == K.ATRIUM
