@@ -33,10 +33,13 @@ from .events import (
     TurnSkipped,
     WallDestroyed,
 )
+from .kinds import DecisionKind, EffectKind, EndReason, Lasting, Result, TurnFlag
 from .state import Effect
 
 if TYPE_CHECKING:
     from .game import Game
+
+_INVISIBLE = TurnFlag.INVISIBLE  # read whenever a guard or a burglar enters a tile
 
 # Tools used as an action with no target, or with one of a list of positions.
 _NO_TARGET = frozenset(
@@ -68,7 +71,7 @@ class CardRules:
 
     def is_invisible(self: Game, player: int) -> bool:
         st = self.state
-        return player == st.current and "invisible" in st.turn_flags
+        return player == st.current and _INVISIBLE in st.turn_flags
 
     def effect_active(self: Game, name: str) -> bool:
         return name in self.state.lasting
@@ -97,7 +100,7 @@ class CardRules:
         if tool == Tool.VIRUS:
             return bool(self._virus_targets())
         if tool == Tool.INVISIBLE_SUIT:
-            return "invisible" not in st.turn_flags
+            return TurnFlag.INVISIBLE not in st.turn_flags
         return True
 
     def tool_targets(self: Game, me: int, tool: Tool) -> list[int]:
@@ -172,7 +175,7 @@ class CardRules:
         elif tool == Tool.CRYSTAL_BALL:
             top = list(reversed(st.events[-3:]))  # top card first
             self._ask(
-                "crystal-ball",
+                DecisionKind.CRYSTAL_BALL,
                 sorted(",".join(e.value for e in order) for order in permutations(top)),
             )
         elif tool == Tool.DONUTS:
@@ -183,11 +186,11 @@ class CardRules:
             fl.walls = [w for w in fl.walls if tuple(w) != wall]
             self.refresh_geometry()  # the guards' routes change at once
             self._emit(WallDestroyed(pos >> 6, wall[0], wall[1]))
-            self._push(Effect("alarm", pos=pos, source=Tool.DYNAMITE.value))
+            self._push(Effect(EffectKind.ALARM, pos=pos, source=Tool.DYNAMITE.value))
         elif tool == Tool.EMP:
             self._emp(me)
         elif tool == Tool.INVISIBLE_SUIT:
-            st.turn_flags.append("invisible")
+            st.turn_flags.append(TurnFlag.INVISIBLE)
             self._gain_actions(me, 1, tool.value)
         elif tool == Tool.MAKEUP_KIT:
             for i in self.players_at(pos):
@@ -200,7 +203,7 @@ class CardRules:
         elif tool == Tool.THERMAL_BOMB:
             self.tile(pos).thermal = True
             self.tile(target).thermal = True
-            self._push(Effect("alarm", pos=pos, source=Tool.THERMAL_BOMB.value))
+            self._push(Effect(EffectKind.ALARM, pos=pos, source=Tool.THERMAL_BOMB.value))
         elif tool == Tool.VIRUS:
             self._ask_virus(3)
 
@@ -211,7 +214,7 @@ class CardRules:
     def _emp(self: Game, me: int) -> None:
         """Every alarm goes out, and none can go off until the user's next turn."""
         st = self.state
-        st.lasting["emp"] = me
+        st.lasting[Lasting.EMP] = me
         for f in range(len(st.floors)):
             had = False
             for a in self.alarms(f):
@@ -219,14 +222,14 @@ class CardRules:
                 self._emit(AlarmCleared(a))
                 had = True
             if had:
-                self._push(Effect("retarget", floor=f))
+                self._push(Effect(EffectKind.RETARGET, floor=f))
 
     def _ask_virus(self: Game, left: int) -> None:
         targets = self._virus_targets()
         if not targets:
             self._emit(CardNoEffect(Tool.VIRUS.value, "no-computer"))
             return
-        self._ask("virus", [pos_text(t) for t in targets], n=left)
+        self._ask(DecisionKind.VIRUS, [pos_text(t) for t in targets], n=left)
 
     # ------------------------------------------------------------------ loot
 
@@ -270,7 +273,7 @@ class CardRules:
             die = self.rng.die()
             self._emit(LootRolled(me, Loot.CHIHUAHUA.value, die, die == 6))
             if die == 6:
-                self._push(Effect("alarm", pos=p.pos, source=Loot.CHIHUAHUA.value))
+                self._push(Effect(EffectKind.ALARM, pos=p.pos, source=Loot.CHIHUAHUA.value))
         if Loot.PERSIAN_KITTY in p.loot:
             die = self.rng.die()
             self._emit(LootRolled(me, Loot.PERSIAN_KITTY.value, die, die <= 2))
@@ -303,7 +306,7 @@ class CardRules:
         if len(best) == 1:
             self._place_kitty(me, best[0])
         else:
-            self._ask("kitty", [pos_text(q) for q in sorted(best)])
+            self._ask(DecisionKind.KITTY, [pos_text(q) for q in sorted(best)])
 
     def _place_kitty(self: Game, me: int, where: int) -> None:
         p = self.state.players[me]
@@ -333,7 +336,7 @@ class CardRules:
                 if i != me and q.pos is not None and q.pos != pos
             ]
             if others:
-                self._ask("buddy", others)
+                self._ask(DecisionKind.BUDDY, others)
             else:
                 self._emit(CardNoEffect(name, "nobody"))
         elif card == E.CHANGE_OF_PLANS:
@@ -374,9 +377,9 @@ class CardRules:
             elif len(choices) == 1:
                 self._forced_move(me, choices[0])
             else:
-                self._ask("gut", [pos_text(q) for q in sorted(choices)])
+                self._ask(DecisionKind.GUT, [pos_text(q) for q in sorted(choices)])
         elif card == E.GYMNASTICS:
-            st.lasting["gymnastics"] = me
+            st.lasting[Lasting.GYMNASTICS] = me
         elif card == E.HEADS_UP:
             nxt = self.next_player(me)
             key = str(nxt)
@@ -408,7 +411,7 @@ class CardRules:
         elif card == E.PEEKHOLE:
             targets = self.peekhole_targets(pos)
             if targets:
-                self._ask("peekhole", ["none", *(pos_text(q) for q in targets)])
+                self._ask(DecisionKind.PEEKHOLE, ["none", *(pos_text(q) for q in targets)])
             else:
                 self._emit(CardNoEffect(name, "nothing-unrevealed"))
         elif card == E.REBOOT:
@@ -423,7 +426,7 @@ class CardRules:
             if not changed:
                 self._emit(CardNoEffect(name, "nothing-to-reset"))
         elif card == E.SHIFT_CHANGE:
-            st.turn_flags.append("shift-change")
+            st.turn_flags.append(TurnFlag.SHIFT_CHANGE)
         elif card == E.SHOPLIFTING:
             labs = [
                 q
@@ -436,14 +439,14 @@ class CardRules:
             if not labs:
                 self._emit(CardNoEffect(name, "no-laboratory"))
             for q in labs:
-                self._push(Effect("alarm", pos=q, source=name))
+                self._push(Effect(EffectKind.ALARM, pos=q, source=name))
         elif card == E.SQUEAK:
             self._squeak(me)
         elif card == E.SWITCH_SIGNS:
             if not on_board or g.dest is None:
                 self._emit(CardNoEffect(name, "no-guard"))
             elif self.alarms(f):
-                self._jump_to_alarm(f, "switch-alarm")
+                self._jump_to_alarm(f, DecisionKind.SWITCH_ALARM)
             else:
                 src, g.pos, g.dest = g.pos, g.dest, g.pos
                 assert src is not None and g.pos is not None and g.dest is not None
@@ -457,16 +460,16 @@ class CardRules:
             else:
                 base = f << 6
                 opts = [base | nb for nb in self._geo[f].open[g.dest & 63]]
-                self._ask("throw-voice", [pos_text(q) for q in sorted(opts)])
+                self._ask(DecisionKind.THROW_VOICE, [pos_text(q) for q in sorted(opts)])
         elif card == E.TIME_LOCK:
-            st.lasting["time-lock"] = me
+            st.lasting[Lasting.TIME_LOCK] = me
         elif card == E.VIDEO_LOOP:
-            st.lasting["video-loop"] = me
+            st.lasting[Lasting.VIDEO_LOOP] = me
         elif card == E.WHERE_IS_HE:
             if not on_board or g.dest is None:
                 self._emit(CardNoEffect(name, "no-guard"))
             elif self.alarms(f):
-                self._jump_to_alarm(f, "where-alarm")
+                self._jump_to_alarm(f, DecisionKind.WHERE_ALARM)
             else:
                 src, dest = g.pos, g.dest
                 assert src is not None
@@ -561,7 +564,7 @@ class CardRules:
         elif len(nearest) == 1:
             self._squeak_step(f, nearest[0])
         else:
-            self._ask("squeak", [pos_text(q) for q in nearest], floor=f)
+            self._ask(DecisionKind.SQUEAK, [pos_text(q) for q in nearest], floor=f)
 
     def _squeak_step(self: Game, f: int, toward: int) -> None:
         g = self.state.floors[f].guard
@@ -569,7 +572,7 @@ class CardRules:
         nxt = (f << 6) | self._geo[f].next_steps(toward & 63)[g.pos & 63]
         self._step_guard(f, nxt)
 
-    def _jump_to_alarm(self: Game, f: int, kind: str) -> None:
+    def _jump_to_alarm(self: Game, f: int, kind: DecisionKind) -> None:
         closest = self.closest_alarms(f)
         if len(closest) == 1:
             self._guard_to_alarm(f, closest[0], kind)
@@ -603,8 +606,8 @@ class CardRules:
         self._emit(PlayerEscaped(player))
         if all(q.escaped for q in st.players):
             st.step = Step.OVER
-            st.outcome = "win"
-            st.reason = "escaped"
+            st.outcome = Result.WIN
+            st.reason = EndReason.ESCAPED.value
             st.queue.clear()
             self._emit(GameWon())
 
@@ -617,21 +620,21 @@ class CardRules:
         assert isinstance(d, Decision)
         st = self.state
         me = st.current
-        if kind == "crystal-ball":
+        if kind == DecisionKind.CRYSTAL_BALL:
             order = [EventCard(x) for x in option.split(",")]
             k = len(order)
             st.events[len(st.events) - k :] = list(reversed(order))
             self._emit(EventsReordered(me, k))
-        elif kind == "virus":
+        elif kind == DecisionKind.VIRUS:
             q = parse_pos(option)
             t = self.tile(q)
             t.hack += 1
             self._emit(HackAdded(q, t.hack))
             if d.n > 1:
                 self._ask_virus(d.n - 1)
-        elif kind == "kitty":
+        elif kind == DecisionKind.KITTY:
             self._place_kitty(me, parse_pos(option))
-        elif kind == "buddy":
+        elif kind == DecisionKind.BUDDY:
             other = int(option) - 1
             q = st.players[other]
             src = q.pos
@@ -639,23 +642,23 @@ class CardRules:
             assert src is not None and dst is not None
             q.pos = dst
             self._emit(PlayerMoved(other, src, dst, "buddy"))
-        elif kind == "gut":
+        elif kind == DecisionKind.GUT:
             self._forced_move(me, parse_pos(option))
-        elif kind == "peekhole":
+        elif kind == DecisionKind.PEEKHOLE:
             if option != "none":
                 self._reveal(parse_pos(option))
-        elif kind == "squeak":
+        elif kind == DecisionKind.SQUEAK:
             self._squeak_step(d.floor, parse_pos(option))
-        elif kind in ("switch-alarm", "where-alarm"):
+        elif kind in (DecisionKind.SWITCH_ALARM, DecisionKind.WHERE_ALARM):
             self._guard_to_alarm(d.floor, parse_pos(option), kind)
-        elif kind == "throw-voice":
+        elif kind == DecisionKind.THROW_VOICE:
             q = parse_pos(option)
             st.floors[q >> 6].guard.dest = q
             self._emit(DestinationSet(q >> 6, q, "throw-voice"))
-        elif kind == "shift-order":
+        elif kind == DecisionKind.SHIFT_ORDER:
             for fl in option.split(","):
-                self._push(Effect("guard-move", floor=int(fl) - 1))
-        elif kind == "stethoscope":
+                self._push(Effect(EffectKind.GUARD_MOVE, floor=int(fl) - 1))
+        elif kind == DecisionKind.STETHOSCOPE:
             dice = [int(x) for x in d.data]
             if option != "keep":
                 i, v = (int(x) for x in option.split("-"))

@@ -8,7 +8,7 @@ left); passive ones are queried by the core rules (`jams_alarm`, `keypad_bonus_d
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, ActionKind, pos_text
 from .data import Character, Side, Tool
@@ -23,12 +23,14 @@ from .events import (
     SpotterLooked,
     ToolDrawn,
 )
+from .kinds import ABILITY_USED, DecisionKind, EffectKind, Lasting, TurnFlag
 from .state import Effect
 
 if TYPE_CHECKING:
     from .game import Game
 
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
+_EMP, _ACTED = Lasting.EMP, TurnFlag.ACTED  # read on every legal-action listing
 C = Character
 
 
@@ -68,10 +70,10 @@ class CharacterRules:
         return self.someone(C.RIGGER) is not None
 
     def _used(self: Game, name: str) -> bool:
-        return f"used:{name}" in self.state.turn_flags
+        return ABILITY_USED[name] in self.state.turn_flags
 
     def _mark(self: Game, name: str) -> None:
-        self.state.turn_flags.append(f"used:{name}")
+        self.state.turn_flags.append(ABILITY_USED[name])
 
     # ------------------------------------------------------------------ movement hooks
 
@@ -139,7 +141,7 @@ class CharacterRules:
                 p.alarm_held
                 and not here.alarm
                 and st.floors[f].guard.pos != pos
-                and "emp" not in st.lasting
+                and _EMP not in st.lasting
             ):
                 add("reroute", option="drop")
         elif ch == C.RAVEN and side == BASIC:
@@ -157,7 +159,7 @@ class CharacterRules:
                     continue
                 for target in sorted(self.move_options(other, orders=True)):
                     add("orders", pos=target, player=other)
-        elif ch == C.ROOK and side == ADVANCED and left >= 1 and "acted" not in st.turn_flags:
+        elif ch == C.ROOK and side == ADVANCED and left >= 1 and _ACTED not in st.turn_flags:
             for other, q in enumerate(st.players):
                 if other != me and q.pos is not None and q.pos != pos:
                     add("disguise", player=other)
@@ -219,7 +221,7 @@ class CharacterRules:
             self._emit(Peeked(me, action.pos))
             self._reveal(action.pos)
         elif name == "crybaby":
-            self._push(Effect("alarm", pos=action.pos, source="crybaby"))
+            self._push(Effect(EffectKind.ALARM, pos=action.pos, source="crybaby"))
         elif name == "reroute":
             self._mark(name)
             f = pos >> 6
@@ -228,14 +230,14 @@ class CharacterRules:
                 p.alarm_held = True
                 self._emit(AlarmCleared(pos))
                 if self.alarms(f):
-                    self._push(Effect("retarget", floor=f))
+                    self._push(Effect(EffectKind.RETARGET, floor=f))
                 else:
                     g = st.floors[f].guard
                     if g.placed and g.pos is not None:
                         self._new_destination(f)
             else:
                 p.alarm_held = False
-                self._push(Effect("alarm", pos=pos, source="reroute"))
+                self._push(Effect(EffectKind.ALARM, pos=pos, source="reroute"))
         elif name == "crow":
             st.crow = action.pos
             self._emit(CrowPlaced(action.pos))
@@ -267,7 +269,7 @@ class CharacterRules:
             else:
                 seen = st.events[-1].value
             self._emit(SpotterLooked(me, name, seen))
-            self._ask(name, ["top", "bottom"], floor=pos >> 6, data=[seen])
+            self._ask(DecisionKind(name), ["top", "bottom"], floor=pos >> 6, data=[seen])
         else:  # pragma: no cover - ability_actions offers nothing else
             raise AssertionError(name)
 
@@ -281,12 +283,14 @@ class CharacterRules:
 
         assert isinstance(d, Decision)
         st = self.state
-        if kind in ("clairvoyance", "precognition"):
-            deck: list = st.floors[d.floor].guard.patrol if kind == "clairvoyance" else st.events
+        if kind in (DecisionKind.CLAIRVOYANCE, DecisionKind.PRECOGNITION):
+            deck: list[Any] = (
+                st.floors[d.floor].guard.patrol if kind == DecisionKind.CLAIRVOYANCE else st.events
+            )
             if option == "bottom":
                 deck.insert(0, deck.pop())
             return True
-        if kind == "rigger-draw":
+        if kind == DecisionKind.RIGGER_DRAW:
             keep = Tool(option)
             drawn = [Tool(x) for x in d.data]
             drawn.remove(keep)
@@ -306,7 +310,7 @@ class CharacterRules:
             return False
         drawn = [st.tools.pop(), st.tools.pop()]
         self._ask(
-            "rigger-draw",
+            DecisionKind.RIGGER_DRAW,
             sorted({t.value for t in drawn}),
             n=player,
             source=source,

@@ -3,17 +3,36 @@
 Events record every outcome of chance and every hidden fact made public (a revealed tile,
 a die roll, a card drawn), so the log, the UI and tests are built from them, never from
 diffing states. Each event is a small frozen value; `to_dict()` gives a JSON-ready form.
+
+Each event class declares what hidden information it makes public (`reveal`, a `Reveal`):
+an action whose events reveal anything is a checkpoint that undo never goes back past
+(`is_checkpoint`, `Game.last_checkpoint`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from typing import ClassVar
+
+from .kinds import HIDDEN_DECISIONS, DecisionKind, Reveal
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    reveal: ClassVar[Reveal] = Reveal.NOTHING
+
     def to_dict(self) -> dict[str, object]:
         return {"event": type(self).__name__, **asdict(self)}
+
+    def reveals(self) -> bool:
+        """Does this event make hidden information public (a tile, dice, a card)?"""
+        return self.reveal is not Reveal.NOTHING
+
+
+def is_checkpoint(events: Iterable[Event]) -> bool:
+    """Did these events (one action's) reveal anything? Then the action cannot be undone."""
+    return any(e.reveals() for e in events)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +54,7 @@ class EntranceChosen(Event):
 
 @dataclass(frozen=True, slots=True)
 class TileRevealed(Event):
+    reveal = Reveal.TILE
     pos: int
     kind: str
     number: int
@@ -73,6 +93,7 @@ class Peeked(Event):
 
 @dataclass(frozen=True, slots=True)
 class KeypadRolled(Event):
+    reveal = Reveal.ROLL
     pos: int
     dice: tuple[int, ...]
     opened: bool
@@ -113,12 +134,14 @@ class DestinationSet(Event):
 
 @dataclass(frozen=True, slots=True)
 class PatrolDrawn(Event):
+    reveal = Reveal.DRAW
     floor: int
     card: int  # a cell position, or LOST_VISUAL
 
 
 @dataclass(frozen=True, slots=True)
 class PatrolReshuffled(Event):
+    reveal = Reveal.DRAW
     floor: int
     cards: int
 
@@ -176,6 +199,7 @@ class DieAdded(Event):
 
 @dataclass(frozen=True, slots=True)
 class SafeRolled(Event):
+    reveal = Reveal.ROLL
     pos: int
     dice: tuple[int, ...]
     cracked: tuple[int, ...]  # positions that got a Cracked token
@@ -185,6 +209,7 @@ class SafeRolled(Event):
 class SafeDiceRolled(Event):
     """The dice of a Crack, shown before the Stethoscope decision changes one of them."""
 
+    reveal = Reveal.ROLL
     pos: int
     dice: tuple[int, ...]
 
@@ -196,6 +221,7 @@ class SafeOpened(Event):
 
 @dataclass(frozen=True, slots=True)
 class ToolDrawn(Event):
+    reveal = Reveal.DRAW
     player: int
     tool: str
     source: str  # "safe", "laboratory", ...
@@ -203,6 +229,7 @@ class ToolDrawn(Event):
 
 @dataclass(frozen=True, slots=True)
 class LootDrawn(Event):
+    reveal = Reveal.DRAW
     player: int
     loot: str
 
@@ -214,6 +241,7 @@ class DeckEmpty(Event):
 
 @dataclass(frozen=True, slots=True)
 class EventDrawn(Event):
+    reveal = Reveal.DRAW
     player: int
     card: str
 
@@ -232,8 +260,11 @@ class PlayerEscaped(Event):
 
 @dataclass(frozen=True, slots=True)
 class DecisionNeeded(Event):
-    kind: str
+    kind: DecisionKind
     options: tuple[str, ...]
+
+    def reveals(self) -> bool:
+        return self.kind in HIDDEN_DECISIONS  # its options show cards or dice
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,6 +366,7 @@ class LootPickedUp(Event):
 class LootRolled(Event):
     """Chihuahua or Persian Kitty die at the start of a turn."""
 
+    reveal = Reveal.ROLL
     player: int
     loot: str
     die: int
@@ -382,6 +414,7 @@ class GuardSlowed(Event):
 class SpotterLooked(Event):
     """The Spotter saw the top card of a deck (only she and the table see it)."""
 
+    reveal = Reveal.LOOK
     player: int
     ability: str
     card: str

@@ -90,8 +90,10 @@ from .events import (
     ToolDrawn,
     TurnEnded,
     TurnStarted,
+    is_checkpoint,
 )
 from .geometry import FloorGeometry, FloorLayout, geometry, random_walls
+from .kinds import DecisionKind, EffectKind, EndReason, Lasting, Outcome, Result, TurnFlag
 from .rng import Rng
 from .setup import Setup
 from .state import (
@@ -104,6 +106,7 @@ from .state import (
     Step,
     Tile,
     cell_of,
+    clone_state,
     empty_cell,
     floor_of,
     make_pos,
@@ -111,7 +114,29 @@ from .state import (
 
 K = TileKind
 _HACKABLE = frozenset({K.FINGERPRINT.value, K.LASER.value, K.MOTION.value})
-_FOLLOWUP_ALARM = "alarm"
+# Members read in hot paths, as module constants: on CPython 3.11 reading a member off an
+# enum class goes through EnumType.__getattr__'s slow hook (several times a global read).
+_FOLLOWUP_ALARM, _RETARGET, _GUARD_MOVE = (
+    EffectKind.ALARM,
+    EffectKind.RETARGET,
+    EffectKind.GUARD_MOVE,
+)
+_ACTED, _SHIFT_CHANGE = TurnFlag.ACTED, TurnFlag.SHIFT_CHANGE
+_EMP, _TIME_LOCK, _VIDEO_LOOP, _GYMNASTICS = (
+    Lasting.EMP,
+    Lasting.TIME_LOCK,
+    Lasting.VIDEO_LOOP,
+    Lasting.GYMNASTICS,
+)
+_END_OF_ACTIONS = (
+    EffectKind.END_THERMO,
+    EffectKind.EVENT_CHECK,
+    EffectKind.GUARD_TURN,
+    EffectKind.NEXT_TURN,
+)
+
+
+_PLAYING = Outcome()
 
 
 class IllegalActionError(ValueError):
@@ -130,8 +155,31 @@ class Game(CardRules, CharacterRules):
         self._legal: list[Action] = []
         self._out: list[Event] = []
         self._fx: list[Effect] = []
+        self._loser: int | None = None  # the burglar caught, once known (see `outcome`)
         self.history: list[Action] = []  # every action applied, in order (for saves, replay)
         self.refresh_geometry()
+
+    def state_changed(self) -> None:
+        """Call after changing `state` by hand (tests, tools, a bot's what-ifs): derived
+        data (the legal actions, the floor geometry) is recomputed on next use."""
+        self._legal_key = -1
+        self.refresh_geometry()
+
+    def clone(self) -> Game:
+        """An exact, independent copy: same state, history and caches; changing one never
+        changes the other, and both continue identically (the RNG is in the state)."""
+        other = Game.__new__(Game)
+        other.state = clone_state(self.state)
+        other.setup = self.setup  # frozen
+        other.rng = self.rng.copy()
+        other._geo = list(self._geo)  # FloorGeometry values are shared, never changed
+        other._legal_key = self._legal_key
+        other._legal = self._legal  # replaced, never changed in place
+        other._out = list(self._out)
+        other._fx = []
+        other._loser = self._loser
+        other.history = list(self.history)
+        return other
 
     # ------------------------------------------------------------------ public API
 
@@ -143,9 +191,32 @@ class Game(CardRules, CharacterRules):
         return self.state.step == Step.OVER
 
     @property
-    def outcome(self) -> str:
-        """'' while playing, then 'win' or 'loss'."""
-        return self.state.outcome
+    def outcome(self) -> Outcome:
+        """How the game ended (result, reason, the burglar caught): a falsy record while
+        playing. It compares equal to its result's text ('', 'win', 'loss')."""
+        st = self.state
+        if st.outcome == Result.PLAYING:
+            return _PLAYING
+        if st.outcome == Result.WIN:
+            return Outcome(Result.WIN, EndReason.ESCAPED)
+        if self._loser is None:
+            # Loaded from JSON: the state does not name who was caught; its replay does.
+            self._loser = replay(self.setup, self.history)._loser
+        _, _, cause = st.reason.partition(":")
+        return Outcome(
+            Result.LOSS, EndReason.CAUGHT, -1 if self._loser is None else self._loser, cause
+        )
+
+    @property
+    def last_events(self) -> list[Event]:
+        """The events of the last action applied (empty before the first)."""
+        return list(self._out)
+
+    @property
+    def last_checkpoint(self) -> bool:
+        """Did the last action reveal hidden information (a tile, dice, a card)? Then it is
+        a checkpoint: an undo must never take it back (the page's undo stops there)."""
+        return is_checkpoint(self._out)
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a deterministic order. Empty once the game is over."""
@@ -199,9 +270,9 @@ class Game(CardRules, CharacterRules):
         if (
             action.kind not in (ActionKind.END, ActionKind.CHOOSE)
             and st.step == Step.ACTIONS
-            and "acted" not in st.turn_flags
+            and _ACTED not in st.turn_flags
         ):
-            st.turn_flags.append("acted")  # Disguise is for the very first action only
+            st.turn_flags.append(_ACTED)  # Disguise is for the very first action only
         self._flush_fx()
         self._run()
         st.rng = self.rng.state
@@ -374,7 +445,7 @@ class Game(CardRules, CharacterRules):
         geo = self._geo[f]
         tiles = st.floors[f].tiles
         painting = Loot.PAINTING in p.loot
-        stairs_ok = "time-lock" not in st.lasting
+        stairs_ok = _TIME_LOCK not in st.lasting
         opts: dict[int, tuple[int, str]] = {}
         for nb in geo.open[c]:
             opts[base | nb] = (1, "walk")
@@ -405,7 +476,7 @@ class Game(CardRules, CharacterRules):
             other = self._other_duct(pos)
             if other is not None and other not in opts:
                 opts[other] = (1, "duct")
-        if "gymnastics" in st.lasting and f < self.top_floor:
+        if _GYMNASTICS in st.lasting and f < self.top_floor:
             t = self.tile_at(pos + 64)
             if t is not None and t.revealed and t.kind == K.WALKWAY and (pos + 64) not in opts:
                 opts[pos + 64] = (1, "gymnastics")
@@ -479,7 +550,7 @@ class Game(CardRules, CharacterRules):
         t = self.tile(p.pos)
         if t.kind != K.STAIRS and not t.thermal:
             return False
-        if "time-lock" in self.state.lasting:
+        if _TIME_LOCK in self.state.lasting:
             return False
         return self.team_has_all_loot()
 
@@ -595,7 +666,7 @@ class Game(CardRules, CharacterRules):
     def _my_tile(self) -> Tile:
         return self.tile(self._my_pos())
 
-    def _ask(self, kind: str, options: Iterable[str], **data: object) -> None:
+    def _ask(self, kind: DecisionKind, options: Iterable[str], **data: object) -> None:
         opts = list(options)
         self.state.pending = Decision(kind, opts, **data)  # type: ignore[arg-type]
         self._emit(DecisionNeeded(kind, tuple(opts)))
@@ -861,7 +932,7 @@ class Game(CardRules, CharacterRules):
         )
 
     def _guard_on_other_camera(self, pos: int) -> bool:
-        if "video-loop" in self.state.lasting:
+        if _VIDEO_LOOP in self.state.lasting:
             return False
         for fl in self.state.floors:
             g = fl.guard.pos
@@ -893,8 +964,9 @@ class Game(CardRules, CharacterRules):
     def _lose(self, player: int, reason: str) -> None:
         st = self.state
         st.step = Step.OVER
-        st.outcome = "loss"
-        st.reason = f"caught:{reason}"
+        st.outcome = Result.LOSS
+        self._loser = player
+        st.reason = f"{EndReason.CAUGHT}:{reason}"
         st.queue.clear()
         st.pending = None
         self._fx = []
@@ -906,7 +978,7 @@ class Game(CardRules, CharacterRules):
         """An alarm would go off at eff.pos; offer the ways to stop it, if any."""
         pos = eff.pos
         t = self.tile(pos)
-        if "emp" in self.state.lasting:
+        if _EMP in self.state.lasting:
             self._emit(AlarmAvoided(pos, eff.source, "emp"))
             return
         if t.alarm:
@@ -924,7 +996,7 @@ class Game(CardRules, CharacterRules):
             options.append("pay")
         if options:
             options.append("trigger")
-            self._ask("alarm", options, pos=pos, source=eff.source)
+            self._ask(DecisionKind.ALARM, options, pos=pos, source=eff.source)
             return
         self._raise_alarm(pos, eff.source)
 
@@ -944,7 +1016,7 @@ class Game(CardRules, CharacterRules):
         """Place an Alarm token (unless one is there or the guard stands there)."""
         t = self.tile(pos)
         f = pos >> 6
-        if "emp" in self.state.lasting:
+        if _EMP in self.state.lasting:
             self._emit(AlarmAvoided(pos, source, "emp"))
             return
         if t.alarm:
@@ -989,7 +1061,7 @@ class Game(CardRules, CharacterRules):
         elif len(closest) == 1:
             self._set_destination(floor, closest[0], "alarm")
         else:
-            self._ask("alarm-tie", [pos_text(a) for a in closest], floor=floor)
+            self._ask(DecisionKind.ALARM_TIE, [pos_text(a) for a in closest], floor=floor)
 
     def _set_destination(self, floor: int, pos: int, why: str) -> None:
         g = self.state.floors[floor].guard
@@ -1007,7 +1079,7 @@ class Game(CardRules, CharacterRules):
         d = st.pending
         assert d is not None
         st.pending = None
-        if d.kind == "alarm":
+        if d.kind == DecisionKind.ALARM:
             if option == "hack":
                 comp = self._computer_for(d.source)
                 assert comp is not None
@@ -1024,7 +1096,7 @@ class Game(CardRules, CharacterRules):
                 self._emit(AlarmAvoided(d.pos, d.source, "laptop"))
             else:
                 self._raise_alarm(d.pos, d.source)
-        elif d.kind == "alarm-tie":
+        elif d.kind == DecisionKind.ALARM_TIE:
             self._set_destination(d.floor, parse_pos(option), "alarm")
         elif not (
             self.resolve_card_decision(d.kind, option, d)
@@ -1066,7 +1138,7 @@ class Game(CardRules, CharacterRules):
         g.pos = card
         self._emit(GuardPlaced(floor, card))
         if self.alarms(floor):  # alarms raised before he arrived (cards) still call him
-            self._push(Effect("retarget", floor=floor))
+            self._push(Effect(_RETARGET, floor=floor))
         else:
             self._new_destination(floor, placing=True)
 
@@ -1118,8 +1190,8 @@ class Game(CardRules, CharacterRules):
                     t.alarm = False
                     self._emit(AlarmCleared(card))
                 self._emit(GuardStarts(f, n))
-                self._push(Effect("retarget", floor=f))
-                self._push(Effect("guard-move", floor=f, n=n, flag=True))
+                self._push(Effect(_RETARGET, floor=f))
+                self._push(Effect(_GUARD_MOVE, floor=f, n=n, flag=True))
                 return
             self._emit(GuardStarts(f, n))
         geo = self._geo[f]
@@ -1128,8 +1200,8 @@ class Game(CardRules, CharacterRules):
             if g.pos is None or g.dest is None:
                 return
             if g.pos == g.dest:
-                self._push(Effect("retarget", floor=f))
-                self._push(Effect("guard-move", floor=f, n=n, flag=True))
+                self._push(Effect(_RETARGET, floor=f))
+                self._push(Effect(_GUARD_MOVE, floor=f, n=n, flag=True))
                 return
             n -= 1
             self._step_guard(f, base | geo.next_steps(g.dest & 63)[g.pos & 63])
@@ -1140,7 +1212,7 @@ class Game(CardRules, CharacterRules):
                 self._emit(GuardSlowed(f, g.pos))
             if self._fx or st.pending is not None:
                 if n > 0:
-                    self._push(Effect("guard-move", floor=f, n=n, flag=True))
+                    self._push(Effect(_GUARD_MOVE, floor=f, n=n, flag=True))
                 return
 
     def _step_guard(self, f: int, nxt: int) -> None:
@@ -1155,7 +1227,7 @@ class Game(CardRules, CharacterRules):
             return
         if g.pos == g.dest:
             if self.alarms(f):
-                self._push(Effect("retarget", floor=f))
+                self._push(Effect(_RETARGET, floor=f))
             else:
                 self._new_destination(f)
 
@@ -1186,7 +1258,7 @@ class Game(CardRules, CharacterRules):
                 if pt.kind == K.ATRIUM and not self._lose_stealth(i, "atrium"):
                     return
         if t.revealed and t.kind == K.CAMERA and not t.disabled:
-            if "video-loop" in st.lasting:
+            if _VIDEO_LOOP in st.lasting:
                 return
             for i, p in enumerate(players):
                 if p.pos is None or p.pos == pos or self.is_invisible(i):
@@ -1227,7 +1299,7 @@ class Game(CardRules, CharacterRules):
                 f"{i + 1}-{v}" for i, d in enumerate(dice) for v in range(1, 7) if v != d
             ]
             self._emit(SafeDiceRolled(safe, dice))
-            self._ask("stethoscope", options, pos=safe, data=[str(d) for d in dice])
+            self._ask(DecisionKind.STETHOSCOPE, options, pos=safe, data=[str(d) for d in dice])
             return
         self._apply_crack(safe, dice)
 
@@ -1305,7 +1377,7 @@ class Game(CardRules, CharacterRules):
         if st.step != Step.OVER:
             # You take no more turns: neither an event nor the guard follows an escape.
             st.step = Step.RESOLVING
-            self._push(Effect("next-turn"))
+            self._push(Effect(EffectKind.NEXT_TURN))
 
     def _choose_entrance(self, pos: int) -> None:
         st = self.state
@@ -1320,7 +1392,7 @@ class Game(CardRules, CharacterRules):
     def _end_actions(self) -> None:
         st = self.state
         st.step = Step.RESOLVING
-        for kind in ("end-thermo", "event-check", "guard-turn", "next-turn"):
+        for kind in _END_OF_ACTIONS:
             self._push(Effect(kind))
 
     def _fx_end_thermo(self, eff: Effect) -> None:
@@ -1369,16 +1441,16 @@ class Game(CardRules, CharacterRules):
         if p.pos is None:
             return
         mine = p.pos >> 6
-        if "shift-change" not in st.turn_flags:
-            self._push(Effect("guard-move", floor=mine, source="turn"))
+        if _SHIFT_CHANGE not in st.turn_flags:
+            self._push(Effect(_GUARD_MOVE, floor=mine, source="turn"))
             return
         # Shift Change: the other floors' guards move instead, in the order players choose.
         others = [f for f, fl in enumerate(st.floors) if f != mine and fl.guard.placed]
         if len(others) == 1:
-            self._push(Effect("guard-move", floor=others[0]))
+            self._push(Effect(_GUARD_MOVE, floor=others[0]))
         elif len(others) > 1:
             orders = [",".join(str(f + 1) for f in order) for order in permutations(others)]
-            self._ask("shift-order", sorted(orders))
+            self._ask(DecisionKind.SHIFT_ORDER, sorted(orders))
         else:
             self._emit(CardNoEffect(EventCard.SHIFT_CHANGE.value, "no-other-guard"))
 
@@ -1421,12 +1493,12 @@ class Game(CardRules, CharacterRules):
 
     _effect_handlers: dict[str, Callable[[Game, Effect], None]] = {
         _FOLLOWUP_ALARM: _fx_alarm,
-        "retarget": _fx_retarget,
-        "guard-move": _fx_guard_move,
-        "end-thermo": _fx_end_thermo,
-        "event-check": _fx_event_check,
-        "guard-turn": _fx_guard_turn,
-        "next-turn": _fx_next_turn,
+        EffectKind.RETARGET: _fx_retarget,
+        EffectKind.GUARD_MOVE: _fx_guard_move,
+        EffectKind.END_THERMO: _fx_end_thermo,
+        EffectKind.EVENT_CHECK: _fx_event_check,
+        EffectKind.GUARD_TURN: _fx_guard_turn,
+        EffectKind.NEXT_TURN: _fx_next_turn,
     }
 
 
@@ -1525,6 +1597,7 @@ def new_game(setup: Setup) -> Game:
         card = game._draw_patrol(0)
     g.pos = card
     state.rng = game.rng.state
+    game._out = []  # no action applied yet: `last_events` is empty
     return game
 
 

@@ -31,6 +31,10 @@ class Rng:
         rng.next_u64()
         return rng
 
+    def copy(self) -> Rng:
+        """An independent generator at the same point of the stream."""
+        return Rng(self.state)
+
     def next_u64(self) -> int:
         self.state = z = (self.state + _GAMMA) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64

@@ -34,6 +34,7 @@ from .data import (
     Tool,
 )
 from .geometry import FloorLayout
+from .kinds import DecisionKind, Result
 from .setup import Setup, SetupError
 from .state import State, Step, empty_cell, make_pos
 
@@ -93,8 +94,8 @@ def decode(tp: Any, value: Any, where: str = "state") -> Any:
     if origin is dict:
         if not isinstance(value, dict):
             raise StateError(f"{where}: expected an object")
-        _k, v_tp = typing.get_args(tp)
-        return {str(k): decode(v_tp, v, f"{where}.{k}") for k, v in value.items()}
+        k_tp, v_tp = typing.get_args(tp)
+        return {decode(k_tp, k, where): decode(v_tp, v, f"{where}.{k}") for k, v in value.items()}
     if isinstance(tp, type) and issubclass(tp, Enum):
         try:
             return tp(value)
@@ -252,7 +253,7 @@ def check_state(st: State, setup: Setup) -> None:
         if p.stealth < 0:
             raise StateError(f"player {i + 1} has negative stealth")
     in_hand = [t for p in st.players for t in p.tools]
-    if st.pending is not None and st.pending.kind == "rigger-draw":
+    if st.pending is not None and st.pending.kind == DecisionKind.RIGGER_DRAW:
         in_hand += [Tool(x) for x in st.pending.data]  # drawn, one to keep
     tools = Counter(st.tools + st.tool_discard + in_hand)
     if any(n != 1 for n in tools.values()) or set(tools) != set(Tool):
@@ -272,7 +273,7 @@ def check_state(st: State, setup: Setup) -> None:
     expected_events = len(EventCard) - (len(SOLO_EVENTS_REMOVED) if solo else 0)
     if any(n > 1 for n in events.values()) or len(events) != expected_events:
         raise StateError("event cards are missing or duplicated")
-    if st.step == Step.OVER and st.outcome not in ("win", "loss"):
+    if st.step == Step.OVER and st.outcome not in (Result.WIN, Result.LOSS):
         raise StateError("a finished game needs an outcome")
     if st.pending is not None and not st.pending.options:
         raise StateError("a pending decision without options")

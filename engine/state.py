@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .data import ROW_STRIDE, Character, EventCard, Loot, ScenarioId, Side, TileKind, Tool
+from .kinds import DecisionKind, EffectKind, Lasting, Result, TurnFlag
 
 FLOOR_SHIFT = 6
 CELL_MASK = 63
@@ -98,7 +99,7 @@ class Player:
 class Effect:
     """A queued step of rule resolution (an alarm to trigger, a guard to move, ...)."""
 
-    kind: str
+    kind: EffectKind
     pos: int = -1
     floor: int = -1
     n: int = 0
@@ -108,9 +109,12 @@ class Effect:
 
 @dataclass(slots=True)
 class Decision:
-    """A choice the rules leave to the players; the current player answers it."""
+    """A choice the rules leave to the players; the current player answers it.
 
-    kind: str
+    Its fields are generic; `engine.decisions.payload_of` gives the typed payload of its kind.
+    """
+
+    kind: DecisionKind
     options: list[str]
     pos: int = -1
     floor: int = -1
@@ -148,16 +152,16 @@ class State:
     events: list[EventCard] = field(default_factory=list)
     event_discard: list[EventCard] = field(default_factory=list)
     # Card effects that last until their owner's next turn starts: name -> owner.
-    lasting: dict[str, int] = field(default_factory=dict)
-    turn_flags: list[str] = field(default_factory=list)  # effects for this turn only
+    lasting: dict[Lasting, int] = field(default_factory=dict)
+    turn_flags: list[TurnFlag] = field(default_factory=list)  # effects for this turn only
     guard_bonus: int = 0  # this turn's change to the guard's movement (Espresso, ...)
     next_turn_bonus: dict[str, int] = field(default_factory=dict)  # str(player) -> actions
     skip_turns: int = 0  # Jump the Gun: turns to skip
     crow: int | None = None  # the Raven's crow token
     queue: list[Effect] = field(default_factory=list)
     pending: Decision | None = None
-    outcome: str = ""  # "", "win" or "loss"
-    reason: str = ""
+    outcome: Result = Result.PLAYING  # "", "win" or "loss"
+    reason: str = ""  # "escaped" or "caught:<why>" (see Game.outcome)
     actions_applied: int = 0
 
 
@@ -169,3 +173,107 @@ def empty_cell(state: State) -> int | None:
             if tiles[row * ROW_STRIDE + col] is None:
                 return row * ROW_STRIDE + col
     return None
+
+
+# ---------------------------------------------------------------------- exact copies
+# Hand-written for speed (a bot copies states in its inner loop): every list, dict and
+# record is new, every int, str, enum and tuple shared. tests/engine/test_clone.py walks
+# both trees and fails if a field is forgotten or a mutable object is shared.
+
+
+def clone_tile(t: Tile) -> Tile:
+    return Tile(
+        t.kind,
+        t.number,
+        t.revealed,
+        t.cracked,
+        t.alarm,
+        t.hack,
+        t.open,
+        t.stealth,
+        t.dice,
+        t.safe_open,
+        t.downstairs,
+        t.tool_taken,
+        list(t.loot),
+        t.disabled,
+        t.thermal,
+    )
+
+
+def clone_floor(fl: Floor) -> Floor:
+    g = fl.guard
+    guard = Guard(
+        g.pos,
+        g.dest,
+        g.speed,
+        g.placed,
+        g.lost,
+        g.donuts,
+        list(g.patrol),
+        list(g.discard),
+        list(g.aside),
+    )
+    tiles = [None if t is None else clone_tile(t) for t in fl.tiles]
+    return Floor(tiles, list(fl.walls), guard)
+
+
+def clone_player(p: Player) -> Player:
+    return Player(
+        p.name,
+        p.character,
+        p.side,
+        p.pos,
+        p.entered,
+        p.escaped,
+        p.stealth,
+        list(p.tools),
+        list(p.loot),
+        p.hack,
+        p.alarm_held,
+    )
+
+
+def clone_state(st: State) -> State:
+    """An exact, independent copy of a state (equal to it, sharing nothing mutable)."""
+    d = st.pending
+    pending = (
+        None
+        if d is None
+        else Decision(d.kind, list(d.options), d.pos, d.floor, d.source, d.flag, d.n, list(d.data))
+    )
+    return State(
+        st.scenario,
+        st.size,
+        [clone_floor(fl) for fl in st.floors],
+        [clone_player(p) for p in st.players],
+        st.rng,
+        st.seed,
+        st.lost_visual,
+        st.step,
+        st.entrance,
+        st.current,
+        st.turn,
+        st.actions_left,
+        st.actions_taken,
+        dict(st.keypad_fails),
+        [list(x) for x in st.motion_entered],
+        list(st.visited),
+        list(st.tools),
+        list(st.tool_discard),
+        list(st.loot),
+        st.gold_bar_waiting,
+        list(st.events),
+        list(st.event_discard),
+        dict(st.lasting),
+        list(st.turn_flags),
+        st.guard_bonus,
+        dict(st.next_turn_bonus),
+        st.skip_turns,
+        st.crow,
+        [Effect(e.kind, e.pos, e.floor, e.n, e.source, e.flag) for e in st.queue],
+        pending,
+        st.outcome,
+        st.reason,
+        st.actions_applied,
+    )

@@ -396,7 +396,7 @@ def fixture(name: str, setup: Setup, actions: list[str]) -> dict[str, object]:
         "name": name,
         "setup": setup.to_code(),
         "actions": actions,
-        "outcome": game.outcome,
+        "outcome": game.outcome.result.value,
         "turns": game.state.turn,
     }
 

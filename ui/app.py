@@ -643,11 +643,9 @@ class App:
     def render_end(self, view: dict[str, Any]) -> None:
         win = view["outcome"] == "win"
         self.el("end-title").textContent = t("end.win" if win else "end.loss")
-        player = None
         assert self.session is not None
-        for event in self.session.last_events:
-            if type(event).__name__ == "GameLost":
-                player = int(event.player)
+        caught = self.session.game.outcome.player
+        player = caught if caught >= 0 else None
         names = [p["name"] for p in view["players"]]
         self.el("end-reason").textContent = describe.end_reason(
             str(view.get("reason") or ""), names, player

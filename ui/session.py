@@ -1,8 +1,9 @@
 """A game in progress as the page holds it: setup, action list, checkpoints, log, saves.
 
 The state is never stored: a save is the setup code, the action list and the engine version,
-and loading replays it. Undo replays the list without its tail, but never past a checkpoint
-(an action that revealed a tile, rolled dice or drew a card).
+and loading replays it. Undo replays the list without its tail, but never past a checkpoint:
+an action the engine says revealed hidden information (`Game.last_checkpoint`: a tile
+turned up, dice rolled, a card drawn or shown).
 """
 
 from __future__ import annotations
@@ -15,22 +16,6 @@ from typing import Any
 
 from ui.describe import event_line
 
-CHECKPOINT_EVENTS = frozenset(
-    {
-        "TileRevealed",
-        "KeypadRolled",
-        "SafeRolled",
-        "SafeDiceRolled",
-        "LootRolled",
-        "ToolDrawn",
-        "LootDrawn",
-        "EventDrawn",
-        "PatrolDrawn",
-        "PatrolReshuffled",
-        "SpotterLooked",
-    }
-)
-HIDDEN_DECISIONS = frozenset({"clairvoyance", "precognition", "stethoscope"})
 SAVE_FORMAT = 1
 SAVE_PREFIX = "save."
 INDEX_KEY = "saves"
@@ -39,16 +24,6 @@ MAX_SAVES = 20
 
 class SaveError(ValueError):
     """A save that cannot be loaded; the message says why."""
-
-
-def is_checkpoint(events: list[Any]) -> bool:
-    for event in events:
-        name = type(event).__name__
-        if name in CHECKPOINT_EVENTS:
-            return True
-        if name == "DecisionNeeded" and getattr(event, "kind", "") in HIDDEN_DECISIONS:
-            return True
-    return False
 
 
 def state_hash(game: Any) -> str:
@@ -84,15 +59,11 @@ class Session:
         session = cls(code=code, save_id=save_id or new_save_id(code))
         session.setup = setup
         session.game = new_game(setup)
-        session._note(session.game_start_events(), 0)
         for text in actions:
             if not isinstance(text, str):
                 raise SaveError(f"action {text!r} is not text")
             session.play(text)
         return session
-
-    def game_start_events(self) -> list[Any]:
-        return []
 
     @property
     def names(self) -> list[str]:
@@ -108,7 +79,7 @@ class Session:
         events = self.game.apply(text)
         self.last_events = events
         self.actions.append(text)
-        self.checkpoints.append(is_checkpoint(events))
+        self.checkpoints.append(self.game.last_checkpoint)
         self._note(events, len(self.actions))
         return events
 
@@ -149,7 +120,7 @@ class Session:
             "engine": engine.__version__,
             "setup": self.code,
             "actions": list(self.actions),
-            "outcome": self.game.outcome,
+            "outcome": self.game.outcome.result.value,
             "updated": int(time.time()),
         }
 

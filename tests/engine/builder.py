@@ -41,6 +41,9 @@ class ScriptedRng(Rng):
         super().__init__(state)
         self.script = list(script)
 
+    def copy(self) -> ScriptedRng:
+        return ScriptedRng(self.state, self.script)
+
     def die(self) -> int:
         if self.script:
             return self.script.pop(0)
@@ -188,8 +191,7 @@ class Table:
         me = st.players[st.current].pos
         st.visited = [] if me is None else [me]  # as a turn start leaves it
         g.rng = ScriptedRng(g.rng.state, self._script)
-        g.refresh_geometry()
-        g._legal_key = -1
+        g.state_changed()
         return g
 
 

@@ -97,7 +97,7 @@ def test_R77_distract_is_free_and_can_be_used_again_the_same_turn():
     assert g.state.crow == P("1.B2")
     assert (g.state.actions_left, g.state.actions_taken) == (4, 0)
     g.state.actions_left = 0
-    g._legal_key = -1
+    g.state_changed()
     assert "ability crow 1.A2" in abilities(g)  # free: still offered with no action left
 
 
@@ -174,7 +174,7 @@ def test_R78_disrupt_puts_the_crow_only_on_the_ravens_tile_for_free():
     g.apply("move 1.B3")
     assert abilities(g) == ["ability crow 1.B3"]  # moving it again to the new tile
     g.state.actions_left = 0
-    g._legal_key = -1
+    g.state_changed()
     assert abilities(g) == ["ability crow 1.B3"]  # free: offered with no action left
 
 
@@ -429,7 +429,7 @@ def test_R79_tinker_needs_a_tool_in_the_deck():
     """Tinker is not offered on an empty Tool deck; with one card left it draws that card."""
     g = tinker().game()
     g.state.tools = [Tool.VIRUS]
-    g._legal_key = -1
+    g.state_changed()
     ev = g.apply("ability tinker")
     assert g.state.pending is None
     assert of(ev, ToolDrawn) == [ToolDrawn(0, "virus", "tinker")]
@@ -836,7 +836,7 @@ def test_R82_clairvoyance_shows_a_lost_visual_card():
     """A Lost Visual card on top is shown as such."""
     g = clairvoyant().game()
     g.state.floors[0].guard.patrol.append(LOST_VISUAL)
-    g._legal_key = -1
+    g.state_changed()
     ev = g.apply("ability clairvoyance")
     assert of(ev, SpotterLooked) == [SpotterLooked(0, "clairvoyance", "lost-visual")]
     g.apply("choose bottom")
@@ -847,7 +847,7 @@ def test_R82_clairvoyance_not_offered_on_an_empty_patrol_deck_or_without_actions
     """No Clairvoyance on an empty Patrol deck or with no action left."""
     g = clairvoyant().game()
     g.state.floors[0].guard.patrol = []
-    g._legal_key = -1
+    g.state_changed()
     assert abilities(g) == []
     assert refused(g, "ability clairvoyance")
     assert abilities(clairvoyant().turn(actions=0).game()) == []

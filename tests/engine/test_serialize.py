@@ -375,7 +375,7 @@ def hidden_twin(game: Game, salt: int) -> Game:
     Face-down tiles swap kinds and numbers, every deck is reordered, patrol cards move between
     the deck and the unseen set-aside pile, and the RNG gets another state.
     """
-    twin = copy.deepcopy(game)
+    twin = game.clone()
     st = twin.state
     rng = Rng.from_seed(salt)
     down = [t for fl in st.floors for t in fl.tiles if t is not None and not t.revealed]
@@ -393,7 +393,7 @@ def hidden_twin(game: Game, salt: int) -> Game:
         rng.shuffle(pool)
         g.patrol, g.aside = pool[: len(g.patrol)], pool[len(g.patrol) :]
     st.rng = twin.rng.state = rng.next_u64()
-    twin._legal_key = -1
+    twin.state_changed()
     return twin
 
 

@@ -1,0 +1,156 @@
+"""The kinds that cross the engine's boundary, as `StrEnum`s.
+
+Every member's value is the text the state and its JSON have always held, so saved games
+and the page read exactly the same strings; code on both sides of the boundary (the page,
+its tests, a bot) loops over these enums instead of copying strings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class DecisionKind(StrEnum):
+    """A choice the rules leave to the players (`State.pending.kind`)."""
+
+    ALARM = "alarm"  # an alarm would go off: hack, laptop, pay or trigger
+    ALARM_TIE = "alarm-tie"  # two alarms equally close: which one the guard heads for
+    CRYSTAL_BALL = "crystal-ball"  # the order of the top Event cards
+    VIRUS = "virus"  # which Computer gets the next hack token
+    KITTY = "kitty"  # where the Persian Kitty runs
+    BUDDY = "buddy"  # Buddy System: who joins you
+    GUT = "gut"  # Go With Your Gut: which face-down tile
+    PEEKHOLE = "peekhole"  # Peekhole: which tile to reveal (or none)
+    SQUEAK = "squeak"  # Squeak: towards which burglar the guard steps
+    SWITCH_ALARM = "switch-alarm"  # Switch Signs with alarms: which alarm
+    WHERE_ALARM = "where-alarm"  # Where Is He? with alarms: which alarm
+    THROW_VOICE = "throw-voice"  # Throw Voice: the guard's new destination
+    SHIFT_ORDER = "shift-order"  # Shift Change: the order the other guards move in
+    STETHOSCOPE = "stethoscope"  # turn one die of a Crack to another face, or keep
+    CLAIRVOYANCE = "clairvoyance"  # the Spotter: the patrol card on top or bottom
+    PRECOGNITION = "precognition"  # the Spotter: the Event card on top or bottom
+    RIGGER_DRAW = "rigger-draw"  # the Rigger's team: keep one of two Tools drawn
+
+
+# Decisions whose options or data show the deciding player something hidden (a card of a
+# deck, dice): the action that asked them cannot be taken back.
+HIDDEN_DECISIONS = frozenset(
+    {
+        DecisionKind.CRYSTAL_BALL,
+        DecisionKind.STETHOSCOPE,
+        DecisionKind.CLAIRVOYANCE,
+        DecisionKind.PRECOGNITION,
+        DecisionKind.RIGGER_DRAW,
+    }
+)
+
+
+class EffectKind(StrEnum):
+    """A queued step of rule resolution (`State.queue[i].kind`)."""
+
+    ALARM = "alarm"  # an alarm would go off at a position
+    RETARGET = "retarget"  # a floor's guard picks his destination again
+    GUARD_MOVE = "guard-move"  # a floor's guard moves (or goes on moving)
+    END_THERMO = "end-thermo"  # end of actions: Thermo tile, Flexibility
+    EVENT_CHECK = "event-check"  # end of actions: too few actions draw an Event
+    GUARD_TURN = "guard-turn"  # end of actions: the guard of the floor moves
+    NEXT_TURN = "next-turn"  # the next burglar's turn starts
+
+
+class TurnFlag(StrEnum):
+    """Facts about the current turn (`State.turn_flags`), cleared as a turn starts."""
+
+    ACTED = "acted"  # an action other than end/choose was taken (Disguise is first only)
+    INVISIBLE = "invisible"  # the Invisible Suit is on
+    SHIFT_CHANGE = "shift-change"  # Shift Change: the other floors' guards move
+    USED_X_RAY = "used:x-ray"  # once-per-turn abilities, once used
+    USED_ENHANCE = "used:enhance"
+    USED_REROUTE = "used:reroute"
+    USED_ORDERS = "used:orders"
+    USED_CLAIRVOYANCE = "used:clairvoyance"
+    USED_PRECOGNITION = "used:precognition"
+
+    @classmethod
+    def used(cls, ability: str) -> TurnFlag:
+        """The flag marking a once-per-turn ability as used: `used('x-ray')`."""
+        return ABILITY_USED[ability]
+
+
+# ability name -> the flag marking it used this turn
+ABILITY_USED = {f.removeprefix("used:"): f for f in TurnFlag if f.startswith("used:")}
+
+
+class Lasting(StrEnum):
+    """Card effects that last until their owner's next turn (`State.lasting` keys)."""
+
+    EMP = "emp"
+    TIME_LOCK = "time-lock"
+    VIDEO_LOOP = "video-loop"
+    GYMNASTICS = "gymnastics"
+
+
+class Result(StrEnum):
+    """How the game stands (`State.outcome`)."""
+
+    PLAYING = ""
+    WIN = "win"
+    LOSS = "loss"
+
+
+class EndReason(StrEnum):
+    """Why the game ended; a loss also names the cause (`State.reason` is 'caught:<cause>')."""
+
+    NONE = ""
+    ESCAPED = "escaped"
+    CAUGHT = "caught"
+
+
+class Reveal(StrEnum):
+    """What hidden information an event makes public (an undo checkpoint unless NOTHING)."""
+
+    NOTHING = ""
+    TILE = "tile"  # a face-down tile turned up
+    ROLL = "roll"  # dice rolled
+    DRAW = "draw"  # a card drawn, or a deck shuffled
+    LOOK = "look"  # a hidden card shown to a player
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Outcome:
+    """How the game ended: `Game.outcome`.
+
+    `result` is Result.PLAYING until the end; `reason` says why it ended; `player` is the
+    burglar caught (a loss) or -1; `cause` what caught them ('foyer', 'entered-guard'...).
+    For code written when `outcome` was a string, an Outcome equals its result's text:
+    `game.outcome == "win"` still works.
+    """
+
+    result: Result = Result.PLAYING
+    reason: EndReason = EndReason.NONE
+    player: int = -1
+    cause: str = ""
+
+    @property
+    def code(self) -> str:
+        """The state's text for it: '', 'escaped' or 'caught:<cause>'."""
+        return f"{self.reason}:{self.cause}" if self.cause else self.reason.value
+
+    def _key(self) -> tuple[str, str, int, str]:
+        return (self.result.value, self.reason.value, self.player, self.cause)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Outcome):
+            return self._key() == other._key()
+        if isinstance(other, str):
+            return self.result.value == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.result.value)  # equal to its result's text: hashes alike
+
+    def __bool__(self) -> bool:
+        return self.result is not Result.PLAYING
+
+    def __str__(self) -> str:
+        return self.result.value

@@ -1,0 +1,90 @@
+"""`Game.clone()`: an exact copy that shares nothing mutable and plays on independently."""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+
+import pytest
+
+from engine import PlayerSetup, ScenarioId, Setup, new_game
+from engine.game import Game
+from engine.rng import Rng
+from engine.serialize import to_json
+
+SETUPS = [
+    Setup(scenario=ScenarioId.BANK, seed=11),
+    Setup(scenario=ScenarioId.OFFICE, seed=12, players=(PlayerSetup("Solo"),)),
+    Setup(
+        scenario=ScenarioId.FORT_KNOX,
+        seed=13,
+        lost_visual=True,
+        players=tuple(PlayerSetup(f"P{i}") for i in range(3)),
+    ),
+]
+
+
+def random_play(game: Game, seed: int, n: int) -> None:
+    chooser = Rng.from_seed(seed)
+    for _ in range(n):
+        if game.is_over():
+            return
+        legal = game.legal_actions()
+        game.apply(legal[chooser.below(len(legal))])
+
+
+def shared_mutables(a: object, b: object, where: str = "state") -> list[str]:
+    """Paths where the two trees hold the very same list, dict or record object."""
+    if isinstance(a, int | str | bool | float | Enum | type(None)):
+        return []
+    out = [where] if a is b else []
+    if dataclasses.is_dataclass(a):
+        for f in dataclasses.fields(a):
+            out += shared_mutables(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
+    elif isinstance(a, list | tuple):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            out += shared_mutables(x, y, f"{where}[{i}]")
+    elif isinstance(a, dict):
+        for k in a:
+            out += shared_mutables(a[k], b[k], f"{where}.{k}")
+    if isinstance(a, tuple):  # immutable: sharing the tuple itself is fine
+        out = [p for p in out if p != where]
+    return out
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: s.scenario.value)
+def test_a_clone_is_equal_and_shares_nothing_mutable(setup: Setup) -> None:
+    game = new_game(setup)
+    for step in range(6):
+        copy = game.clone()
+        assert copy.state == game.state and copy.history == game.history
+        assert to_json(copy) == to_json(game)
+        assert copy.legal_actions() == game.legal_actions()
+        assert shared_mutables(game.state, copy.state) == []
+        assert copy.history is not game.history
+        random_play(game, seed=step, n=25)
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: s.scenario.value)
+def test_a_clone_diverges_independently_and_replays_identically(setup: Setup) -> None:
+    game = new_game(setup)
+    random_play(game, seed=1, n=30)
+    before = to_json(game)
+    copy = game.clone()
+    random_play(copy, seed=2, n=40)  # another line of play on the copy
+    assert to_json(game) == before  # the original did not move
+    twin = game.clone()
+    random_play(game, seed=3, n=40)
+    random_play(twin, seed=3, n=40)  # the same actions from the same point
+    assert twin.state == game.state and twin.history == game.history
+    assert to_json(twin) == to_json(game)
+
+
+def test_a_clone_keeps_the_outcome_and_the_last_events() -> None:
+    game = new_game(SETUPS[0])
+    random_play(game, seed=5, n=5000)
+    assert game.is_over()
+    copy = game.clone()
+    assert copy.outcome == game.outcome and copy.outcome.result == game.outcome.result
+    assert copy.last_events == game.last_events
+    assert copy.last_checkpoint == game.last_checkpoint
