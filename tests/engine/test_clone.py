@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import types
+import typing
 from enum import Enum
 
 import pytest
@@ -11,6 +14,7 @@ from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.game import Game
 from engine.rng import Rng
 from engine.serialize import to_json
+from engine.state import State, clone_state
 
 SETUPS = [
     Setup(scenario=ScenarioId.BANK, seed=11),
@@ -35,7 +39,7 @@ def random_play(game: Game, seed: int, n: int) -> None:
 
 def shared_mutables(a: object, b: object, where: str = "state") -> list[str]:
     """Paths where the two trees hold the very same list, dict or record object."""
-    if isinstance(a, int | str | bool | float | Enum | type(None)):
+    if isinstance(a, int | str | bool | float | Enum | type(None) | Sentinel):
         return []
     out = [where] if a is b else []
     if dataclasses.is_dataclass(a):
@@ -88,3 +92,63 @@ def test_a_clone_keeps_the_outcome_and_the_last_events() -> None:
     assert copy.outcome == game.outcome and copy.outcome.result == game.outcome.result
     assert copy.last_events == game.last_events
     assert copy.last_checkpoint == game.last_checkpoint
+
+
+class Sentinel:
+    """A distinct leaf value: a clone must hold the very same one, in the same field."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __repr__(self) -> str:
+        return f"<{self.n}>"
+
+
+def sentinel_tree(tp: typing.Any, counter: itertools.count) -> typing.Any:
+    """An instance of `tp` with a distinct Sentinel in every leaf, containers of two."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return sentinel_tree(next(a for a in args if a is not type(None)), counter)
+    if origin is list:
+        return [sentinel_tree(args[0], counter) for _ in range(2)]
+    if origin is dict:
+        return {f"k{next(counter)}": sentinel_tree(args[1], counter) for _ in range(2)}
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        hints = typing.get_type_hints(tp)
+        return tp(**{f.name: sentinel_tree(hints[f.name], counter) for f in dataclasses.fields(tp)})
+    return Sentinel(next(counter))
+
+
+def same_leaves(a: object, b: object, where: str = "state") -> list[str]:
+    """Paths where the clone differs: another leaf, or another shape."""
+    if isinstance(a, Sentinel):
+        return [] if a is b else [where]
+    if dataclasses.is_dataclass(a):
+        return [
+            p
+            for f in dataclasses.fields(a)
+            for p in same_leaves(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
+        ]
+    if isinstance(a, list | tuple):
+        if not isinstance(b, list | tuple) or len(a) != len(b):
+            return [where]
+        return [
+            p
+            for i, (x, y) in enumerate(zip(a, b, strict=True))
+            for p in same_leaves(x, y, f"{where}[{i}]")
+        ]
+    if isinstance(a, dict):
+        if not isinstance(b, dict) or a.keys() != b.keys():
+            return [where]
+        return [p for k in a for p in same_leaves(a[k], b[k], f"{where}.{k}")]
+    return [where]
+
+
+def test_clone_state_copies_every_field_into_its_own_place() -> None:
+    """Every field of every record gets a distinct value: a field the copier forgets, or
+    passes in the wrong position, shows up (a new State field must be added to it)."""
+    original = sentinel_tree(State, itertools.count())
+    copy = clone_state(original)
+    assert same_leaves(original, copy) == []
+    assert shared_mutables(original, copy) == []

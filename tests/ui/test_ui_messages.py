@@ -3,7 +3,6 @@ a name and help text for everything the engine has (looping over its enums and t
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import string
 from pathlib import Path
@@ -17,7 +16,6 @@ from ui.messages import EN, MessageError, Plural, fields, render, t
 from ui.messages_fr import FR
 
 CATALOGS = {"en": EN, "fr": FR}
-ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 
 @pytest.fixture(autouse=True)
@@ -28,39 +26,10 @@ def _english():
 
 
 def decision_kinds() -> set[str]:
-    """Every pending decision kind of the engine: its enum if it has one, else the kinds its
-    decision resolvers compare against and the literal kinds it asks."""
-    try:
-        from engine.data import DecisionKind  # type: ignore[attr-defined]
+    """Every pending decision kind of the engine (its enum)."""
+    from engine.kinds import DecisionKind
 
-        return {str(k.value) for k in DecisionKind}
-    except ImportError:
-        pass
-    kinds: set[str] = set()
-    resolvers = {"_resolve_decision", "resolve_card_decision", "resolve_character_decision"}
-    for path in ENGINE.glob("*.py"):
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name in resolvers:
-                for cmp in ast.walk(node):
-                    if not isinstance(cmp, ast.Compare):
-                        continue
-                    left = cmp.left
-                    name = getattr(left, "id", getattr(left, "attr", ""))
-                    if name != "kind":
-                        continue
-                    for right in cmp.comparators:
-                        for const in ast.walk(right):
-                            if isinstance(const, ast.Constant) and isinstance(const.value, str):
-                                kinds.add(const.value)
-            if (
-                isinstance(node, ast.Call)
-                and getattr(node.func, "attr", "") == "_ask"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-            ):
-                kinds.add(node.args[0].value)
-    return kinds
+    return {k.value for k in DecisionKind}
 
 
 def sample_params(text) -> dict[str, object]:
