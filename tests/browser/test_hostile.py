@@ -165,3 +165,32 @@ def test_the_built_page_declares_its_policy_before_any_script_and_has_no_inline_
     for attrs, body in re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S):
         assert "src=" in attrs and not body.strip(), attrs
     assert not re.search(r"\son[a-z]+\s*=", html), "inline event handler"
+
+
+def test_a_storage_full_at_load_is_said_to_be_full_and_its_saves_still_open(
+    hostile_context, site_server
+):
+    """With the quota used up before the page loads, it says the storage is full (not that
+    the browser refuses storage), and the save already stored can still be continued."""
+    context, guard = hostile_context
+    record = {"format": 1, "engine": "0.1.0", "setup": "1.b.5.s.-.0.xxbQQ", "actions": []}
+    stored(context, {"burgle.saves": '["old"]', "burgle.save.old": json.dumps(record)})
+    context.add_init_script(
+        """const setItem = Storage.prototype.setItem;
+           Storage.prototype.setItem = function (key, value) {
+             if (String(key).startsWith('burgle.')) {
+               throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+             }
+             return setItem.call(this, key, value);
+           };"""
+    )
+    page = context.new_page()
+    guard.watch(page)
+    page.goto(site_server.url + "index.html")
+    wait_ready(page)
+    assert page.locator("#saves-off").is_visible()
+    assert "storage for the page is full" in page.text_content("#saves-off")
+    page.click("#save-list [data-cmd='continue']")
+    page.wait_for_selector("#game-screen:not([hidden])")
+    new_game_works_after = page.locator("#board button.tile").count()
+    assert new_game_works_after == 48
