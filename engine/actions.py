@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .data import cell_index, cell_name
+from .limits import MAX_ACTION_CHARS
 from .state import cell_of, floor_of, make_pos
 
 
@@ -48,7 +49,7 @@ def pos_text(pos: int) -> str:
 def parse_pos(text: str) -> int:
     """'2.B3' -> position; raises ValueError on anything else."""
     floor_txt, dot, cell_txt = text.partition(".")
-    if not dot or not floor_txt.isdigit() or not 1 <= int(floor_txt) <= 9:
+    if not dot or len(floor_txt) != 1 or floor_txt not in "123456789":
         raise ValueError(f"not a position: {text!r} (expected like 2.B3)")
     return make_pos(int(floor_txt) - 1, cell_index(cell_txt))
 
@@ -93,8 +94,22 @@ class Action(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Parse the canonical text of an action; raises ValueError on bad input."""
-        parts = text.strip().split()
+        """Parse the canonical text of an action; raises ValueError on bad input.
+
+        One spelling per action: `str(Action.parse(text)) == text` (plain ASCII, lower
+        case, one space between words, no leading zeros)."""
+        if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
+            raise ValueError(f"not an action text (at most {MAX_ACTION_CHARS} characters)")
+        if not text.isascii() or not text.isprintable():
+            raise ValueError("an action is written in plain ASCII letters, digits and signs")
+        action = cls._parse(text)
+        if str(action) != text:
+            raise ValueError(f"write this action as {str(action)!r}")
+        return action
+
+    @classmethod
+    def _parse(cls, text: str) -> Action:
+        parts = text.split()
         if not parts:
             raise ValueError("empty action")
         try:

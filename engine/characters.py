@@ -144,7 +144,7 @@ class CharacterRules:
                 and _EMP not in st.lasting
             ):
                 add("reroute", option="drop")
-        elif ch == C.RAVEN and side == BASIC:
+        elif ch == C.RAVEN and side == BASIC and not self._used("crow"):
             dist = geo.dist[c]
             for cell in geo.layout.cells():
                 if 0 <= dist[cell] <= 2 and (base | cell) != st.crow:
@@ -239,6 +239,8 @@ class CharacterRules:
                 p.alarm_held = False
                 self._push(Effect(EffectKind.ALARM, pos=pos, source="reroute"))
         elif name == "crow":
+            if p.side == BASIC:
+                self._mark("crow")  # R83: once until the Raven spends an action
             st.crow = action.pos
             self._emit(CrowPlaced(action.pos))
         elif name == "tinker":

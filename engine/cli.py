@@ -19,6 +19,13 @@ from pathlib import Path
 from . import __version__
 from .data import ScenarioId, Side
 from .game import IllegalActionError, new_game, replay
+from .limits import (
+    MAX_GAME_ACTIONS,
+    MAX_GAME_JSON_CHARS,
+    MAX_GAME_JSON_DEPTH,
+    InputError,
+    load_json,
+)
 from .rng import Rng
 from .serialize import StateError, from_json
 from .setup import PlayerSetup, Setup, SetupError
@@ -175,9 +182,9 @@ def autoplay(
 def check(text: str) -> list[str]:
     """Problems found in a saved game; an empty list means it is valid."""
     try:
-        doc = json.loads(text)
-    except ValueError as exc:
-        return [f"not JSON: {exc}"]
+        doc = load_json(text, max_chars=MAX_GAME_JSON_CHARS, max_depth=MAX_GAME_JSON_DEPTH)
+    except InputError as exc:
+        return [f"not a saved game: {exc}"]
     if not isinstance(doc, dict):
         return ["a saved game is a JSON object"]
     if "state" in doc:
@@ -199,6 +206,8 @@ def check(text: str) -> list[str]:
     acts = doc.get("actions")
     if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
         return ["actions: expected a list of action texts"]
+    if len(acts) > MAX_GAME_ACTIONS:
+        return [f"actions: more than {MAX_GAME_ACTIONS}"]
     try:
         replay(setup, acts)
     except IllegalActionError as exc:

@@ -129,13 +129,17 @@ ROW_STRIDE = 8
 
 
 def cell_index(name: str, size: int = ROW_STRIDE) -> int:
-    """'B3' -> cell (row * ROW_STRIDE + col); raises ValueError outside a size x size floor."""
-    try:
-        col = ord(name[0].upper()) - ord("A")
-        row = int(name[1:]) - 1
-    except (ValueError, IndexError):
-        raise ValueError(f"not a cell name: {name!r}") from None
-    if not (0 <= col < size and 0 <= row < size):
+    """'B3' -> cell (row * ROW_STRIDE + col); raises ValueError outside a size x size floor.
+
+    One spelling only: an ASCII capital column letter and one ASCII row digit ('b3', 'B03',
+    'B 3' and other scripts' digits are refused)."""
+    if not isinstance(name, str) or len(name) != 2 or not name.isascii():
+        raise ValueError(f"not a cell name: {name!r}")
+    col = ord(name[0]) - ord("A")
+    row = ord(name[1]) - ord("1")
+    if not (0 <= col < ROW_STRIDE and 0 <= row < ROW_STRIDE):
+        raise ValueError(f"not a cell name: {name!r}")
+    if not (col < size and row < size):
         raise ValueError(f"cell {name!r} is outside a {size}x{size} floor")
     return row * ROW_STRIDE + col
 

@@ -382,11 +382,14 @@ class Game(CardRules, CharacterRules):
             for other, q in enumerate(st.players):
                 if q.pos != pos or other == me:
                     continue
+                # R83: a card does not go back the way it came this turn (that changes nothing)
+                flags = st.turn_flags
                 for card in self._cards_of(me):
-                    if self._may_receive(other, card):
+                    back = f"traded:{card}:{other}>{me}"
+                    if self._may_receive(other, card) and back not in flags:
                         out.append(Action(ActionKind.GIVE, card=card, player=other))
                 for card in self._cards_of(other):
-                    if self._may_receive(me, card):
+                    if self._may_receive(me, card) and f"traded:{card}:{me}>{other}" not in flags:
                         out.append(Action(ActionKind.TAKE, card=card, player=other))
         out.append(Action(ActionKind.END))
         return out
@@ -593,7 +596,10 @@ class Game(CardRules, CharacterRules):
         if action.kind == ActionKind.PEEK:
             return f"cannot peek at {pos_text(action.pos)} from here"
         if action.kind in (ActionKind.GIVE, ActionKind.TAKE):
-            return "that card cannot change hands now (same tile, real card, one Gold Bar each)"
+            return (
+                "that card cannot change hands now (same tile, real card, one Gold Bar each, "
+                "not straight back)"
+            )
         return f"{action} is not possible now"
 
     # ------------------------------------------------------------------ dispatch
@@ -627,6 +633,7 @@ class Game(CardRules, CharacterRules):
         elif k in (ActionKind.GIVE, ActionKind.TAKE):
             me = self.state.current
             giver, receiver = (me, action.player) if k == ActionKind.GIVE else (action.player, me)
+            self.state.turn_flags.append(f"traded:{action.card}:{giver}>{receiver}")
             self._pass_card(action.card, giver, receiver)
         elif k == ActionKind.ENTER:
             self._choose_entrance(action.pos)
@@ -657,6 +664,8 @@ class Game(CardRules, CharacterRules):
         st.actions_left -= n
         st.actions_taken += n
         st.pace_from = None  # an action spent on anything else ends any pacing (R07)
+        if n > 0 and "used:crow" in st.turn_flags:
+            st.turn_flags.remove("used:crow")  # R83: Distract again after a spent action
 
     def _my_pos(self) -> int:
         pos = self.state.players[self.state.current].pos

@@ -35,6 +35,14 @@ from .data import (
 )
 from .geometry import FloorLayout
 from .kinds import DecisionKind, Result
+from .limits import (
+    MAX_GAME_ACTIONS,
+    MAX_GAME_JSON_CHARS,
+    MAX_GAME_JSON_DEPTH,
+    InputError,
+    load_json,
+)
+from .loadcheck import check_playable
 from .setup import Setup, SetupError
 from .state import State, Step, empty_cell, make_pos
 
@@ -153,9 +161,9 @@ def from_json(text: str | bytes) -> Any:
     from .game import Game  # late import: game imports this module's users
 
     try:
-        doc = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise StateError(f"not JSON: {exc}") from None
+        doc = load_json(text, max_chars=MAX_GAME_JSON_CHARS, max_depth=MAX_GAME_JSON_DEPTH)
+    except InputError as exc:
+        raise StateError(f"not a saved game: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise StateError("not a Burgle Bros. saved game")
     if doc.get("format_version") != FORMAT_VERSION:
@@ -167,6 +175,8 @@ def from_json(text: str | bytes) -> Any:
     actions_txt = doc.get("actions")
     if not isinstance(actions_txt, list) or not all(isinstance(a, str) for a in actions_txt):
         raise StateError("actions: expected a list of action texts")
+    if len(actions_txt) > MAX_GAME_ACTIONS:
+        raise StateError(f"actions: more than {MAX_GAME_ACTIONS}")
     try:
         history = [Action.parse(a) for a in actions_txt]
     except ValueError as exc:
@@ -254,6 +264,8 @@ def check_state(st: State, setup: Setup) -> None:
             raise StateError(f"player {i + 1} has negative stealth")
     in_hand = [t for p in st.players for t in p.tools]
     if st.pending is not None and st.pending.kind == DecisionKind.RIGGER_DRAW:
+        if not all(x in Tool._value2member_map_ for x in st.pending.data):
+            raise StateError("pending decision: a Rigger draw holds something else than Tools")
         in_hand += [Tool(x) for x in st.pending.data]  # drawn, one to keep
     tools = Counter(st.tools + st.tool_discard + in_hand)
     if any(n != 1 for n in tools.values()) or set(tools) != set(Tool):
@@ -277,3 +289,4 @@ def check_state(st: State, setup: Setup) -> None:
         raise StateError("a finished game needs an outcome")
     if st.pending is not None and not st.pending.options:
         raise StateError("a pending decision without options")
+    check_playable(st, StateError)  # the rules can run on it: no hang, no crash

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import unicodedata
 from dataclasses import dataclass, field
 
 from .data import (
@@ -39,6 +40,16 @@ _CHARACTER_CODES = {
     Character.SPOTTER: "sp",
 }
 _RANDOM_CHARACTER = "xx"
+
+
+def name_is_plain(name: str) -> bool:
+    """True when a name has no control, format (bidi, zero-width) or unassigned characters."""
+    return all(unicodedata.category(ch)[0] != "C" and ch not in "\u2028\u2029" for ch in name)
+
+
+def plain_name(name: str) -> str:
+    """The name without control, format (bidi, zero-width) and unassigned characters."""
+    return "".join(ch for ch in name if name_is_plain(ch)).strip()
 
 
 class SetupError(ValueError):
@@ -94,8 +105,8 @@ class Setup:
                 raise SetupError("every burglar needs a name")
             if len(p.name) > MAX_NAME_LENGTH:
                 raise SetupError(f"names are at most {MAX_NAME_LENGTH} characters")
-            if any(ord(ch) < 32 for ch in p.name):
-                raise SetupError("names cannot contain control characters")
+            if not name_is_plain(p.name):
+                raise SetupError("names cannot contain control or text-direction characters")
             if p.character is not None and not isinstance(p.character, Character):
                 raise SetupError(f"unknown character {p.character!r}")
             if not isinstance(p.side, Side):
@@ -103,7 +114,7 @@ class Setup:
         if SCENARIOS[self.scenario].has_empty_square:
             try:
                 cell_index(self.empty_square, SCENARIOS[self.scenario].size)
-            except ValueError as exc:
+            except (TypeError, ValueError) as exc:
                 raise SetupError(f"empty square: {exc}") from None
 
     def to_code(self) -> str:
@@ -129,7 +140,9 @@ class Setup:
         """Parse a setup code; raises SetupError with a readable reason on any bad input."""
         if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
             raise SetupError("this game code is too long or not text")
-        parts = code.strip().split(".")
+        if not (code.isascii() and code.isprintable()) or " " in code:
+            raise SetupError("a game code is plain ASCII without spaces")
+        parts = code.split(".")
         if len(parts) < 7:
             raise SetupError("this game code is incomplete")
         version, scen_code, seed_txt, walls, empty, lost, *players = parts
@@ -184,7 +197,7 @@ class Setup:
             lost_visual=lost == "1",
         )
         setup.validate()
-        if setup.to_code() != code.strip():
+        if setup.to_code() != code:
             raise SetupError("this game code is not in its canonical form")
         return setup
 

@@ -6,14 +6,15 @@ comes from the redacted view and the returned events. Text goes in with `textCon
 
 from __future__ import annotations
 
-import json
+import contextlib
 import secrets
 from typing import Any
 
 from ui import describe, lang
 from ui.board import LiveBoard
 from ui.messages import has, help_of, name_of, t
-from ui.session import SaveError, Saves, Session, load_record
+from ui.session import SaveError, Saves, Session, load_record, new_save_id, parse_record
+from ui.storage import MAX_JSON_CHARS
 
 SCENARIO_ORDER = ("bank", "office", "fortknox")
 
@@ -93,20 +94,46 @@ class App:
         lang.apply_static(self.doc)
         self.build_setup_form()
         self.bind()
-        self.el("saves-off").hidden = self.saves.enabled
-        code = self.params.get("game", "")
-        if code:
-            self.open_code(code)
-            return
-        current = self.saves.current()
-        if current:
-            self.resume(current)
-            return
-        self.show_setup()
+        off = self.el("saves-off")
+        off.hidden = self.saves.enabled
+        if getattr(self.store, "problem", "") == "full":
+            off.textContent = t("saves.full_start")
+        # Whatever the storage holds, the page starts: what cannot be read is set aside.
+        try:
+            notes = self.saves.repair()
+            if notes:
+                self.notice(t("saves.set_aside", why=notes[0]))
+            code = self.params.get("game", "")
+            if code:
+                self.open_code(code)
+                return
+            current = self.saves.current()
+            if current:
+                self.resume(current)
+                return
+            self.show_setup()
+        except Exception as err:  # never locked out: say it and offer a new game
+            self.session = None
+            self.fail_soft(err)
+
+    def fail_soft(self, err: BaseException) -> None:
+        """An unexpected error: say it in words, keep the page usable, never stop it."""
+        why = f"{type(err).__name__}: {err}"[:300]
+        with contextlib.suppress(Exception):
+            self.window.console.warn(f"burgle: {why}")
+        with contextlib.suppress(Exception):
+            current = self.saves.current()
+            if current and self.session is None:
+                self.saves.set_aside(current, why)
+        with contextlib.suppress(Exception):
+            if self.session is None:
+                self.show_setup()
+        self.notice(t("app.error", why=why))
+        self.ready()
 
     def bind(self) -> None:
         def on(element: Any, name: str, fn: Any) -> None:
-            handler = self.proxy(fn)
+            handler = self.proxy(fn if _is_async(fn) else self._guarded(fn))
             self._handlers.append(handler)
             element.addEventListener(name, handler)
 
@@ -205,6 +232,18 @@ class App:
         self.el("f-empty").value = "C3"
         self.sync_setup_form()
 
+    def _guarded(self, fn: Any) -> Any:
+        """An event handler that reports any error in words instead of dying."""
+
+        def handler(event: Any) -> Any:
+            try:
+                return fn(event)
+            except Exception as err:
+                self.fail_soft(err)
+                return None
+
+        return handler
+
     def _option(self, value: str, text: str) -> Any:
         option = self.make("option", text)
         option.value = value
@@ -236,6 +275,7 @@ class App:
         """The form as a Setup; SetupError (or ValueError) saying what is wrong."""
         from engine import PlayerSetup, Setup, SetupError
         from engine.data import Character, ScenarioId, Side
+        from engine.setup import plain_name
 
         count = int(self.el("f-count").value)
         players = []
@@ -243,7 +283,7 @@ class App:
             char = str(self.el(f"f-char-{n}").value)
             players.append(
                 PlayerSetup(
-                    name=str(self.el(f"f-name-{n}").value).strip(),
+                    name=plain_name(str(self.el(f"f-name-{n}").value)),
                     character=Character(char) if char else None,
                     side=Side(str(self.el(f"f-side-{n}").value)),
                 )
@@ -299,6 +339,7 @@ class App:
         ids = self.saves.ids()
         if not ids:
             fragment.appendChild(self.make("li", t("saves.none")))
+        aside = self.saves.aside()
         for save_id in ids:
             item = self.make("li", None, "save")
             try:
@@ -318,8 +359,15 @@ class App:
                 item.appendChild(self.make("span", text))
                 item.appendChild(self.button(t("saves.continue"), cmd="continue", id=save_id))
                 item.appendChild(self.button(t("saves.export"), cmd="export", id=save_id))
-            except (SaveError, ValueError) as err:
+            except Exception as err:  # SaveError, SetupError: said on its line
                 item.appendChild(self.make("span", t("saves.bad", why=str(err)), "error"))
+                item.appendChild(self.button(t("saves.export"), cmd="export", id=save_id))
+            item.appendChild(self.button(t("saves.delete"), cmd="delete", id=save_id))
+            fragment.appendChild(item)
+        for save_id, why in aside:
+            item = self.make("li", None, "save aside")
+            item.appendChild(self.make("span", t("saves.aside_entry", why=why), "error"))
+            item.appendChild(self.button(t("saves.export"), cmd="export", id=save_id))
             item.appendChild(self.button(t("saves.delete"), cmd="delete", id=save_id))
             fragment.appendChild(item)
         listing.replaceChildren(fragment)
@@ -328,8 +376,8 @@ class App:
         try:
             record = self.saves.get(save_id)
             session = load_record(record, save_id=save_id)
-        except SaveError as err:
-            self.saves.forget_current()
+        except Exception as err:  # SaveError; anything else is set aside just the same
+            self.saves.set_aside(save_id, str(err))
             self.notice(t("saves.bad", why=str(err)))
             self.show_setup()
             return
@@ -366,23 +414,32 @@ class App:
             pass
 
     async def on_import(self, event: Any) -> None:
-        files = event.target.files
-        if not files or files.length == 0:
-            return
-        text = await files.item(0).text()
-        event.target.value = ""
-        self.import_text(str(text))
+        try:
+            files = event.target.files
+            if not files or files.length == 0:
+                return
+            file = files.item(0)
+            size = int(file.size)
+            event.target.value = ""  # the same file can be chosen again
+            if size > MAX_JSON_CHARS * 4:
+                self.notice(t("saves.import_bad", why=t("saves.too_big")))
+                return
+            text = await file.text()
+            self.import_text(str(text))
+        except Exception as err:  # never leave the import button dead
+            self.fail_soft(err)
 
     def import_text(self, text: str) -> bool:
+        """Import a save file's text; a file that cannot be read is said and set aside."""
         try:
-            record = json.loads(text)
-        except ValueError:
-            self.notice(t("saves.import_bad", why="not JSON"))
-            return False
-        try:
-            session = load_record(record)
+            session = load_record(parse_record(text))
         except SaveError as err:
             self.notice(t("saves.import_bad", why=str(err)))
+            if len(text) <= MAX_JSON_CHARS:
+                aside_id = "import-" + new_save_id(text[:1000])
+                self.saves.set_aside(aside_id, str(err), raw=text)
+            if self.session is None:
+                self.render_saves()
             return False
         self.notice(t("saves.imported"))
         self.start_session(session)
@@ -404,10 +461,10 @@ class App:
         if current:
             try:
                 record = self.saves.get(current)
-                if record.get("setup") == code:
+                if isinstance(record, dict) and record.get("setup") == code:
                     self.resume(current)
                     return
-            except (SaveError, AttributeError):
+            except SaveError:
                 pass
         self.start_session(Session.start(code))
 
@@ -813,6 +870,12 @@ def _ability(character: str, side: str) -> str:
     except (KeyError, ValueError):
         return ""
     return pair[1] if side == "advanced" else pair[0]
+
+
+def _is_async(fn: Any) -> bool:
+    import inspect
+
+    return inspect.iscoroutinefunction(fn)
 
 
 def _some(value: Any) -> Any:

@@ -64,11 +64,18 @@ EN: dict[str, Text] = {
     "saves.import": "Import a saved game",
     "saves.off": "Saving is off: this browser does not let the page keep data. You can still play.",
     "saves.full": "Saving failed (storage full?): this game is not saved any more.",
+    "saves.full_start": (
+        "Saving is off: this browser's storage for the page is full. You can still play; "
+        "export or delete saved games below to make room."
+    ),
+    "saves.set_aside": "Something stored by this page could not be read and was set aside: {why}",
+    "saves.aside_entry": "Set aside, could not be loaded: {why}",
+    "saves.too_big": "the file is too big to be a saved game",
     "saves.entry": "{scenario}, {players}: {actions} actions, {status}",
     "saves.status.playing": "in progress",
     "saves.status.win": "won",
     "saves.status.loss": "lost",
-    "saves.bad": "A saved game could not be loaded and was left untouched: {why}",
+    "saves.bad": "A saved game could not be loaded and was set aside (kept below): {why}",
     "saves.imported": "Saved game imported.",
     "saves.import_bad": "This file is not a saved game we can read: {why}",
     "url.bad": "The game link could not be used: {why}. Set up a new heist below.",
@@ -97,6 +104,7 @@ EN: dict[str, Text] = {
     "game.none": "none",
     "game.escaped": "escaped",
     "game.error": "That did not work: {why}",
+    "app.error": "Something went wrong ({why}). You can start a new heist or continue a save.",
     "game.decks": "Decks: {tools} tools, {loot} loot, {events} events",
     "game.event_at": Plural("Event if {n} action or fewer", "Event if {n} actions or fewer"),
     "prompt.title": "Decide",

@@ -44,11 +44,19 @@ FR: dict[str, Text] = {
     "saves.import": "Importer une partie",
     "saves.off": "Enregistrement impossible : ce navigateur ne laisse pas la page garder de données. Vous pouvez quand même jouer.",
     "saves.full": "L'enregistrement a échoué (stockage plein ?) : cette partie n'est plus enregistrée.",
+    "saves.full_start": (
+        "Enregistrement impossible : le stockage de ce navigateur pour la page est plein. "
+        "Vous pouvez quand même jouer ; exportez ou supprimez des parties ci-dessous pour "
+        "faire de la place."
+    ),
+    "saves.set_aside": "Une donnée de la page n'a pas pu être lue ; elle est mise de côté : {why}",
+    "saves.aside_entry": "Mise de côté, illisible : {why}",
+    "saves.too_big": "le fichier est trop gros pour être une partie enregistrée",
     "saves.entry": "{scenario}, {players} : {actions} actions, {status}",
     "saves.status.playing": "en cours",
     "saves.status.win": "gagnée",
     "saves.status.loss": "perdue",
-    "saves.bad": "Une partie enregistrée n'a pas pu être chargée ; elle est laissée telle quelle : {why}",
+    "saves.bad": "Une partie enregistrée n'a pas pu être chargée ; elle est mise de côté (ci-dessous) : {why}",
     "saves.imported": "Partie importée.",
     "saves.import_bad": "Ce fichier n'est pas une partie que nous savons lire : {why}",
     "url.bad": "Le lien de partie est inutilisable : {why}. Préparez un nouveau casse ci-dessous.",
@@ -77,6 +85,7 @@ FR: dict[str, Text] = {
     "game.none": "aucun",
     "game.escaped": "en fuite",
     "game.error": "Cela n'a pas marché : {why}",
+    "app.error": "Un problème est survenu ({why}). Vous pouvez lancer un nouveau casse ou reprendre une partie.",
     "game.decks": "Pioches : {tools} Outils, {loot} Butins, {events} Événements",
     "game.event_at": Plural("Événement si {n} action ou moins", "Événement si {n} actions ou moins"),
     "prompt.title": "À vous de choisir",

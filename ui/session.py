@@ -19,7 +19,9 @@ from ui.describe import event_line
 SAVE_FORMAT = 1
 SAVE_PREFIX = "save."
 INDEX_KEY = "saves"
+ASIDE_KEY = "aside"  # saves that could not be read: [{"id": ..., "why": ...}], kept for export
 MAX_SAVES = 20
+MAX_ASIDE = 20
 
 
 class SaveError(ValueError):
@@ -147,7 +149,22 @@ def check_record(record: Any) -> tuple[str, list[str]]:
         raise SaveError("its setup or action list is missing")
     if not all(isinstance(a, str) for a in actions):
         raise SaveError("its action list holds something else than actions")
+    from engine.limits import MAX_GAME_ACTIONS
+
+    if len(actions) > MAX_GAME_ACTIONS:
+        raise SaveError(f"it holds more than {MAX_GAME_ACTIONS} actions")
     return code, actions
+
+
+def parse_record(raw: Any) -> Any:
+    """A stored or imported save text parsed as JSON, bounded in size and depth before
+    parsing; SaveError saying why when it is not readable."""
+    from ui.storage import load_json
+
+    try:
+        return load_json(raw)
+    except ValueError as err:
+        raise SaveError(f"it is not readable JSON ({err})") from None
 
 
 def load_record(record: Any, save_id: str = "") -> Session:
@@ -161,6 +178,8 @@ def load_record(record: Any, save_id: str = "") -> Session:
         raise SaveError(f"its setup is invalid ({err})") from None
     except (IllegalActionError, ValueError) as err:
         raise SaveError(f"its actions do not replay ({err})") from None
+    except Exception as err:  # a rules bug must not lock the player out: say it, set it aside
+        raise SaveError(f"its actions do not replay ({type(err).__name__}: {err})") from None
 
 
 class Saves:
@@ -178,7 +197,7 @@ class Saves:
         ids = self.store.get_json(INDEX_KEY, [])
         if not isinstance(ids, list):
             return []
-        return [i for i in ids if isinstance(i, str)]
+        return [i for i in ids if _is_id(i)]
 
     def raw(self, save_id: str) -> str | None:
         return self.store.get(SAVE_PREFIX + save_id)
@@ -188,10 +207,69 @@ class Saves:
         raw = self.raw(save_id)
         if raw is None:
             raise SaveError("it is missing")
-        try:
-            return json.loads(raw)
-        except ValueError:
-            raise SaveError("it is not readable JSON") from None
+        return parse_record(raw)
+
+    # ---------------------------------------------------------------- set aside
+
+    def aside(self) -> list[tuple[str, str]]:
+        """Saves set aside because they could not be read: (id, why), newest first."""
+        entries = self.store.get_json(ASIDE_KEY, [])
+        if not isinstance(entries, list):
+            return []
+        out = []
+        for entry in entries:
+            if isinstance(entry, dict) and _is_id(entry.get("id")):
+                why = entry.get("why")
+                out.append((entry["id"], why if isinstance(why, str) else ""))
+        return out
+
+    def set_aside(self, save_id: str, why: str, raw: str | None = None) -> None:
+        """Take a save out of the list and the resume slot, keeping its text (under its own
+        key, or `raw` stored under it) to be exported or deleted."""
+        if raw is not None:
+            self.store.set(SAVE_PREFIX + save_id, raw)
+        entries = [(i, w) for i, w in self.aside() if i != save_id]
+        entries.insert(0, (save_id, why[:300]))
+        for old, _ in entries[MAX_ASIDE:]:
+            self.store.remove(SAVE_PREFIX + old)
+        self.store.set_json(ASIDE_KEY, [{"id": i, "why": w} for i, w in entries[:MAX_ASIDE]])
+        ids = self.ids()
+        if save_id in ids:
+            self.store.set_json(INDEX_KEY, [i for i in ids if i != save_id])
+        if self.current() == save_id:
+            self.forget_current()
+
+    def repair(self) -> list[str]:
+        """Start-up: set aside a saves index or an aside list that cannot be read, rebuilding
+        the index from the stored saves. Returns why, for each thing set aside."""
+        notes: list[str] = []
+        raw_aside = self.store.get(ASIDE_KEY)
+        if raw_aside is not None and not _readable_list(raw_aside):
+            self.store.remove(ASIDE_KEY)  # only ids: the saves stay, listed again below
+        raw = self.store.get(INDEX_KEY)
+        if raw is not None and not _readable_list(raw):
+            why = _why_unreadable(raw, "the list of saved games")
+            aside_id = "index-" + hashlib.sha256(raw.encode("utf-8", "replace")).hexdigest()[:8]
+            self.store.remove(INDEX_KEY)
+            self.set_aside(aside_id, why, raw=raw)
+            notes.append(why)
+            known = {i for i, _ in self.aside()}
+            rebuilt = [
+                key[len(SAVE_PREFIX) :]
+                for key in self.store.stored_keys()
+                if key.startswith(SAVE_PREFIX) and key[len(SAVE_PREFIX) :] not in known
+            ]
+            self.store.set_json(INDEX_KEY, [i for i in rebuilt if _is_id(i)][:MAX_SAVES])
+        listed = set(self.ids()) | {i for i, _ in self.aside()}
+        if raw_aside is not None and not _readable_list(raw_aside):
+            for key in self.store.stored_keys():
+                save_id = key[len(SAVE_PREFIX) :]
+                if key.startswith(SAVE_PREFIX) and save_id not in listed and _is_id(save_id):
+                    self.set_aside(save_id, "it was listed in an unreadable list")
+        current = self.current()
+        if current is not None and not _is_id(current):
+            self.forget_current()
+        return notes
 
     def put(self, session: Session) -> bool:
         """Autosave; False (and `failed`) when the storage refused it."""
@@ -211,6 +289,10 @@ class Saves:
     def delete(self, save_id: str) -> None:
         self.store.remove(SAVE_PREFIX + save_id)
         self.store.set_json(INDEX_KEY, [i for i in self.ids() if i != save_id])
+        aside = self.aside()
+        if any(i == save_id for i, _ in aside):
+            kept = [{"id": i, "why": w} for i, w in aside if i != save_id]
+            self.store.set_json(ASIDE_KEY, kept)
         if self.store.get("current") == save_id:
             self.store.remove("current")
 
@@ -219,6 +301,34 @@ class Saves:
 
     def forget_current(self) -> None:
         self.store.remove("current")
+
+
+def _is_id(value: Any) -> bool:
+    """A save id: short plain ASCII (it becomes a storage key and a file name)."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= 40
+        and all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in value)
+    )
+
+
+def _readable_list(raw: str) -> bool:
+    from ui.storage import load_json
+
+    try:
+        return isinstance(load_json(raw), list)
+    except ValueError:
+        return False
+
+
+def _why_unreadable(raw: str, what: str) -> str:
+    from ui.storage import load_json
+
+    try:
+        load_json(raw)
+    except ValueError as err:
+        return f"{what} is not readable ({err})"
+    return f"{what} is not a list"
 
 
 def replay_hashes(code: str, actions: list[str]) -> list[str]:

@@ -5,11 +5,16 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qsl
 
+# A query longer than this is cut before parsing (a game code is at most 600 characters):
+# a cut code is then refused in words like any other bad link.
+MAX_SEARCH = 4096
+
 
 def parse(search: str) -> dict[str, str]:
     """'?seed=42&seed=7&debug' -> {'seed': '42', 'debug': ''}: the first value of each name wins."""
     params: dict[str, str] = {}
-    for name, value in parse_qsl(search.removeprefix("?"), keep_blank_values=True):
+    query = search.removeprefix("?")[:MAX_SEARCH]
+    for name, value in parse_qsl(query, keep_blank_values=True)[:64]:
         params.setdefault(name, value)
     return params
 

@@ -94,10 +94,48 @@ def test_positions_name_floor_column_and_row():
     assert pos_text(parse_pos("1.E5")) == "1.E5"
 
 
-def test_parsing_tolerates_case_and_surrounding_space():
-    """'  MOVE 1.b2 ' is read as 'move 1.B2'."""
-    assert str(Action.parse("  MOVE 1.b2 ")) == "move 1.B2"
-    assert str(Action.parse("Give Crowbar 2")) == "give crowbar 2"
+@pytest.mark.parametrize(
+    "text",
+    [
+        "  move 1.B2",
+        "move 1.B2 ",
+        "move  1.B2",
+        "move\t1.B2",
+        "move\n1.B2",
+        "MOVE 1.B2",
+        "move 1.b2",
+        "Give crowbar 2",
+        "give Crowbar 2",
+        "give crowbar 02",
+        "move 01.B2",
+        "move 1.B02",
+        "move \u0661.A1",  # Arabic-Indic one
+        "move 1.A\uff13",  # fullwidth three
+        "move 1.\u00dfA3",  # sharp s: upper case is two letters
+        "enter 1.\u00df1",
+        "enter 1.\ufb011",  # the fi ligature
+        "enter 1.\u01491",  # n preceded by apostrophe
+        "move 1.A\u00b2",  # superscript two: isdigit() but not a digit for int()
+        "give crowbar \u00b2",
+        "x" * 1000,
+    ],
+)
+def test_action_texts_have_one_ascii_spelling(text):
+    """An action is written one way: `str(Action.parse(t)) == t`; case, spacing, leading
+    zeros and non-ASCII letters or digits are refused with ValueError, never TypeError."""
+    with pytest.raises(ValueError):
+        Action.parse(text)
+
+
+@pytest.mark.parametrize("text", ["move 1.\u00dfA3", "enter 1.\u00df1", "move \u0661.A1"])
+def test_apply_refuses_non_ascii_action_texts_with_illegal_action_error(text):
+    """Found by fuzzing: `apply("move 1.\u00dfA3")` raised TypeError (ord of 'SS'); now it is
+    an IllegalActionError and nothing changes."""
+    game = new_game(Setup(seed=1))
+    before = copy.deepcopy(game.state)
+    with pytest.raises(IllegalActionError):
+        game.apply(text)
+    assert game.state == before
 
 
 @pytest.mark.parametrize(

@@ -87,18 +87,31 @@ def test_R77_distract_offers_every_tile_within_two_steps_walls_respected():
     assert refused(g, "ability crow 2.A1")
 
 
-def test_R77_distract_is_free_and_can_be_used_again_the_same_turn():
-    """Placing the crow costs no action, can be repeated, and there is only one crow."""
+def test_R77_distract_is_free_and_there_is_one_crow():
+    """Placing the crow costs no action, even with no action left; there is only one crow."""
     g = park(raven().player(0, "1.A1"), 0).game()
     ev = g.apply("ability crow 1.A2")
     assert of(ev, CrowPlaced) == [CrowPlaced(P("1.A2"))]
-    assert "ability crow 1.A2" not in abilities(g)  # it is already there
+    assert g.state.crow == P("1.A2")
+    assert (g.state.actions_left, g.state.actions_taken) == (4, 0)
+    g2 = park(raven().player(0, "1.A1"), 0).game()
+    g2.state.actions_left = 0
+    g2.state_changed()
+    assert "ability crow 1.A2" in abilities(g2)  # free: still offered with no action left
+
+
+def test_R83_distract_again_only_after_the_raven_spends_an_action():
+    """A second crow placement in a row would only replace the first, so Distract is offered
+    again only once the Raven has spent an action (a player never needs more; it bounds a
+    turn: random play once placed the crow 2,095 times in one turn)."""
+    g = park(raven().player(0, "1.A1"), 0).game()
+    g.apply("ability crow 1.A2")
+    assert abilities(g) == []
+    assert refused(g, "ability crow 1.B2")
+    g.apply("move 1.B1")
+    assert "ability crow 1.B2" in abilities(g)
     g.apply("ability crow 1.B2")
     assert g.state.crow == P("1.B2")
-    assert (g.state.actions_left, g.state.actions_taken) == (4, 0)
-    g.state.actions_left = 0
-    g.state_changed()
-    assert "ability crow 1.A2" in abilities(g)  # free: still offered with no action left
 
 
 def test_R77_guard_entering_the_crow_tile_loses_one_step():

@@ -527,6 +527,8 @@ def test_R42_a_gold_bar_can_be_traded_to_a_burglar_without_one():
     g = t.game()
     g.apply("give gold-bar 2")
     assert g.state.players[1].loot == [Loot.GOLD_BAR]
+    t = parked(table(players=2)).player(0, "1.B2").player(1, "1.B2", loot=(Loot.GOLD_BAR,))
+    g = t.game()
     g.apply("take gold-bar 2")
     assert g.state.players[0].loot == [Loot.GOLD_BAR]
 

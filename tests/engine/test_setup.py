@@ -526,7 +526,7 @@ def test_longest_allowed_name_and_extreme_seeds_are_fine():
 # ---------------------------------------------------------------------- setup codes
 
 _name = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",), min_codepoint=32),
+    alphabet=st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")),
     min_size=1,
     max_size=24,
 ).filter(lambda s: s.strip() != "")
@@ -624,6 +624,16 @@ def test_R05_code_layout():
         ("1.b.00.s.-.0.xxbQQ", "canonical"),
         ("1.b.Z.s.-.0.xxbQQ", "canonical"),
         ("1.b.0.s.-.0.xxb" + "QUFB" * 160, "too long"),
+        ("1.f.0.r.C03.0.xxbQQ", "empty square"),
+        ("1.f.0.r.C 3.0.xxbQQ", "ASCII"),
+        ("1.f.0.r.C\n3.0.xxbQQ", "ASCII"),
+        ("1.f.0.r.C\u0663.0.xxbQQ", "ASCII"),
+        ("1.f.0.r.C\uff13.0.xxbQQ", "ASCII"),
+        (" 1.b.0.s.-.0.xxbQQ", "ASCII"),
+        ("1.b.0.s.-.0.xxbQQ\n", "ASCII"),
+        ("1.b.0.s.-.0.xxbQQ\t", "ASCII"),
+        ("1.b.\u0661.s.-.0.xxbQQ", "ASCII"),
+        ("1.b.0.s.-.0.xxb4oCuQQ", "direction"),  # U+202E in the name
     ],
 )
 def test_R05_bad_codes_are_refused_with_a_reason(code, why):

@@ -277,8 +277,24 @@ def test_gold_bar_nobody_holds_two():
     assert "give gold-bar 3" in legal(g)
     g.apply("give gold-bar 3")
     assert g.state.players[2].loot == [Loot.GOLD_BAR]
-    # Burglar 1 now holds none, so either bar may come back to them.
-    assert {"take gold-bar 2", "take gold-bar 3"} <= set(legal(g))
+    # Burglar 1 now holds none, so the other bar may come to them (the one just given
+    # does not come straight back: R83).
+    assert "take gold-bar 2" in legal(g)
+    assert "take gold-bar 3" not in legal(g)
+
+
+def test_R83_a_card_does_not_go_back_the_way_it_came_the_same_turn():
+    """Giving a card and taking it back changes nothing, so it is not offered: trades are
+    free, and without this a turn (and a save) could grow without end."""
+    t = quiet(players=3)
+    t.player(0, "1.B2", tools=(Tool.CROWBAR,)).player(1, "1.B2").player(2, "1.B2")
+    g = t.game()
+    g.apply("give crowbar 2")
+    assert refused(g, "take crowbar 2")
+    assert "give crowbar 3" not in legal(g)  # burglar 1 no longer holds it
+    g.apply("end")
+    assert g.state.current == 1
+    assert "give crowbar 1" in legal(g)  # a new turn: trades are open again
 
 
 # ---------------------------------------------------------------------- Event check

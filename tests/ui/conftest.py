@@ -112,6 +112,14 @@ class FakeLocalStorage:
     def removeItem(self, key: str) -> None:
         self.items.pop(key, None)
 
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, index: int) -> str | None:
+        keys = list(self.items)
+        return keys[index] if 0 <= index < len(keys) else None
+
 
 class FakeLocation:
     def __init__(self, search: str = "") -> None:

@@ -30,3 +30,11 @@ def test_from_window(make_window):
 def test_int_param(raw, value):
     assert urlparams.int_param({"seed": raw}, "seed") == value
     assert urlparams.int_param({}, "seed") is None
+
+
+def test_a_huge_query_is_cut_before_parsing():
+    """A link of megabytes is read only up to MAX_SEARCH characters: its code is then cut,
+    and refused in words like any other bad link."""
+    params = urlparams.parse("?game=" + "a" * 2_000_000 + "&seed=1")
+    assert len(params["game"]) == urlparams.MAX_SEARCH - len("game=")
+    assert "seed" not in params
