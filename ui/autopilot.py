@@ -227,6 +227,9 @@ class Autopilot:
         app = self.app
         session = app.session
         assert session is not None
+        target = _target_pos(text)
+        if target:
+            app.select(target)  # its tile's panel shows the hinted button (this redraws)
         view = session.game.view()
         names = [p["name"] for p in view["players"]]
         self.hint_action = text
@@ -237,7 +240,6 @@ class Autopilot:
         if not _missing(box):
             box.textContent = t("autopilot.hint", action=label, why=why)
             box.hidden = False
-        target = _target_pos(text)
         if target:
             tile = app.q(f"#board [data-pos='{target}']")
             if tile is not None:
