@@ -5,8 +5,8 @@ walls: Office Job 2 burglars >= 60% wins, Bank Job 2 burglars >= 35% (200 games 
 a turn's thinking time p95 <= 0.3 s on CPython. Fort Knox and 1-4 burglars are reported
 with fewer games, to keep `make bench` reasonable.
 
-    python bench/bot_bench.py                 # 200 games for the target rows, 20 for others
-    BOT_BENCH_GAMES=40 python bench/bot_bench.py   # quicker: 40 and 10
+    python bench/bot_bench.py                 # 200 games for the target rows, 10 for others
+    BOT_BENCH_GAMES=40 python bench/bot_bench.py   # quicker: 40 and 4
 
 One core: games run one after the other.
 """
@@ -29,7 +29,7 @@ TURN_P95_MS = 300
 
 def main() -> None:
     main_games = int(os.environ.get("BOT_BENCH_GAMES", "200"))
-    extra_games = max(4, main_games // 10)
+    extra_games = max(4, main_games // 20)
     rows = [(ScenarioId.OFFICE, 2, main_games), (ScenarioId.BANK, 2, main_games)]
     for scenario in ScenarioId:
         for players in (1, 2, 3, 4):

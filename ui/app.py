@@ -11,6 +11,7 @@ import secrets
 from typing import Any
 
 from ui import describe, lang
+from ui.autopilot import Autopilot
 from ui.board import LiveBoard
 from ui.messages import has, help_of, name_of, t
 from ui.session import SaveError, Saves, Session, load_record, new_save_id, parse_record
@@ -43,6 +44,7 @@ class App:
         self.log_count = 0
         self.renders = 0
         self._handlers: list[Any] = []
+        self.autopilot = Autopilot(self)
 
     # ------------------------------------------------------------------ helpers
 
@@ -83,6 +85,10 @@ class App:
         if share is not None:
             share.hidden = not in_game
         if not in_game:
+            for element_id in ("hint", "autopilot-skip", "hint-box"):
+                element = _some(self.el(element_id))
+                if element is not None:
+                    element.hidden = True
             self.el("share-box").hidden = True
             self.el("handover").hidden = True
             self.el("end").hidden = True
@@ -230,6 +236,7 @@ class App:
                 row.appendChild(child)
             rows.appendChild(row)
         self.el("f-empty").value = "C3"
+        self.autopilot.add_fields()
         self.sync_setup_form()
 
     def _guarded(self, fn: Any) -> Any:
@@ -327,7 +334,8 @@ class App:
             box.textContent = t("setup.error", why=str(err))
             box.hidden = False
             return
-        self.start_session(Session.start(setup.to_code()))
+        seats = self.autopilot.read_seats(len(setup.players))
+        self.start_session(Session.start(setup.to_code()), seats=seats)
 
     # ------------------------------------------------------------------ saves
 
@@ -475,8 +483,11 @@ class App:
         except Exception:
             pass
 
-    def start_session(self, session: Session, save: bool = True) -> None:
+    def start_session(
+        self, session: Session, save: bool = True, seats: set[int] | None = None
+    ) -> None:
         self.session = session
+        self.autopilot.attach(session, seats)
         self.selected, self.selected_text = -1, ""
         self.last_player = -1
         self.replace_url(session.code)
@@ -518,6 +529,7 @@ class App:
     def undo(self) -> None:
         if self.session is None:
             return
+        self.autopilot.cancel()
         if not self.session.undo():
             self.notice(t("game.undo_none"))
             return
@@ -555,7 +567,12 @@ class App:
         over = session.game.is_over()
         if over:
             self.render_end(view)
-        elif handover and len(view["players"]) > 1 and view["current"] != self.last_player:
+        elif (
+            handover
+            and len(view["players"]) > 1
+            and view["current"] != self.last_player
+            and not self.autopilot.skip_handover(view)
+        ):
             player = view["players"][view["current"]]
             self.el("handover-text").textContent = t(
                 "handover.text",
@@ -567,6 +584,7 @@ class App:
             self.el("handover").hidden = False
             go.focus()
         self.last_player = view["current"]
+        self.autopilot.after_render(view)
         self.renders += 1
         self.doc.documentElement.setAttribute("data-renders", str(self.renders))
 
@@ -738,6 +756,8 @@ class App:
         if target is None:
             return
         action = _attr(target, "data-action")
+        if action and self.autopilot.blocks_input():
+            return  # an autopilot burglar is playing
         if action:
             keyboard = getattr(event, "detail", 1) == 0
             self.act(str(action))
@@ -791,6 +811,10 @@ class App:
                 field.select()
         elif cmd == "undo":
             self.undo()
+        elif cmd == "hint":
+            self.autopilot.hint()
+        elif cmd == "autopilot-skip":
+            self.autopilot.skip()
         elif cmd == "floor" and arg.isdigit():
             self.board.show_floor(int(arg))
         elif cmd == "routes" and self.session is not None:
@@ -809,6 +833,7 @@ class App:
             self.replace_url("")
             self.show_setup()
             self.fill_setup_form(setup)
+            self.autopilot.fill_form(self.autopilot.seats)
             self.el("start").focus()
         elif cmd == "same" and self.session is not None:
             self.start_session(Session.start(self.session.code))

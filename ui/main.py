@@ -59,8 +59,14 @@ def main(window: Any, document: Any) -> dict[str, Any]:
 
         return json.dumps(replay_hashes(str(code), load_json(str(actions_json))))
 
+    def autopilot_times(scenario: str, players: int, turns: int, seed: int) -> str:
+        from ui.autopilot import turn_times
+
+        return json.dumps(turn_times(str(scenario), int(players), int(turns), int(seed)))
+
     with contextlib.suppress(Exception):
         window.burgleReplayHashes = proxy(hashes)
+        window.burgleAutopilotTimes = proxy(autopilot_times)  # bench/autopilot_page_bench.py
     window_app[0] = app
     loader.finish(document)
     app.boot()

@@ -1,0 +1,88 @@
+"""The autopilot in the page: a 1 human + 1 autopilot Office Job. The autopilot's turn plays
+out by itself and hands back to the human; the hint highlights a legal action."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from browserkit import Guard, wait_ready
+
+from engine import Action, Setup, replay
+
+TURN_TIMEOUT_MS = 120_000  # a whole autopilot turn, in a loaded CI's Pyodide
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    guard = Guard()
+    guard.protect(context)
+    page = context.new_page()
+    guard.watch(page)
+    yield page
+    context.close()
+    guard.check()
+
+
+def saved_game(page):
+    """The game the page holds, rebuilt in CPython from its autosave."""
+    save_id = page.evaluate("localStorage.getItem('burgle.current')")
+    record = json.loads(page.evaluate(f"localStorage.getItem('burgle.save.{save_id}')"))
+    return replay(Setup.from_code(record["setup"]), record["actions"])
+
+
+def test_one_human_and_one_autopilot_office_job(page, site_server):
+    page.goto(site_server.url + "index.html")
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    page.select_option("#f-scenario", "office")
+    page.select_option("#f-count", "2")
+    page.check("#f-auto-2")
+    assert not page.is_checked("#f-auto-1")
+    page.click("details.more summary")
+    page.fill("#f-seed", "7")
+    page.click("#start")
+    page.wait_for_selector("#game-screen:not([hidden])")
+    # The human (burglar 1) picks the entrance and ends the turn.
+    page.click("#board [data-pos='1.B4']")
+    page.click("#tile-actions [data-action='enter 1.B4']")
+    assert page.locator("#handover").is_hidden()  # nobody to hand over to
+    page.click("#other-actions [data-action='end']")
+    # The autopilot's turn plays out by itself, one action at a time, then hands back.
+    page.wait_for_function(
+        "document.documentElement.dataset.autopilotPlayed >= '1'", timeout=TURN_TIMEOUT_MS
+    )
+    page.wait_for_function(
+        "document.documentElement.dataset.autopilot === '0'", timeout=TURN_TIMEOUT_MS
+    )
+    game = saved_game(page)
+    assert game.state.current == 0 or game.is_over()
+    if game.is_over():
+        return
+    assert game.state.turn >= 3  # the human's turn, the autopilot's, the human's again
+    assert len(game.history) >= 3  # the autopilot played at least one action of its own
+    assert page.locator("#log li").count() >= 3  # its steps are in the log
+    # The hint: what the autopilot would do for the human, highlighted, with a reason.
+    legal = {str(a) for a in game.legal_actions()}
+    page.click("#hint")
+    page.wait_for_function("document.documentElement.dataset.hint", timeout=TURN_TIMEOUT_MS)
+    hint = page.evaluate("document.documentElement.dataset.hint")
+    assert hint in legal
+    assert page.locator("#hint-box").is_visible()
+    assert page.locator("#hint-box").inner_text().strip()
+    highlighted = page.locator(".hint")
+    assert highlighted.count() >= 1
+    pos = Action.parse(hint).pos
+    if pos >= 0:
+        assert page.locator("#board .tile.hint").count() == 1
+    page.screenshot(path="test-results/autopilot-hint.png")
+
+
+def test_the_page_measures_its_autopilot(page, site_server):
+    """The bench's hook works (its figures are printed by make bench, never asserted)."""
+    text = page.evaluate("() => window.burgleAutopilotTimes('office', 2, 3, 1)")
+    times = json.loads(text)
+    assert len(times) == 3 and all(t >= 0 for t in times)

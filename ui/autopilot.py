@@ -1,0 +1,336 @@
+"""Autopilot seats and hints in the page (the bot itself is engine/bot.py).
+
+* On the new-game screen every burglar row gets an "Autopilot" box. The seats chosen are
+  kept beside the save (`autopilot.<save id>` in the page's storage), never in the game.
+* When an autopilot burglar is to move, it thinks in slices (`Bot.think` yields after every
+  candidate it tries; each slice is a browser task of its own, so the page stays responsive),
+  then plays its action through `App.act`, like a click would, one action at a readable pace:
+  the board and the log show every step. "Skip" plays the rest of its turn at full speed.
+* "Hint" asks the same bot what the current (human) burglar should do next, highlights it
+  (its tile on the board and its button) and says why in a few words.
+
+The bot sees the game only through `engine.infostate.resample_from_infostate`: it plays from
+what the burglar can see, exactly as a person at the table would.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ui import describe
+from ui.messages import has, t
+
+PACE_MS = 700  # between two autopilot actions: time to follow them on the board
+SLICE_MS = 30  # thinking time per browser task
+STORE_PREFIX = "autopilot."
+HINT_CLASS = "hint"
+
+
+class Autopilot:
+    """The page's autopilot: seats, timers, thinking slices and hints. Owned by `App`."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.seats: set[int] = set()
+        self.bots: dict[int, Any] = {}
+        self.token = 0  # bumped to cancel pending timers (new game, undo, skip)
+        self.busy = False
+        self.fast = False
+        self.thinking: Any = None
+        self.hinting: Any = None
+        self.hint_action = ""
+        self.played = 0  # autopilot actions played (tests read data-autopilot)
+
+    # ------------------------------------------------------------------ setup form
+
+    def add_fields(self) -> None:
+        """An 'Autopilot' check box in every burglar row of the new-game form."""
+        app = self.app
+        for n in range(1, 5):
+            row = app.el(f"f-player-{n}")
+            if row is None or _missing(row) or _missing(app.el(f"f-name-{n}")):
+                continue
+            if not _missing(app.el(f"f-auto-{n}")):
+                continue
+            label = app.make("label", None, "check autopilot-seat")
+            box = app.make("input")
+            box.id = f"f-auto-{n}"
+            box.type = "checkbox"
+            box.setAttribute("aria-label", t("autopilot.seat_for", n=n))
+            label.appendChild(box)
+            label.appendChild(app.make("span", t("autopilot.seat")))
+            row.appendChild(label)
+
+    def read_seats(self, count: int) -> set[int]:
+        seats = set()
+        for n in range(1, count + 1):
+            box = self.app.el(f"f-auto-{n}")
+            if not _missing(box) and bool(box.checked):
+                seats.add(n - 1)
+        return seats
+
+    def fill_form(self, seats: set[int]) -> None:
+        for n in range(1, 5):
+            box = self.app.el(f"f-auto-{n}")
+            if not _missing(box):
+                box.checked = (n - 1) in seats
+
+    # ------------------------------------------------------------------ a game
+
+    def attach(self, session: Any, seats: set[int] | None = None) -> None:
+        """A game starts or resumes: its autopilot seats (given, or as saved)."""
+        from engine.bot import Bot
+
+        self.token += 1
+        self.busy = self.fast = False
+        self.thinking = self.hinting = None
+        store = self.app.store
+        key = STORE_PREFIX + str(session.save_id)
+        if seats is None:
+            saved = store.get_json(key, [])
+            seats = (
+                {int(i) for i in saved if isinstance(i, int)} if isinstance(saved, list) else set()
+            )
+        count = len(session.setup.players)
+        self.seats = {i for i in seats if 0 <= i < count}
+        if self.seats:
+            store.set_json(key, sorted(self.seats))
+        else:
+            store.remove(key)
+        seed = int(session.setup.seed)
+        self.bots = {i: Bot(seed=seed * 8 + i, worlds=2) for i in range(count)}
+        self.clear_hint()
+
+    def is_auto(self, player: int) -> bool:
+        return player in self.seats
+
+    def humans(self) -> int:
+        session = self.app.session
+        if session is None:
+            return 0
+        return len(session.setup.players) - len(self.seats)
+
+    def blocks_input(self) -> bool:
+        """While an autopilot burglar plays, the human's clicks on actions are ignored."""
+        session = self.app.session
+        if session is None or session.game.is_over():
+            return False
+        return self.is_auto(session.game.state.current)
+
+    def skip_handover(self, view: dict[str, Any]) -> bool:
+        """No hand-over screen for an autopilot, nor when only one person plays."""
+        return self.is_auto(int(view["current"])) or self.humans() <= 1
+
+    def cancel(self) -> None:
+        self.token += 1
+        self.busy = False
+        self.thinking = self.hinting = None
+
+    # ------------------------------------------------------------------ its turns
+
+    def after_render(self, view: dict[str, Any]) -> None:
+        """Called by `App.render`: start the autopilot's next action when it is to move."""
+        app = self.app
+        session = app.session
+        self.clear_hint()
+        auto = session is not None and not session.game.is_over()
+        auto = auto and self.is_auto(int(view["current"]))
+        skip = app.el("autopilot-skip")
+        if not _missing(skip):
+            skip.hidden = not auto
+        hint = app.el("hint")
+        if not _missing(hint):
+            hint.hidden = session is None or session.game.is_over() or auto
+        app.doc.documentElement.setAttribute("data-autopilot", "1" if auto else "0")
+        if not auto:
+            self.fast = False
+            return
+        if self.busy:
+            return
+        self.busy = True
+        token = self.token
+        self.later(0 if self.fast else PACE_MS, lambda: self._begin(token))
+
+    def _begin(self, token: int) -> None:
+        if token != self.token:
+            return
+        session = self.app.session
+        if session is None or session.game.is_over():
+            self.busy = False
+            return
+        me = session.game.state.current
+        if not self.is_auto(me):
+            self.busy = False
+            return
+        self.thinking = self.bots[me].think(session.game)
+        self._slice(token)
+
+    def _slice(self, token: int) -> None:
+        if token != self.token or self.thinking is None:
+            return
+        done, action = _run_for(self.thinking, SLICE_MS)
+        if not done:
+            self.later(0, lambda: self._slice(token))
+            return
+        self.thinking = None
+        self.busy = False
+        self.played += 1
+        self.app.doc.documentElement.setAttribute("data-autopilot-played", str(self.played))
+        self.app.act(str(action))
+
+    def skip(self) -> None:
+        """Play the rest of the autopilot's turn without pauses."""
+        self.fast = True
+        session = self.app.session
+        if session is not None and self.thinking is None:
+            self.cancel()
+            self.after_render(session.game.view())
+
+    # ------------------------------------------------------------------ hints
+
+    def hint(self) -> None:
+        """Think (in slices) about what the current burglar should do; then show it."""
+        session = self.app.session
+        if session is None or session.game.is_over() or self.blocks_input():
+            return
+        self.clear_hint()
+        box = self.app.el("hint-box")
+        if not _missing(box):
+            box.textContent = t("autopilot.thinking")
+            box.hidden = False
+        me = session.game.state.current
+        bot = self.bots.get(me)
+        if bot is None:
+            return
+        self.hinting = bot.think(session.game)
+        token = self.token
+        actions_then = len(session.actions)
+        self._hint_slice(token, actions_then, bot)
+
+    def _hint_slice(self, token: int, actions_then: int, bot: Any) -> None:
+        session = self.app.session
+        if token != self.token or self.hinting is None or session is None:
+            return
+        if len(session.actions) != actions_then:  # the player moved on meanwhile
+            self.hinting = None
+            self.clear_hint()
+            return
+        done, action = _run_for(self.hinting, SLICE_MS)
+        if not done:
+            self.later(0, lambda: self._hint_slice(token, actions_then, bot))
+            return
+        self.hinting = None
+        self.show_hint(str(action), bot.last_reason)
+
+    def show_hint(self, text: str, reason: str) -> None:
+        app = self.app
+        session = app.session
+        assert session is not None
+        target = _target_pos(text)
+        if target:
+            app.select(target)  # its tile's panel shows the hinted button (this redraws)
+        view = session.game.view()
+        names = [p["name"] for p in view["players"]]
+        self.hint_action = text
+        label = describe.action_label(text, names)
+        why_key = f"autopilot.why.{reason}"
+        why = t(why_key) if has(why_key) else t("autopilot.why.move")
+        box = app.el("hint-box")
+        if not _missing(box):
+            box.textContent = t("autopilot.hint", action=label, why=why)
+            box.hidden = False
+        if target:
+            tile = app.q(f"#board [data-pos='{target}']")
+            if tile is not None:
+                tile.classList.add(HINT_CLASS)
+        for button in app.doc.querySelectorAll("[data-action]"):
+            if str(button.getAttribute("data-action")) == text:
+                button.classList.add(HINT_CLASS)
+        app.doc.documentElement.setAttribute("data-hint", text)
+
+    def clear_hint(self) -> None:
+        app = self.app
+        self.hint_action = ""
+        try:
+            for element in app.doc.querySelectorAll(f".{HINT_CLASS}"):
+                element.classList.remove(HINT_CLASS)
+        except AttributeError:  # the stand-in DOM of the ui tests has no classList
+            pass
+        box = app.el("hint-box")
+        if not _missing(box) and self.hinting is None:
+            box.hidden = True
+            box.textContent = ""
+        app.doc.documentElement.setAttribute("data-hint", "")
+
+    # ------------------------------------------------------------------ timers
+
+    def later(self, ms: int, fn: Any) -> None:
+        """Run `fn` after `ms` milliseconds as its own browser task (now, without a browser)."""
+        window = self.app.window
+        set_timeout = getattr(window, "setTimeout", None)
+        if set_timeout is None:
+            fn()
+            return
+        try:
+            from pyodide.ffi import create_once_callable
+
+            set_timeout(create_once_callable(fn), ms)
+        except ImportError:
+            set_timeout(fn, ms)
+
+
+def _run_for(thinking: Any, budget_ms: int) -> tuple[bool, Any]:
+    """Advance a `Bot.think` generator for about `budget_ms`; (done, action)."""
+    deadline = time.perf_counter() + budget_ms / 1000
+    try:
+        while True:
+            next(thinking)
+            if time.perf_counter() >= deadline:
+                return False, None
+    except StopIteration as finished:
+        return True, finished.value
+
+
+def _target_pos(text: str) -> str:
+    """The tile an action points at ('move 1.B2' -> '1.B2'), or ''."""
+    for word in text.split()[1:]:
+        if "." in word and word[0].isdigit():
+            return word
+    return ""
+
+
+def _missing(element: Any) -> bool:
+    return element is None or type(element).__name__ in ("JsNull", "JsUndefined")
+
+
+def turn_times(scenario: str, players: int, turns: int, seed: int) -> list[float]:
+    """Milliseconds the page's autopilot thinks per turn, every seat on autopilot, over the
+    first `turns` turns of a game (games follow one another from `seed` on). For the bench
+    (`bench/autopilot_page_bench.py`, Pyodide in Chromium): no timing is asserted anywhere."""
+    from engine import PlayerSetup, Setup, new_game
+    from engine.bot import Bot
+    from engine.data import ScenarioId
+
+    times: list[float] = []
+    game_seed = seed
+    while len(times) < turns:
+        setup = Setup(
+            scenario=ScenarioId(scenario),
+            players=tuple(PlayerSetup(f"B{i + 1}") for i in range(players)),
+            seed=game_seed,
+        )
+        game = new_game(setup)
+        bots = [Bot(seed=game_seed * 8 + i, worlds=2) for i in range(players)]
+        key, spent = (game.state.turn, game.state.current), 0.0
+        while not game.is_over() and len(times) < turns:
+            start = time.perf_counter()
+            action = bots[game.state.current].choose(game)
+            spent += time.perf_counter() - start
+            game.apply(action)
+            now = (game.state.turn, game.state.current)
+            if now != key or game.is_over():
+                times.append(round(spent * 1000, 2))
+                key, spent = now, 0.0
+        game_seed += 1
+    return times
