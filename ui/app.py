@@ -15,6 +15,7 @@ from ui.autopilot import Autopilot
 from ui.board import LiveBoard
 from ui.messages import has, help_of, name_of, t
 from ui.session import SaveError, Saves, Session, load_record, new_save_id, parse_record
+from ui.sharing import Sharing
 from ui.storage import MAX_JSON_CHARS
 
 SCENARIO_ORDER = ("bank", "office", "fortknox")
@@ -45,6 +46,8 @@ class App:
         self.renders = 0
         self._handlers: list[Any] = []
         self.autopilot = Autopilot(self)
+        self.sharing = Sharing(self)  # game links: send, open, one save per game
+        self.review: Any = None  # a ui.review.ReviewScreen while a game is reviewed
 
     # ------------------------------------------------------------------ helpers
 
@@ -76,6 +79,7 @@ class App:
         box.hidden = not text
 
     def show(self, screen: str) -> None:
+        self.close_review()
         self.el("setup-screen").hidden = screen != "setup"
         self.el("game-screen").hidden = screen != "game"
         in_game = screen == "game"
@@ -109,6 +113,11 @@ class App:
             notes = self.saves.repair()
             if notes:
                 self.notice(t("saves.set_aside", why=notes[0]))
+            from ui.links import has_actions
+
+            if has_actions(self.params):
+                self.sharing.open(self.params)
+                return
             code = self.params.get("game", "")
             if code:
                 self.open_code(code)
@@ -149,6 +158,9 @@ class App:
         on(self.el("f-count"), "change", lambda _e: self.sync_setup_form())
         on(self.el("f-scenario"), "change", lambda _e: self.sync_setup_form())
         on(self.el("import-file"), "change", self.on_import)
+        on(self.el("review-bar"), "keydown", self.on_review_key)
+        on(self.el("review-slider"), "input", lambda _e: self.review_go(self.el("review-slider")))
+        on(self.el("review-turns"), "change", lambda _e: self.review_go(self.el("review-turns")))
         switch = self.el("lang")
         if _some(switch) is not None:
             on(switch, "change", lambda _e: self.switch_language(str(switch.value)))
@@ -355,17 +367,13 @@ class App:
                 code, actions = _check(record)
                 setup = Setup.from_code(code)
                 status = record.get("outcome") or "playing"
-                text = t(
-                    "saves.entry",
-                    scenario=t(f"scenario.{setup.scenario.value}"),
-                    players=", ".join(p.name for p in setup.players),
-                    actions=len(actions),
-                    status=t(f"saves.status.{status}")
-                    if has(f"saves.status.{status}")
-                    else status,
+                status_text = (
+                    t(f"saves.status.{status}") if has(f"saves.status.{status}") else status
                 )
+                text = save_summary(self.window, record, setup, len(actions), status_text)
                 item.appendChild(self.make("span", text))
                 item.appendChild(self.button(t("saves.continue"), cmd="continue", id=save_id))
+                item.appendChild(self.button(t("saves.review"), cmd="review", id=save_id))
                 item.appendChild(self.button(t("saves.export"), cmd="export", id=save_id))
             except Exception as err:  # SaveError, SetupError: said on its line
                 item.appendChild(self.make("span", t("saves.bad", why=str(err)), "error"))
@@ -449,8 +457,7 @@ class App:
             if self.session is None:
                 self.render_saves()
             return False
-        self.notice(t("saves.imported"))
-        self.start_session(session)
+        self.sharing.adopt(session, source="file")
         return True
 
     # ------------------------------------------------------------------ playing
@@ -486,6 +493,7 @@ class App:
     def start_session(
         self, session: Session, save: bool = True, seats: set[int] | None = None
     ) -> None:
+        self.close_review()
         self.session = session
         self.autopilot.attach(session, seats)
         self.selected, self.selected_text = -1, ""
@@ -786,8 +794,8 @@ class App:
     def select(self, pos_text: str, keyboard: bool = False) -> None:
         from engine.actions import parse_pos
 
-        if self.session is None:
-            return
+        if self.session is None or self.review is not None:
+            return  # a reviewed board is only looked at
         self.selected = parse_pos(pos_text)
         self.selected_text = pos_text
         self.render(self.session.game.view(), handover=False)
@@ -802,13 +810,17 @@ class App:
             self.show_setup()
             self.el("f-name-1").focus()
         elif cmd == "share" and self.session is not None:
-            box = self.el("share-box")
-            box.hidden = not box.hidden
-            field = self.el("share-url")
-            field.value = str(self.window.location.href)
-            if not box.hidden:
-                field.focus()
-                field.select()
+            self.sharing.toggle_box()
+        elif cmd == "copy-link":
+            self.sharing.copy(arg)
+        elif cmd == "native-share":
+            self.sharing.native_share()
+        elif cmd in ("ask-mine", "ask-link"):
+            self.sharing.answer(cmd == "ask-link")
+        elif cmd == "review":
+            self.review_command(arg)
+        elif cmd.startswith("review-") and self.review is not None:
+            self.review_step(cmd.removeprefix("review-"))
         elif cmd == "undo":
             self.undo()
         elif cmd == "hint":
@@ -847,6 +859,80 @@ class App:
         elif cmd == "export":
             self.export(arg)
 
+    # ------------------------------------------------------------------ review
+
+    def open_review(self, code: str, actions: list[str], back: str, at: int | None = None) -> None:
+        """Review a game (never the session itself): from the end screen, a save or a link."""
+        from engine import IllegalActionError, SetupError
+        from ui.review import ReviewScreen, Timeline
+
+        try:
+            timeline = Timeline(code, actions)
+        except (IllegalActionError, SetupError, ValueError) as err:
+            self.notice(t("review.bad", why=str(err)))
+            return
+        screen = ReviewScreen(self, timeline, back)
+        screen.open(at)
+        self.review = screen  # after open(): show() closes any review before it
+        self.el("review-next" if at == 0 else "review-prev").focus()
+
+    def close_review(self) -> None:
+        if self.review is not None:
+            review, self.review = self.review, None
+            review.close()
+
+    def review_command(self, save_id: str) -> None:
+        if save_id:
+            try:
+                code, actions = _check(self.saves.get(save_id))
+            except SaveError as err:
+                self.notice(t("saves.bad", why=str(err)))
+                return
+            self.open_review(code, actions, back="setup", at=0)
+        elif self.session is not None:
+            self.open_review(self.session.code, self.session.actions, back="game")
+
+    def review_step(self, what: str) -> None:
+        review = self.review
+        if what == "close":
+            back = review.back
+            self.close_review()
+            if back == "game" and self.session is not None:
+                self.start_session(self.session, save=False)
+            else:
+                self.show_setup()
+            return
+        if what == "continue":
+            k = review.k
+            fork = Session.start(review.timeline.code, review.timeline.actions[:k])
+            self.start_session(fork)  # a new save: the reviewed game stays as it was
+            self.notice(t("review.forked", k=k))
+            return
+        moves = {
+            "first": 0,
+            "prev": review.k - 1,
+            "next": review.k + 1,
+            "last": len(review.timeline),
+        }
+        if what in moves:
+            review.go(moves[what])
+
+    def review_go(self, control: Any) -> None:
+        if self.review is None:
+            return
+        value = str(control.value)
+        if value.isdigit():
+            self.review.go(int(value))
+
+    def on_review_key(self, event: Any) -> None:
+        target = _some(event.target)
+        if self.review is None or (target is not None and _attr(target, "id") == "review-turns"):
+            return
+        if target is not None and _attr(target, "id") == "review-slider":
+            return  # the slider moves itself with the arrow keys (its input event steps)
+        if self.review.key(str(event.key)):
+            event.preventDefault()
+
     def on_board_key(self, event: Any) -> None:
         """Arrow keys move between the tiles of a floor; PageUp/PageDown between floors."""
         deltas = {
@@ -879,6 +965,41 @@ class App:
             event.preventDefault()
             self.board.show_floor(floor + 1)  # a phone shows one floor: bring that one up
             nxt.focus()
+
+
+def save_summary(window: Any, record: Any, setup: Any, actions: int, status: str) -> str:
+    """Scenario, crew, turn, date and status of a save, for the saves list."""
+    from engine.data import Character
+
+    names = [p.name for p in setup.players]
+    crew = record.get("crew")
+    if isinstance(crew, list) and len(crew) == len(names):
+        with_chars = []
+        for name, char in zip(names, crew, strict=True):
+            known = isinstance(char, str) and char in {c.value for c in Character}
+            with_chars.append(f"{name} ({name_of('character', char)})" if known else name)
+        names = with_chars
+    turn = record.get("turn")
+    return t(
+        "saves.summary",
+        scenario=t(f"scenario.{setup.scenario.value}"),
+        crew=", ".join(names),
+        turn=turn if isinstance(turn, int) and not isinstance(turn, bool) else "?",
+        date=_date(window, record.get("updated")),
+        status=status,
+    )
+
+
+def _date(window: Any, seconds: Any) -> str:
+    """A save's time in the reader's own words (the browser's locale), or ''."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds <= 0:
+        return "?"
+    try:
+        return str(window.Date.new(seconds * 1000).toLocaleString())
+    except Exception:
+        import time
+
+        return time.strftime("%Y-%m-%d %H:%M", time.gmtime(seconds))
 
 
 def _check(record: Any) -> tuple[str, list[str]]:

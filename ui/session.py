@@ -124,7 +124,22 @@ class Session:
             "actions": list(self.actions),
             "outcome": self.game.outcome.result.value,
             "updated": int(time.time()),
+            # shown in the saves list without replaying; never read back as game data
+            "turn": self.game.state.turn,
+            "crew": [p.character.value for p in self.game.state.players],
         }
+
+
+def kinship(saved: list[str], other: list[str]) -> str:
+    """How another copy of a game (same setup) stands to a saved one: 'same', 'newer' (it
+    goes on from the save), 'older' (the save goes on from it) or 'apart' (they part ways)."""
+    if other == saved:
+        return "same"
+    if len(other) > len(saved) and other[: len(saved)] == saved:
+        return "newer"
+    if len(other) < len(saved) and saved[: len(other)] == other:
+        return "older"
+    return "apart"
 
 
 def new_save_id(code: str) -> str:
@@ -285,6 +300,22 @@ class Saves:
             self.failed = True
             return False
         return True
+
+    def relatives(self, code: str, actions: list[str]) -> list[tuple[str, str, int]]:
+        """Saves of the same game as (code, actions): (id, kinship, their action count), where
+        kinship is how the given copy stands to the save: see `kinship`."""
+        out = []
+        for save_id in self.ids():
+            try:
+                their_code, theirs = check_record(self.get(save_id))
+            except SaveError:
+                continue
+            if their_code != code:
+                continue
+            kin = kinship(theirs, actions)
+            if kin != "apart":
+                out.append((save_id, kin, len(theirs)))
+        return out
 
     def delete(self, save_id: str) -> None:
         self.store.remove(SAVE_PREFIX + save_id)

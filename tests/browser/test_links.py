@@ -1,0 +1,223 @@
+"""Play by link, watch links and review, in the built page.
+
+Two browser contexts stand for two players far apart: each has its own storage, and the
+only thing that passes between them is the link.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from browserkit import ROOT, Guard, wait_ready
+
+import engine
+from engine import Setup, replay
+from ui import links
+from ui.board import _tile_parts
+from ui.describe import action_pos
+from ui.review import Timeline
+
+WIN = json.loads(Path(ROOT / "tests" / "fixtures" / "games" / "bank_2p_win.json").read_text())
+TIMELINE = Timeline(WIN["setup"], WIN["actions"])
+TURNS = [k for k, _, _ in TIMELINE.turn_starts]  # action counts where a turn begins
+
+
+@pytest.fixture
+def two_players(browser):
+    guard = Guard()
+    contexts = []
+    pages = []
+    for _ in range(2):
+        context = browser.new_context(
+            service_workers="block", viewport={"width": 1280, "height": 800}
+        )
+        guard.protect(context)
+        page = context.new_page()
+        guard.watch(page)
+        contexts.append(context)
+        pages.append(page)
+    yield pages
+    for context in contexts:
+        context.close()
+    guard.check()
+
+
+def open_url(page, url: str) -> None:
+    page.goto(url)
+    wait_ready(page)
+
+
+def act(page, text: str) -> None:
+    if page.locator("#handover").is_visible():
+        page.click("#handover-go")
+    direct = page.locator(f"#prompt [data-action='{text}'], #other-actions [data-action='{text}']")
+    if direct.count() == 0:
+        page.click(f"#board [data-pos='{action_pos(text)}']")
+        direct = page.locator(f"#tile-actions [data-action='{text}']")
+    assert direct.count() == 1, f"no button for {text!r}"
+    direct.click()
+
+
+def board_labels(page) -> dict[str, str]:
+    """Tile labels without the player's own selection."""
+    labels = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board [data-pos]')]
+             .map(b => [b.dataset.pos, b.getAttribute('aria-label')]))"""
+    )
+    return {k: v.replace(", selected", "") for k, v in labels.items()}
+
+
+def expected_labels(game) -> dict[str, str]:
+    view = game.view()
+    labels = {}
+    for fl in view["floors"]:
+        steps = {p: k + 1 for k, p in enumerate(fl["guard"]["route"] or ())}
+        for tile in fl["tiles"]:
+            parts = _tile_parts(tile, view["players"], fl["guard"], steps, False, -1, set())
+            labels[tile["name"]] = parts[7]
+    return labels
+
+
+def game_after(k: int):
+    return replay(Setup.from_code(WIN["setup"]), WIN["actions"][:k])
+
+
+def send(page) -> str:
+    """Click Send this turn; the play link from the box."""
+    if page.locator("#handover").is_visible():
+        page.click("#handover-go")
+    page.click("[data-cmd='share']")
+    url = page.input_value("#share-url")
+    assert url.startswith("http://127.0.0.1:") and "&a=" in url
+    page.click("[data-cmd='share']")  # close the box again
+    return url
+
+
+def saved_games(page) -> list[dict]:
+    return page.evaluate(
+        """() => JSON.parse(localStorage.getItem('burgle.saves') || '[]')
+             .map(id => JSON.parse(localStorage.getItem('burgle.save.' + id)))"""
+    )
+
+
+def test_two_players_pass_a_game_back_and_forth_by_link(two_players, site_server):
+    first, second = two_players
+    open_url(first, site_server.url + "index.html?game=" + WIN["setup"])
+    two_turns = TURNS[3]  # the entrance, then two burglars' turns
+    for text in WIN["actions"][:two_turns]:
+        act(first, text)
+    url = send(first)
+    assert len(url) < 400
+
+    open_url(second, url)
+    after = game_after(two_turns)
+    name = after.state.players[after.state.current].name
+    assert f"it is {name}'s turn" in second.text_content("#notice")
+    assert board_labels(second) == expected_labels(after)
+    three_turns = TURNS[4]
+    for text in WIN["actions"][two_turns:three_turns]:
+        act(second, text)
+    url_back = send(second)
+    assert [s["actions"] for s in saved_games(second)] == [WIN["actions"][:three_turns]]
+
+    open_url(first, url_back)
+    now = game_after(three_turns)
+    assert board_labels(first) == expected_labels(now) == board_labels(second)
+    assert first.text_content("#status") == second.text_content("#status")
+    assert "now goes on to action" in first.text_content("#notice")
+    saves = saved_games(first)
+    assert [s["actions"] for s in saves] == [WIN["actions"][:three_turns]]  # one entry, updated
+
+    # The older link again: the newer save is not overwritten without asking.
+    open_url(first, url)
+    assert first.locator("#ask").is_visible()
+    first.click("#ask-mine")
+    assert first.locator("#ask").is_hidden()
+    assert [s["actions"] for s in saved_games(first)] == [WIN["actions"][:three_turns]]
+    assert board_labels(first) == expected_labels(now)
+
+
+def test_review_steps_through_the_game_and_continuing_forks(two_players, site_server):
+    page = two_players[0]
+    n = len(WIN["actions"])
+    watch = site_server.url + "index.html" + links.link_query(WIN["setup"], WIN["actions"])
+    open_url(page, watch + "&watch=1")
+    assert page.locator("#review-bar").is_visible()
+    assert page.get_attribute("html", "data-review-step") == "0"
+    assert board_labels(page) == expected_labels(game_after(0))
+    assert saved_games(page) == []  # watching saves nothing
+
+    page.click("#review-next")
+    page.click("#review-next")
+    page.keyboard.press("ArrowRight")  # focus stays in the bar: the arrow steps too
+    assert page.get_attribute("html", "data-review-step") == "3"
+    assert board_labels(page) == expected_labels(game_after(3))
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute("html", "data-review-step") == "2"
+
+    k = 57
+    page.locator("#review-slider").fill(str(k))
+    assert page.get_attribute("html", "data-review-step") == str(k)
+    assert board_labels(page) == expected_labels(game_after(k))
+    highlighted = page.locator("#log li.now").all_text_contents()
+    assert highlighted == list(reversed(TIMELINE.steps[k - 1].lines))
+    assert page.text_content("#review-step").startswith(f"Action {k} of {n}:")
+    assert page.locator(".dock").is_hidden()  # no action to play in review
+
+    turn = TURNS[6]
+    page.select_option("#review-turns", str(turn))
+    assert page.get_attribute("html", "data-review-step") == str(turn)
+    assert board_labels(page) == expected_labels(game_after(turn))
+
+    page.click("[data-cmd='review-continue']")
+    assert page.locator("#review-bar").is_hidden()
+    assert "A new game starts from action" in page.text_content("#notice")
+    assert board_labels(page) == expected_labels(game_after(turn))
+    assert [s["actions"] for s in saved_games(page)] == [WIN["actions"][:turn]]
+
+    # Review from the saves list; continuing leaves the reviewed save as it was.
+    act(page, next(a for a in game_after(turn).view()["legal"] if a != WIN["actions"][turn]))
+    page.click("[data-cmd='new']")
+    page.click("#save-list [data-cmd='review']")
+    assert page.locator("#review-bar").is_visible()
+    page.click("#review-last")
+    assert page.get_attribute("html", "data-review-step") == str(turn + 1)
+    page.click("#review-prev")
+    page.click("[data-cmd='review-continue']")
+    saves = saved_games(page)
+    assert len(saves) == 2
+    assert saves[0]["actions"] == WIN["actions"][:turn]
+    assert saves[1]["actions"][:turn] == WIN["actions"][:turn]
+    assert len(saves[1]["actions"]) == turn + 1
+
+
+def test_a_cut_link_opens_at_the_last_checked_action(two_players, site_server):
+    page = two_players[0]
+    query = links.link_query(WIN["setup"], WIN["actions"])
+    cut = query[: len(query) - 60]
+    open_url(page, site_server.url + "index.html" + cut)
+    opened = links.open_link(links_params(cut))
+    kept = len(opened.actions)
+    assert opened.problem == "cut" and 0 < kept < len(WIN["actions"])
+    notice = page.text_content("#notice")
+    assert f"only the first {kept} could be checked" in notice
+    assert board_labels(page) == expected_labels(game_after(kept))
+    assert [s["actions"] for s in saved_games(page)] == [WIN["actions"][:kept]]
+
+
+def test_a_link_from_another_engine_opens_its_building(two_players, site_server):
+    page = two_players[0]
+    query = links.link_query(WIN["setup"], WIN["actions"]).replace(
+        f"&v={engine.__version__}&", "&v=0.0.1&"
+    )
+    open_url(page, site_server.url + "index.html" + query)
+    assert "rules engine 0.0.1" in page.text_content("#notice")
+    assert board_labels(page) == expected_labels(game_after(0))
+
+
+def links_params(query: str) -> dict[str, str]:
+    from ui import urlparams
+
+    return urlparams.parse(query)

@@ -1,0 +1,237 @@
+"""Review: step through a game action by action, without ever touching the game itself.
+
+`Timeline` (pure, tested in CPython) replays a setup code and its actions once, keeping the
+log lines of every step, the turn starts, the guards' steps, and a snapshot of the state
+every `SNAPSHOT` actions; `game_at(k)` rebuilds the game after k actions from the nearest
+snapshot. `ReviewScreen` draws a step on the page (board, crew, log line highlighted) with
+the timeline controls. Continuing from a step forks a new save: the reviewed game and its
+save stay as they are.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pickle
+from dataclasses import dataclass
+from typing import Any
+
+from ui.describe import action_label, event_line, pos_text
+from ui.messages import t
+
+SNAPSHOT = 25
+
+
+@dataclass(frozen=True)
+class Step:
+    """Step k (1-based) of a timeline: the action played and what came of it."""
+
+    action: str
+    player: int  # who played it
+    turn: int  # the turn it was played in
+    lines: tuple[str, ...]  # its log lines
+    guard_steps: tuple[int, ...]  # positions the guards stepped onto
+
+
+class Timeline:
+    """A game's actions, replayed once; any step's game is rebuilt on demand."""
+
+    def __init__(self, code: str, actions: list[str]) -> None:
+        from engine import Setup, new_game
+
+        self.code = code
+        self.actions = list(actions)
+        self.setup = Setup.from_code(code)
+        game = new_game(self.setup)
+        self.names = [p.name for p in game.state.players]
+        self.start_lines: tuple[str, ...] = ()
+        self.steps: list[Step] = []
+        self.snapshots: dict[int, bytes] = {0: pickle.dumps(game.state)}
+        self.turn_starts: list[tuple[int, int, int]] = [(0, game.state.turn, game.state.current)]
+        for k, text in enumerate(self.actions, start=1):
+            player, turn = game.state.current, game.state.turn
+            events = game.apply(text)  # IllegalActionError when the list does not replay
+            lines = tuple(event_line(e, self.names) for e in events)
+            guards = tuple(int(e.dst) for e in events if type(e).__name__ == "GuardMoved")
+            self.steps.append(Step(text, player, turn, lines, guards))
+            if k % SNAPSHOT == 0:
+                self.snapshots[k] = pickle.dumps(game.state)
+            st = game.state
+            if (st.turn, st.current) != (turn, player) and not game.is_over():
+                self.turn_starts.append((k, st.turn, st.current))
+        self.snapshots[len(self.actions)] = pickle.dumps(game.state)
+        self.final = game
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def game_at(self, k: int) -> Any:
+        """A new Game as it was after the first k actions (0: the setup)."""
+        from engine import Game
+
+        k = max(0, min(k, len(self.actions)))
+        base = max(b for b in self.snapshots if b <= k)
+        game = Game(pickle.loads(self.snapshots[base]), self.setup)
+        for text in self.actions[base:k]:
+            game.apply(text)
+        return game
+
+    def turn_start_of(self, k: int) -> int:
+        """The step where the turn holding step k began."""
+        best = 0
+        for start, _, _ in self.turn_starts:
+            if start <= k:
+                best = start
+        return best
+
+    def log(self) -> list[tuple[int, str]]:
+        """(step, line) for the whole game, oldest first: step 0 is the setup."""
+        out = [(0, line) for line in self.start_lines]
+        for k, step in enumerate(self.steps, start=1):
+            out.extend((k, line) for line in step.lines)
+        return out
+
+    def describe(self, k: int) -> str:
+        """'Action 12 of 134: Alice · Move to 1.B2' (or the start)."""
+        if k == 0:
+            return t("review.start", n=len(self.steps))
+        step = self.steps[k - 1]
+        return t(
+            "review.step",
+            k=k,
+            n=len(self.steps),
+            name=self.names[step.player],
+            action=action_label(step.action, self.names),
+        )
+
+
+class ReviewScreen:
+    """The timeline controls and the board of one step, on the App's page."""
+
+    def __init__(self, app: Any, timeline: Timeline, back: str = "setup") -> None:
+        self.app = app
+        self.timeline = timeline
+        self.back = back  # where Close goes: 'game' (the session) or 'setup'
+        self.k = -1
+        self.trail: list[Any] = []
+
+    def open(self, k: int | None = None) -> None:
+        app = self.app
+        tl = self.timeline
+        app.show("game")
+        for element_id in ("end", "handover", "share-box"):
+            app.el(element_id).hidden = True
+        app.el("review-bar").hidden = False
+        app.el("game-screen").classList.add("reviewing")
+        for element_id in ("undo", "routes"):
+            app.el(element_id).hidden = True
+        share = app.q("[data-cmd='share']")
+        if share is not None:
+            share.hidden = True  # a review sends nothing: continue from a step to play
+        slider = app.el("review-slider")
+        slider.max = str(len(tl))
+        slider.setAttribute("aria-valuemax", str(len(tl)))
+        turns = app.el("review-turns")
+        fragment = app.doc.createDocumentFragment()
+        for start, turn, player in tl.turn_starts:
+            label = t("review.turn", n=turn, name=tl.names[player], k=start)
+            option = app.make("option", label)
+            option.value = str(start)
+            fragment.appendChild(option)
+        turns.replaceChildren(fragment)
+        view = tl.final.view()
+        scenario = t(f"scenario.{view['scenario']}")
+        app.el("subtitle").textContent = t("review.title", scenario=scenario)
+        app.board.build(view)
+        app.followed = 0
+        self.k = -1
+        self.go(len(tl) if k is None else k)
+        app.ready()
+
+    def go(self, k: int) -> None:
+        app = self.app
+        tl = self.timeline
+        k = max(0, min(k, len(tl)))
+        if k == self.k:
+            return
+        self.k = k
+        game = tl.game_at(k)
+        view = game.view()
+        app.board.update(view, -1, False, set())
+        me = view["players"][view["current"]]
+        floor = (me["pos"] >> 6) + 1 if me.get("pos") is not None else 1
+        app.board.show_floor(floor)
+        for element in self.trail:
+            element.classList.remove("trail")
+        self.trail = []
+        if k > 0:
+            for pos in tl.steps[k - 1].guard_steps:
+                refs = app.board.tiles.get(pos)
+                if refs is not None:
+                    refs["button"].classList.add("trail")
+                    self.trail.append(refs["button"])
+        app.render_status(view)
+        app.render_crew(view)
+        app.el("review-step").textContent = tl.describe(k)
+        slider = app.el("review-slider")
+        slider.value = str(k)
+        slider.setAttribute("aria-valuetext", tl.describe(k))
+        app.el("review-turns").value = str(tl.turn_start_of(k))
+        app.el("review-first").disabled = k == 0
+        app.el("review-prev").disabled = k == 0
+        app.el("review-next").disabled = k == len(tl)
+        app.el("review-last").disabled = k == len(tl)
+        self.render_log()
+        guard_words = [pos_text(p) for p in (tl.steps[k - 1].guard_steps if k else ())]
+        app.el("review-guards").textContent = (
+            t("review.guards", path=" → ".join(guard_words)) if guard_words else ""
+        )
+        app.doc.documentElement.setAttribute("data-review-step", str(k))
+
+    def render_log(self) -> None:
+        app = self.app
+        fragment = app.doc.createDocumentFragment()
+        first = None
+        for when, line in reversed(self.timeline.log()):
+            item = app.make("li", line, "now" if when == self.k else "")
+            item.setAttribute("data-step", str(when))
+            if when == self.k:
+                item.setAttribute("aria-current", "step")
+                first = item
+            fragment.appendChild(item)
+        log = app.el("log")
+        log.replaceChildren(fragment)
+        if first is not None:  # scroll the log box only, never the page
+            with contextlib.suppress(Exception):  # a stand-in DOM has no layout
+                log.scrollTop = max(0, int(first.offsetTop) - int(log.clientHeight) // 2)
+
+    def key(self, key: str) -> bool:
+        """Arrow keys, Home and End step through the timeline; True when handled."""
+        moves = {
+            "ArrowLeft": self.k - 1,
+            "ArrowRight": self.k + 1,
+            "Home": 0,
+            "End": len(self.timeline),
+            "PageUp": self._turn_jump(-1),
+            "PageDown": self._turn_jump(1),
+        }
+        if key not in moves:
+            return False
+        self.go(moves[key])
+        return True
+
+    def _turn_jump(self, direction: int) -> int:
+        starts = [s for s, _, _ in self.timeline.turn_starts]
+        if direction > 0:
+            later = [s for s in starts if s > self.k]
+            return later[0] if later else len(self.timeline)
+        earlier = [s for s in starts if s < self.k]
+        return earlier[-1] if earlier else 0
+
+    def close(self) -> None:
+        app = self.app
+        app.el("review-bar").hidden = True
+        app.el("game-screen").classList.remove("reviewing")
+        for element in self.trail:
+            element.classList.remove("trail")
+        self.trail = []
+        app.doc.documentElement.removeAttribute("data-review-step")
