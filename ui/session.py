@@ -72,6 +72,7 @@ class Session:
         default_factory=list
     )  # (action count when it happened, line)
     last_events: list[Any] = field(default_factory=list)  # of the latest action
+    history: list[list[Any]] = field(default_factory=list)  # the events of each action
 
     @classmethod
     def start(
@@ -107,6 +108,7 @@ class Session:
         """Apply one action through the engine; on IllegalActionError nothing changes."""
         events = self.game.apply(text)
         self.last_events = events
+        self.history.append(events)
         self.actions.append(text)
         self.checkpoints.append(is_checkpoint(events))
         self._note(events, len(self.actions))
@@ -137,6 +139,7 @@ class Session:
         self.last_events = events
         self.actions = keep
         self.checkpoints = self.checkpoints[: len(keep)]
+        self.history = self.history[: len(keep)]
         self.log = [entry for entry in self.log if entry[0] <= len(keep)]
         return True
 
