@@ -94,6 +94,7 @@ class App:
     def boot(self) -> None:
         lang.start(self.window, self.store)
         lang.apply_static(self.doc)
+        self.story.relabel()
         self.build_setup_form()
         self.bind()
         self.el("saves-off").hidden = self.saves.enabled
@@ -131,6 +132,7 @@ class App:
         the game in progress (its log is rebuilt by replaying the same actions)."""
         lang.choose(self.store, code)
         lang.apply_static(self.doc)
+        self.story.relabel()
         if self.show_all:
             self.el("routes").textContent = t("game.routes_hide")
         form = self.el("setup-form")

@@ -67,7 +67,7 @@ def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[st
                     "story.catchup.event",
                     player=_name(names, d.get("player")),
                     card=name_of("event", card),
-                    text=help_of("event", card),
+                    help=help_of("event", card),
                 )
             )
         elif kind == "StealthLost":
@@ -187,7 +187,7 @@ def safety_reason(game: Any, text: str, quiet: set[str]) -> str:
 def safety_text(reason: str, text: str, actions_left: int) -> str:
     if reason == "tool":
         key = text.split()[1] if len(text.split()) > 1 else ""
-        return t("story.confirm.tool", tool=card_name(key), text=help_of("tool", key))
+        return t("story.confirm.tool", tool=card_name(key), help=help_of("tool", key))
     if reason == "event":
         return t("story.confirm.event", n=actions_left)
     return t("story.confirm.lose")
@@ -269,7 +269,8 @@ class Story:
         self.quiet_box.type = "checkbox"
         self.quiet_box.id = "story-quiet"
         label.appendChild(self.quiet_box)
-        label.appendChild(self._el("span", "", t("story.confirm.quiet")))
+        self.quiet_text = self._el("span", "", t("story.confirm.quiet"))
+        label.appendChild(self.quiet_text)
         self.quiet_label = label
         buttons = self._el("div", "buttons")
         self.yes = self._button(t("story.confirm.yes"), "btn danger", "yes")
@@ -281,6 +282,14 @@ class Story:
         self.confirm.appendChild(box)
         app = self._find("#app")
         (app if app is not None else doc.body).appendChild(self.confirm)
+
+    def relabel(self) -> None:
+        """After a language switch: the texts this module drew once."""
+        self.table.setAttribute("aria-label", t("story.table"))
+        self.quiet_text.textContent = t("story.confirm.quiet")
+        self.yes.textContent = t("story.confirm.yes")
+        self.no.textContent = t("story.confirm.no")
+        self.close_confirm()
 
     def _button(self, text: str, classes: str, story: str, **data: str) -> Any:
         b = self._el("button", classes, text)
