@@ -70,11 +70,16 @@ def run(site: Path, game: Path, chromium: str) -> dict[str, float]:
             for text in data["actions"]:
                 if page.locator("#handover").is_visible():
                     page.click("#handover-go")
+                die = f"#prompt [data-story='die'][data-die='{text[7:].split('-')[0]}']"
+                if text.startswith("choose ") and "-" in text and page.locator(die).count():
+                    click(die)  # the Stethoscope: the die first, then its new face
                 direct = f"#prompt [data-action='{text}'], #other-actions [data-action='{text}']"
                 if page.locator(direct).count() == 0:
                     click(f"#board [data-pos='{action_pos(text)}']")
                     direct = f"#tile-actions [data-action='{text}']"
                 click(direct)
+                if page.locator("#story-confirm").is_visible():  # a safety net asks first
+                    click("#story-confirm [data-story='yes']")
             browser.close()
     finally:
         server.shutdown()

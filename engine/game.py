@@ -247,6 +247,26 @@ class Game(CardRules, CharacterRules):
 
         return view(self)
 
+    # Foresight for the page's safety nets and Safe panel (engine/foresight.py).
+
+    def would_draw_event(self) -> bool:
+        """Ending the turn now would draw an Event."""
+        from .foresight import would_draw_event
+
+        return would_draw_event(self)
+
+    def would_lose(self, action: Action | str) -> bool:
+        """Playing `action` loses the game for certain, as far as the table can see."""
+        from .foresight import would_lose
+
+        return would_lose(self, action)
+
+    def safe_info(self, pos: int) -> dict[str, object] | None:
+        """A revealed Safe's row and column, dice and the chance the next roll cracks more."""
+        from .foresight import safe_info
+
+        return safe_info(self, pos)
+
     def apply(self, action: Action | str) -> list[Event]:
         """Validate and apply one action; return what happened."""
         if isinstance(action, str):

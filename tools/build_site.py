@@ -134,6 +134,8 @@ def cold_load_bytes(out: Path) -> int:
     files += [
         out / "assets" / "style.css",
         out / "assets" / "boot.js",
+        out / "assets" / "story.css",
+        out / "assets" / "story.js",
         out / "pyscript" / "core.js",
     ]
     files += list((out / "pyscript").glob("core-*.js"))

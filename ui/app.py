@@ -10,6 +10,7 @@ import contextlib
 import secrets
 from typing import Any
 
+from ui import cards as story_cards
 from ui import describe, lang
 from ui.autopilot import Autopilot
 from ui.board import LiveBoard
@@ -17,6 +18,7 @@ from ui.messages import has, help_of, name_of, t
 from ui.session import SaveError, Saves, Session, load_record, new_save_id, parse_record
 from ui.sharing import Sharing
 from ui.storage import MAX_JSON_CHARS
+from ui.story import Story
 
 SCENARIO_ORDER = ("bank", "office", "fortknox")
 
@@ -48,6 +50,7 @@ class App:
         self.autopilot = Autopilot(self)
         self.sharing = Sharing(self)  # game links: send, open, one save per game
         self.review: Any = None  # a ui.review.ReviewScreen while a game is reviewed
+        self.story = Story(self)  # cards, dice, catch-up, safety nets, end banner
 
     # ------------------------------------------------------------------ helpers
 
@@ -102,6 +105,7 @@ class App:
     def boot(self) -> None:
         lang.start(self.window, self.store)
         lang.apply_static(self.doc)
+        self.story.relabel()
         self.build_setup_form()
         self.bind()
         off = self.el("saves-off")
@@ -161,6 +165,7 @@ class App:
         on(self.el("review-bar"), "keydown", self.on_review_key)
         on(self.el("review-slider"), "input", lambda _e: self.review_go(self.el("review-slider")))
         on(self.el("review-turns"), "change", lambda _e: self.review_go(self.el("review-turns")))
+        on(self.story.confirm, "keydown", self.story.on_key)
         switch = self.el("lang")
         if _some(switch) is not None:
             on(switch, "change", lambda _e: self.switch_language(str(switch.value)))
@@ -172,6 +177,7 @@ class App:
         the game in progress (its log is rebuilt by replaying the same actions)."""
         lang.choose(self.store, code)
         lang.apply_static(self.doc)
+        self.story.relabel()
         if self.show_all:
             self.el("routes").textContent = t("game.routes_hide")
         form = self.el("setup-form")
@@ -388,6 +394,16 @@ class App:
             fragment.appendChild(item)
         listing.replaceChildren(fragment)
 
+    def delete_save(self, save_id: str) -> None:
+        self.saves.delete(save_id)
+        self.store.remove(f"story.quiet.{save_id}")
+        self.render_saves()
+
+    def _save_entry(self, save_id: str) -> str:
+        item = self.q(f"#save-list [data-cmd='delete'][data-id='{save_id}']")
+        span = _some(item.parentElement.querySelector("span")) if item is not None else None
+        return str(span.textContent) if span is not None else ""
+
     def resume(self, save_id: str) -> None:
         try:
             record = self.saves.get(save_id)
@@ -505,6 +521,7 @@ class App:
         self.el("end").hidden = True
         self.el("handover").hidden = True
         self.el("share-box").hidden = True
+        self.story.new_game()
         view = session.game.view()
         self.el("subtitle").textContent = t(f"scenario.{view['scenario']}")
         self.board.build(view)
@@ -517,11 +534,16 @@ class App:
     def ready(self) -> None:
         self.doc.documentElement.setAttribute("data-ready", "1")
 
-    def act(self, text: str) -> bool:
-        """Play one legal action through the engine and redraw; False (and words) on error."""
+    def act(self, text: str, confirmed: bool = False) -> bool:
+        """Play one legal action through the engine and redraw; False (and words) on error.
+
+        A move the safety nets stop (it loses, it draws an Event early, it spends a Tool)
+        asks first unless `confirmed`; the dialog's "Do it" plays it."""
         from engine import IllegalActionError
 
         if self.session is None:
+            return False
+        if not confirmed and not self.story.allow(text):
             return False
         try:
             self.session.play(text)
@@ -531,7 +553,7 @@ class App:
         self.notice("")
         self.autosave()
         self.append_log()
-        self.render(self.session.game.view())
+        self.render(self.session.game.view(), acted=True)
         return True
 
     def undo(self) -> None:
@@ -543,12 +565,13 @@ class App:
             return
         self.notice("")
         self.autosave()
+        self.story.table.hidden = True
         self.rebuild_log()
         self.render(self.session.game.view(), handover=False)
 
     # ------------------------------------------------------------------ rendering
 
-    def render(self, view: dict[str, Any], handover: bool = True) -> None:
+    def render(self, view: dict[str, Any], handover: bool = True, acted: bool = False) -> None:
         session = self.session
         assert session is not None
         by_tile, other, choices = describe.group_legal(view["legal"])
@@ -561,6 +584,7 @@ class App:
             self.board.show_floor(floor)
         self.render_status(view)
         self.render_tile_panel(view, by_tile, names)
+        self.story.render_safe(view, self.selected)
         actions = self.el("other-actions")
         fragment = self.doc.createDocumentFragment()
         for text in other:
@@ -589,14 +613,20 @@ class App:
             )
             go = self.el("handover-go")
             go.textContent = t("handover.go", name=player["name"])
+            self.story.handover(view)
             self.el("handover").hidden = False
             go.focus()
         self.last_player = view["current"]
+        self.story.after_render(view, session.last_events, acted)
         self.autopilot.after_render(view)
         self.renders += 1
         self.doc.documentElement.setAttribute("data-renders", str(self.renders))
 
     def render_status(self, view: dict[str, Any]) -> None:
+        if view.get("outcome"):  # no live turn once the game is over
+            outcome = t("saves.status.win" if view["outcome"] == "win" else "saves.status.loss")
+            self.el("status").textContent = t("story.status.over", outcome=outcome)
+            return
         player = view["players"][view["current"]]
         parts = [
             t("game.turn", n=view["turn"]),
@@ -663,6 +693,9 @@ class App:
             if type(event).__name__ == "SpotterLooked":
                 seen = str(event.card)
         self.el("prompt-text").textContent = describe.prompt_text(pending, seen)
+        prompt.hidden = False
+        if self.story.render_prompt(view, pending, choices):
+            return
         dice = describe.pending_dice(pending) if kind == "stethoscope" else None
 
         def kind_at(option: str) -> str:
@@ -713,11 +746,9 @@ class App:
             ):
                 if not cards:
                     continue
-                lines = self.make("ul", None, "cards")
+                lines = self.make("div", None, "story-hand")
                 for card in cards:
-                    lines.appendChild(
-                        self.make("li", f"{name_of(prefix, card)}: {help_of(prefix, card)}")
-                    )
+                    lines.appendChild(story_cards.card(self.doc, prefix, card))
                 item.appendChild(self.make("p", t(key, list=""), "cards-title"))
                 item.appendChild(lines)
             fragment.appendChild(item)
@@ -763,6 +794,10 @@ class App:
         target = _some(target.closest("button")) if target is not None else None
         if target is None:
             return
+        story = _attr(target, "data-story")
+        if story:
+            self.story.on_click(target, story)
+            return
         action = _attr(target, "data-action")
         if action and self.autopilot.blocks_input():
             return  # an autopilot burglar is playing
@@ -781,7 +816,11 @@ class App:
 
     def refocus(self, keyboard: bool) -> None:
         """After an action the buttons are redrawn: keep focus somewhere useful."""
-        if not self.el("handover").hidden or not self.el("end").hidden:
+        if (
+            not self.el("handover").hidden
+            or not self.el("end").hidden
+            or not self.story.confirm.hidden
+        ):
             return
         first = self.q("#prompt:not([hidden]) button, #tile-actions button")
         if first is None and self.selected_text:
@@ -837,9 +876,12 @@ class App:
             self.render(self.session.game.view(), handover=False)
         elif cmd == "handover":
             self.el("handover").hidden = True
-            first = self.q("#prompt:not([hidden]) button, #other-actions button")
+            self.story.play_plan()
+            first = self.q("#prompt:not([hidden]) button")
             if first is not None:
                 first.focus()
+            elif self.session is not None:  # the board, never End turn (a second Enter)
+                self.story.focus_after_handover(self.session.game.view())
         elif cmd == "again" and self.session is not None:
             setup = self.session.setup
             self.replace_url("")
@@ -854,8 +896,7 @@ class App:
         elif cmd == "continue":
             self.resume(arg)
         elif cmd == "delete":
-            self.saves.delete(arg)
-            self.render_saves()
+            self.story.ask_delete(arg, self._save_entry(arg))
         elif cmd == "export":
             self.export(arg)
 

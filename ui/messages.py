@@ -533,6 +533,62 @@ EN.update(
     }
 )
 
+# The story of the game (ui/story.py, ui/cards.py): the table, catch-up, safety nets, banner.
+EN.update(
+    {
+        "story.table": "On the table",
+        "story.dismiss": "Put away",
+        "story.deck.event": "Event",
+        "story.deck.tool": "Tool",
+        "story.deck.loot": "Loot",
+        "story.die": "a die showing {n}",
+        "story.dice.safe": "Safe {pos}",
+        "story.dice.keypad": "Keypad {pos}",
+        "story.dice.acts": "it acts!",
+        "story.dice.quiet": "nothing happens",
+        "story.keep": "Keep this one",
+        "story.steth.pick": "Click the die to turn, then the number it shows.",
+        "story.steth.die": "Die {n}, showing {face}: turn this one",
+        "story.steth.face": "Die {n} shows {face}. Turn it to:",
+        "story.steth.to": "Turn die {n} to {face}",
+        "story.safe.title": "Safe {pos}: its row and column",
+        "story.safe.self": "this Safe",
+        "story.safe.hidden": "{pos}: face down, number unknown",
+        "story.safe.other": "{pos}: another Safe (it needs no cracking)",
+        "story.safe.cracked": "{pos}: {n}, cracked",
+        "story.safe.todo": "{pos}: {n}, still to crack",
+        "story.safe.opened": "This Safe is open.",
+        "story.safe.dice": "Dice on it: {n}",
+        "story.safe.wanted": "Numbers still to roll (revealed tiles): {numbers}",
+        "story.safe.chance": Plural("Next roll ({n} die): {pct}% chance to crack at least one more tile.", "Next roll ({n} dice): {pct}% chance to crack at least one more tile."),
+        "story.safe.no_dice": "No dice on it yet: add one before cracking.",
+        "story.catchup.title": "Since your last turn:",
+        "story.catchup.none": "Nothing worth telling happened.",
+        "story.catchup.event": "{player} drew the Event {card}: {help}",
+        "story.catchup.stealth": Plural("{player} lost a Stealth: {why} ({left} left).", "{player} lost a Stealth: {why} ({left} left).", by="left"),
+        "story.catchup.caught": "{player} was caught.",
+        "story.catchup.alarms": "Alarms went off at {cells}.",
+        "story.catchup.guard": Plural("The guard of floor {floor} walked {n} step, to {pos}.", "The guard of floor {floor} walked {n} steps, to {pos}."),
+        "story.catchup.lost": "The guard of floor {floor} went out of sight (Lost Visual).",
+        "story.catchup.cracked": "Safe {pos}: cracked {cells}.",
+        "story.catchup.opened": "Safe {pos} is open!",
+        "story.catchup.escaped": "{player} escaped by the roof.",
+        "story.catchup.more": Plural("... and {n} more thing: see the log.", "... and {n} more things: see the log."),
+        "story.confirm.lose": "This loses the game: a burglar with no Stealth left would be seen. Do it anyway?",
+        "story.confirm.event": Plural("You still have {n} action left. Ending the turn now draws an Event. End it anyway?", "You still have {n} actions left. Ending the turn now draws an Event. End it anyway?"),
+        "story.confirm.tool": "Use the {tool}? It is discarded once used. {help}",
+        "story.confirm.delete": "Delete this saved game for good? {entry}",
+        "story.confirm.yes": "Do it",
+        "story.confirm.delete_yes": "Delete",
+        "story.confirm.no": "Cancel",
+        "story.confirm.quiet": "Don't ask again in this game",
+        "story.review": "Review the game",
+        "story.status.over": "Game over: {outcome}",
+        "story.floor.lost": "Guard out of sight (Lost Visual): he comes back when he next moves, from his next patrol card.",
+        "story.floor.back": "The guard is back in sight, at {pos}.",
+    }
+)
+
 # ---------------------------------------------------------------------- lookup
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")

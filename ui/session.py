@@ -49,6 +49,7 @@ class Session:
         default_factory=list
     )  # (action count when it happened, line)
     last_events: list[Any] = field(default_factory=list)  # of the latest action
+    history: list[list[Any]] = field(default_factory=list)  # the events of each action
 
     @classmethod
     def start(
@@ -80,6 +81,7 @@ class Session:
         """Apply one action through the engine; on IllegalActionError nothing changes."""
         events = self.game.apply(text)
         self.last_events = events
+        self.history.append(events)
         self.actions.append(text)
         self.checkpoints.append(self.game.last_checkpoint)
         self._note(events, len(self.actions))
@@ -110,6 +112,7 @@ class Session:
         self.last_events = events
         self.actions = keep
         self.checkpoints = self.checkpoints[: len(keep)]
+        self.history = self.history[: len(keep)]
         self.log = [entry for entry in self.log if entry[0] <= len(keep)]
         return True
 

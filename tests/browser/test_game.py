@@ -62,6 +62,9 @@ def act(page, text: str) -> None:
     """Play one action through the page, as clicks."""
     if page.locator("#handover").is_visible():
         page.click("#handover-go")
+    die = page.locator(f"#prompt [data-story='die'][data-die='{text[7:].split('-')[0]}']")
+    if text.startswith("choose ") and "-" in text and die.count() == 1:
+        die.click()  # the Stethoscope: the die first, then its new face
     direct = page.locator(f"#prompt [data-action='{text}'], #other-actions [data-action='{text}']")
     if direct.count() == 0:
         pos = action_pos(text)
@@ -70,6 +73,8 @@ def act(page, text: str) -> None:
         direct = page.locator(f"#tile-actions [data-action='{text}']")
     assert direct.count() == 1, f"no button for {text!r}"
     direct.click()
+    if page.locator("#story-confirm").is_visible():  # a safety net asks first: go ahead
+        page.click("#story-confirm [data-story='yes']")
 
 
 def tile_labels(page) -> dict[str, str]:
@@ -172,6 +177,10 @@ def test_keyboard_only_turn(page, site_server):
     page.keyboard.press("Enter")
     assert "Actions left: 3" in page.text_content("#status")
     page.locator("#other-actions [data-action='end']").focus()
+    page.keyboard.press("Enter")  # 2 actions left: ending draws an Event, so it asks first
+    assert page.locator("#story-confirm").is_visible()
+    assert page.evaluate("document.activeElement.dataset.story") == "no"
+    page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     assert page.locator("#handover").is_visible()
     assert page.evaluate("document.activeElement.id") == "handover-go"

@@ -1,0 +1,106 @@
+"""Foresight helpers: what the page may ask the engine before playing an action."""
+
+from __future__ import annotations
+
+import copy
+
+from .builder import K, P, Table, table
+
+
+def test_walking_into_a_guard_with_no_stealth_is_foreseen_as_a_loss():
+    g = (
+        table()
+        .player(0, "1.A1", stealth=0)
+        .tile("1.B1", K.LABORATORY)
+        .guard(0, at="1.B1", dest="1.D4")
+        .game()
+    )
+    before = copy.deepcopy(g.state)
+    assert g.would_lose("move 1.B1")
+    assert g.state == before  # asked on a copy: the real game is untouched
+    assert not g.would_lose("move 1.A2")
+
+
+def test_a_loss_is_not_foreseen_with_stealth_left():
+    g = (
+        table()
+        .player(0, "1.A1", stealth=1)
+        .tile("1.B1", K.LABORATORY)
+        .guard(0, at="1.B1", dest="1.D4")
+        .game()
+    )
+    assert not g.would_lose("move 1.B1")
+
+
+def test_a_loss_behind_a_face_down_tile_is_not_foreseen():
+    # The Foyer is face down: the table cannot know the guard next door will see in.
+    g = (
+        table()
+        .player(0, "1.A1", stealth=0)
+        .face_down("1.B1", K.FOYER)
+        .guard(0, at="1.C1", dest="1.C4")
+        .game()
+    )
+    assert not g.would_lose("move 1.B1")
+
+
+def test_ending_the_turn_into_the_guards_path_is_foreseen_as_a_loss():
+    g = (
+        table()
+        .player(0, "1.A2", stealth=0)
+        .guard(0, at="1.A4", dest="1.A1", speed=2)
+        .turn(taken=3, actions=1)
+        .game()
+    )
+    assert g.would_lose("end")
+
+
+def test_ending_after_few_actions_would_draw_an_event():
+    g = table().player(0, "1.A1").turn(taken=1, actions=3).game()
+    assert g.would_draw_event()
+
+
+def test_ending_after_enough_actions_would_not_draw_an_event():
+    g = table().player(0, "1.A1").turn(taken=3, actions=1).game()
+    assert not g.would_draw_event()
+
+
+def test_no_event_is_drawn_when_the_event_decks_are_empty():
+    g = Table().player(0, "1.A1").turn(taken=0, actions=4).events().game()
+    g.state.event_discard = []
+    assert not g.would_draw_event()
+
+
+def test_the_stamp_raises_the_event_threshold_seen_by_would_draw_event():
+    from engine.data import Loot
+
+    g = table().player(0, "1.A1", loot=(Loot.STAMP,)).turn(taken=3, actions=1).game()
+    assert g.would_draw_event()
+
+
+def test_safe_info_counts_only_revealed_uncracked_numbers():
+    t = table().tile("1.B2", K.SAFE, dice=2)
+    t.tile("1.A2", K.LABORATORY, 3).tile("1.C2", K.LABORATORY, 5, cracked=True)
+    t.face_down("1.B1", K.LABORATORY, 6).tile("1.B3", K.LABORATORY, 3)
+    g = t.player(0, "1.B2").game()
+    info = g.safe_info(P("1.B2"))
+    assert info is not None
+    assert info["wanted"] == [3]
+    assert info["rolled"] == 2
+    assert abs(info["chance"] - (1 - (5 / 6) ** 2)) < 1e-9
+    hidden = [c for c in info["cells"] if c["pos"] == P("1.B1")]
+    assert hidden == [
+        {"pos": P("1.B1"), "revealed": False, "number": None, "cracked": False, "safe": False}
+    ]
+
+
+def test_safe_info_with_no_dice_has_no_chance():
+    g = table().tile("1.B2", K.SAFE).tile("1.A2", K.LABORATORY, 3).player(0, "1.B2").game()
+    info = g.safe_info(P("1.B2"))
+    assert info is not None and info["chance"] == 0.0
+
+
+def test_safe_info_of_a_tile_that_is_no_revealed_safe_is_none():
+    g = table().face_down("1.B2", K.SAFE).player(0, "1.A1").game()
+    assert g.safe_info(P("1.B2")) is None
+    assert g.safe_info(P("1.A1")) is None

@@ -1,0 +1,94 @@
+"""The story's pure parts in CPython: catch-up lines, table items, playback plans, nets."""
+
+from __future__ import annotations
+
+from engine.actions import parse_pos as P
+from engine.events import (
+    AlarmRaised,
+    DestinationSet,
+    EventDrawn,
+    GuardMoved,
+    SafeRolled,
+    StealthLost,
+    TileRevealed,
+    TurnEnded,
+)
+from tests.engine.builder import K, table
+from ui import animate
+from ui.messages import help_of
+from ui.story import catch_up, safety_reason, since_last_turn, table_items
+
+NAMES = ["Ann", "Bob"]
+
+
+def test_catch_up_starts_after_the_burglars_last_turn():
+    history = [
+        [StealthLost(1, "foyer", False, 2), TurnEnded(1, 4)],
+        [StealthLost(1, "guard-enters", False, 1)],
+    ]
+    assert [e["left"] for e in since_last_turn(history, 1) if e["event"] == "StealthLost"] == [1]
+
+
+def test_catch_up_lists_a_stealth_lost_on_the_other_turn_events_alarms_and_guards():
+    history = [
+        [TurnEnded(0, 4)],
+        [AlarmRaised(P("1.B2"), "laser"), GuardMoved(0, P("1.A1"), P("1.A2"))],
+        [EventDrawn(1, "lampshade"), GuardMoved(0, P("1.A2"), P("1.B2"))],
+        [StealthLost(0, "guard-enters", False, 2), TurnEnded(1, 2)],
+    ]
+    lines = catch_up(history, 0, NAMES)
+    assert f"Bob drew the Event Lampshade: {help_of('event', 'lampshade')}" in lines
+    assert "Ann lost a Stealth: a guard walked in (2 left)." in lines
+    assert "Alarms went off at 1.B2." in lines
+    assert "The guard of floor 1 walked 2 steps, to 1.B2." in lines
+
+
+def test_catch_up_with_nothing_to_tell_says_so():
+    assert catch_up([[TurnEnded(0, 4)]], 0, NAMES) == ["Nothing worth telling happened."]
+
+
+def test_a_safe_roll_puts_its_dice_on_the_table_and_marks_the_hits():
+    numbers = {P("1.A2"): 3}
+    items = table_items([SafeRolled(P("1.B2"), (3, 5), (P("1.A2"),))], numbers.get)
+    assert items[0]["dice"] == [3, 5]
+    assert items[0]["hits"] == [3]
+
+
+def test_an_event_drawn_goes_on_the_table_as_a_card():
+    assert table_items([EventDrawn(0, "brown-out")]) == [
+        {"type": "card", "deck": "event", "card": "brown-out"}
+    ]
+
+
+def test_the_playback_plan_follows_the_events_in_order():
+    players = [{"pos": P("1.B2")}]
+    steps = animate.plan(
+        [
+            TileRevealed(P("1.C1"), "laser", 2),
+            DestinationSet(0, P("1.C1"), "alarm"),
+            GuardMoved(0, P("1.A1"), P("1.B1")),
+            StealthLost(0, "guard-enters", False, 1),
+        ],
+        players,
+    )
+    assert [s["t"] for s in steps] == ["reveal", "dest", "guard", "stealth"]
+    assert steps[2] == {"t": "guard", "floor": 0, "from": "1.A1", "to": "1.B1"}
+    assert steps[3]["pos"] == "1.B2"
+    assert animate.moves(steps) == 1
+
+
+def test_the_safety_nets_ask_the_engine_and_respect_dont_ask_again():
+    g = (
+        table()
+        .player(0, "1.A1", stealth=0)
+        .tile("1.B1", K.LABORATORY)
+        .guard(0, at="1.B1", dest="1.D4")
+        .turn(taken=1, actions=3)
+        .game()
+    )
+    assert safety_reason(g, "move 1.B1", set()) == "lose"
+    assert safety_reason(g, "move 1.B1", {"lose"}) == ""
+    assert safety_reason(g, "end", set()) == "event"
+    assert safety_reason(g, "end", {"event"}) == ""
+    assert safety_reason(g, "use emp", set()) == "tool"
+    assert safety_reason(g, "move 1.A2", set()) == ""
