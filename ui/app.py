@@ -10,7 +10,7 @@ import json
 import secrets
 from typing import Any
 
-from ui import describe, lang
+from ui import describe, lang, reference
 from ui.board import LiveBoard
 from ui.messages import has, help_of, name_of, t
 from ui.session import SaveError, Saves, Session, load_record
@@ -34,6 +34,7 @@ class App:
         self.proxy = proxy
         self.session: Session | None = None
         self.board = LiveBoard(document, self.el("board"))
+        self.reference = reference.Reference(document)
         self.selected = -1
         self.selected_text = ""
         self.show_all = False
@@ -119,6 +120,10 @@ class App:
         switch = self.el("lang")
         if _some(switch) is not None:
             on(switch, "change", lambda _e: self.switch_language(str(switch.value)))
+        search = self.el("ref-search")
+        on(search, "input", lambda _e: self.reference.filter(str(search.value)))
+        on(self.el("reference"), "keydown", self.on_reference_key)
+        on(self.el("f-players"), "change", lambda _e: self.sync_character_help())
 
     # ------------------------------------------------------------------ language
 
@@ -148,6 +153,8 @@ class App:
                 field.value = value
         self.sync_setup_form()
         self.render_saves()
+        if self.reference.is_open():
+            self.reference.open()
         if self.session is not None:
             old = self.session
             self.session = Session.start(old.code, old.actions, save_id=old.save_id)
@@ -201,6 +208,10 @@ class App:
             side.appendChild(self._option("advanced", t("side.advanced")))
             for child in (name, char, side):
                 row.appendChild(child)
+            about = self.make("div", None, "char-help")
+            about.id = f"f-char-help-{n}"
+            about.setAttribute("aria-live", "polite")
+            row.appendChild(about)
             rows.appendChild(row)
         self.el("f-empty").value = "C3"
         self.sync_setup_form()
@@ -218,6 +229,39 @@ class App:
         for n in range(1, 5):
             self.el(f"f-player-{n}").hidden = n > count
         self.el("f-empty-field").hidden = self.el("f-scenario").value != "fortknox"
+        self.sync_character_help()
+
+    def sync_character_help(self) -> None:
+        """Under each burglar: both sides of the chosen character, the chosen side first."""
+        for n in range(1, 5):
+            box = _some(self.el(f"f-char-help-{n}"))
+            if box is None:
+                continue
+            char = str(self.el(f"f-char-{n}").value)
+            side = str(self.el(f"f-side-{n}").value)
+            fragment = self.doc.createDocumentFragment()
+            if not char:
+                fragment.appendChild(self.make("p", t("setup.random_character")))
+            else:
+                fragment.appendChild(self.make("p", help_of("character", char)))
+                for which in ("basic", "advanced"):
+                    ability = _ability(char, which)
+                    line = self.make("p", None, "chosen" if which == side else "")
+                    line.appendChild(
+                        self.doc.createTextNode(
+                            t(
+                                f"setup.side_{which}",
+                                ability=name_of("ability", ability),
+                                help=help_of("ability", ability),
+                            )
+                            + " "
+                        )
+                    )
+                    link = reference.link_button(self.doc, "ability", ability)
+                    if link is not None:
+                        line.appendChild(link)
+                    fragment.appendChild(line)
+            box.replaceChildren(fragment)
 
     def fill_setup_form(self, setup: Any) -> None:
         """Prefill the form from a setup (Play again keeps the crew, draws a new seed)."""
@@ -553,7 +597,10 @@ class App:
             ref = self.board.last.get(self.selected)
             label = ref[7] if ref else tile["name"]
             help_text = help_of("kind", tile["kind"]) if tile.get("revealed") else ""
-            info.textContent = f"{label}. {help_text}".strip()
+            info.textContent = f"{label}. {help_text}".strip() + " "
+            link = reference.link_button(self.doc, "kind", tile["kind"]) if help_text else None
+            if link is not None:
+                info.appendChild(link)
             texts = by_tile.get(tile["name"], [])
             if not texts:
                 fragment.appendChild(self.make("p", t("game.no_tile_actions"), "help"))
@@ -612,11 +659,13 @@ class App:
             item.appendChild(
                 self.make("span", f" · {t('game.stealth', n=p['stealth'])} · {where}".rstrip(" ·"))
             )
-            item.appendChild(
-                self.make(
-                    "p", f"{name_of('ability', ability)}: {help_of('ability', ability)}", "help"
-                )
+            about = self.make(
+                "p", f"{name_of('ability', ability)}: {help_of('ability', ability)} ", "help"
             )
+            link = reference.link_button(self.doc, "ability", ability)
+            if link is not None:
+                about.appendChild(link)
+            item.appendChild(about)
             marks = []
             if p.get("hack"):
                 marks.append(t("crew.laptop", n=p["hack"]))
@@ -632,9 +681,11 @@ class App:
                     continue
                 lines = self.make("ul", None, "cards")
                 for card in cards:
-                    lines.appendChild(
-                        self.make("li", f"{name_of(prefix, card)}: {help_of(prefix, card)}")
-                    )
+                    line = self.make("li", f"{name_of(prefix, card)}: {help_of(prefix, card)} ")
+                    link = reference.link_button(self.doc, prefix, card)
+                    if link is not None:
+                        line.appendChild(link)
+                    lines.appendChild(line)
                 item.appendChild(self.make("p", t(key, list=""), "cards-title"))
                 item.appendChild(lines)
             fragment.appendChild(item)
@@ -681,6 +732,10 @@ class App:
         target = _some(event.target)
         target = _some(target.closest("button")) if target is not None else None
         if target is None:
+            return
+        ref = _attr(target, "data-ref")
+        if ref:
+            self.reference.open(ref)
             return
         action = _attr(target, "data-action")
         if action:
@@ -736,6 +791,10 @@ class App:
                 field.select()
         elif cmd == "undo":
             self.undo()
+        elif cmd == "rules":
+            self.reference.open()
+        elif cmd == "rules-close":
+            self.reference.close()
         elif cmd == "floor" and arg.isdigit():
             self.board.show_floor(int(arg))
         elif cmd == "routes" and self.session is not None:
@@ -766,6 +825,11 @@ class App:
             self.render_saves()
         elif cmd == "export":
             self.export(arg)
+
+    def on_reference_key(self, event: Any) -> None:
+        if str(event.key) == "Escape":
+            event.preventDefault()
+            self.reference.close()
 
     def on_board_key(self, event: Any) -> None:
         """Arrow keys move between the tiles of a floor; PageUp/PageDown between floors."""
