@@ -10,7 +10,7 @@ import json
 import secrets
 from typing import Any
 
-from ui import describe, lang, reference
+from ui import describe, lang, reference, tutorial
 from ui.board import LiveBoard
 from ui.messages import has, help_of, name_of, t
 from ui.session import SaveError, Saves, Session, load_record
@@ -35,6 +35,7 @@ class App:
         self.session: Session | None = None
         self.board = LiveBoard(document, self.el("board"))
         self.reference = reference.Reference(document)
+        self.tutorial = tutorial.Tutorial(document)
         self.selected = -1
         self.selected_text = ""
         self.show_all = False
@@ -464,6 +465,7 @@ class App:
 
     def start_session(self, session: Session, save: bool = True) -> None:
         self.session = session
+        self.tutorial.active = self.tutorial.follows(session)
         self.selected, self.selected_text = -1, ""
         self.last_player = -1
         self.replace_url(session.code)
@@ -490,6 +492,10 @@ class App:
         from engine import IllegalActionError
 
         if self.session is None:
+            return False
+        if not self.tutorial.allows(self.session, text):
+            step = tutorial.expected(len(self.session.actions))
+            self.notice(t("tut.wrong", action=self.tutorial.step_words(step, self.session.names)))
             return False
         try:
             self.session.play(text)
@@ -554,6 +560,7 @@ class App:
             self.el("handover").hidden = False
             go.focus()
         self.last_player = view["current"]
+        self.tutorial.render(session)
         self.renders += 1
         self.doc.documentElement.setAttribute("data-renders", str(self.renders))
 
@@ -791,6 +798,12 @@ class App:
                 field.select()
         elif cmd == "undo":
             self.undo()
+        elif cmd == "tutorial":
+            self.start_session(Session.start(tutorial.CODE))
+        elif cmd == "tutorial-leave":
+            self.tutorial.active = False
+            if self.session is not None:
+                self.render(self.session.game.view(), handover=False)
         elif cmd == "rules":
             self.reference.open()
         elif cmd == "rules-close":

@@ -535,6 +535,36 @@ EN.update(
     }
 )
 
+EN.update(
+    {
+        # the guided first heist (ui/tutorial.py)
+        "tut.title": "Guided first heist",
+        "tut.start": "Guided first heist",
+        "tut.start_hint": "New to the game? A walk through a small building (the Office Job, alone, as the Peterman): each step is marked on the board and explained.",
+        "tut.progress": "Step {n} of {total}",
+        "tut.do": "Next: {action}",
+        "tut.leave": "Leave the guided heist",
+        "tut.wrong": "In the guided heist, play the marked step: {action}.",
+        "tut.l.enter": "Welcome! You play the Peterman alone in the Office Job: 2 floors, one Safe on each. Open both and carry the Loot up to the roof. First, your way in: click the marked tile of floor 1, then Break in here.",
+        "tut.l.peek": "You came in on a Laser computer. Before walking anywhere, Peek (1 action): it turns the marked neighbour face up without going in. Walls block peeks and moves, and there are no diagonals.",
+        "tut.l.hack": "On a computer you can Hack (1 action): it stores a hack token there, and one token later keeps a Laser alarm quiet anywhere in the building. Store two.",
+        "tut.l.end": "Now press End turn. You spent 3 actions, more than 2, so no Event card. Then the guard of your floor walks as many steps as his speed toward his destination: the red numbers on the board are his next steps, the dashed tile is where he is going.",
+        "tut.l.move": "Move (1 action) into the marked Motion room. Stepping in is safe…",
+        "tut.l.motion": "…but leaving a Motion room in the same turn you entered it sets off its alarm. Move on and watch: an Alarm token appears, the guard turns toward it, and every ringing alarm makes him one step faster. Nothing stops this one: the Motion computer holds no token.",
+        "tut.l.laser": "Now step into the marked face-down tile. It is a Laser: walking in sets off an alarm…",
+        "tut.l.usehack": "…unless you stop it. The game asks what to do: spend one of the hack tokens you stored on the Laser computer, and no alarm rings.",
+        "tut.l.wait": "Sometimes the safest move is none: end the turn at once and let the guard walk by. With 2 actions or fewer you draw an Event card, which acts at once, for better or worse: the log says what it did.",
+        "tut.l.decision": "This Event lets you choose: Peekhole gives a free peek, here at the tile straight above you. Choose the marked one.",
+        "tut.l.keypad": "The marked tile is a Keypad: it opens only on a 6. Try it: if it stays shut, the action is spent and you stay put. Each new try there this turn rolls one more die, and the Peterman always rolls one extra.",
+        "tut.l.dice": "You are on the Safe. Its combination is the numbers of the other tiles in its row and column. Add a die (2 actions): dice stay on the Safe for good.",
+        "tut.l.crack": "Crack (1 action) rolls all its dice: each revealed tile of that row and column whose number comes up is cracked. Keep cracking until all are; the Safe then opens, you get a Tool and a Loot, and the guards speed up.",
+        "tut.l.stairs": "The Stairs take you up a floor for 1 action. The new floor has its own guard, set up as you arrive. You land in a Laboratory: the first burglar in gets a Tool.",
+        "tut.l.deadbolt": "The marked tile is a Deadbolt: getting in costs 3 actions while nobody is inside. Sometimes paying is the shortest way.",
+        "tut.l.escape": "Both Safes are open and you carry all the Loot: reach the Stairs of the top floor and Escape to the roof (1 action).",
+        "tut.l.done": "You got away! That was a whole heist: peeking, moving, alarms and hacking, the guard's route, dice and cracking, and the escape. Open Rules to look anything up, and start a real heist with New game.",
+    }
+)
+
 # ---------------------------------------------------------------------- lookup
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")

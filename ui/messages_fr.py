@@ -507,3 +507,33 @@ FR.update(
         "ref.r.hack.text": "Chaque fois qu'une Alarme Fingerprint, Laser ou Motion va sonner et que la Salle informatique correspondante a un jeton (ou que le Hacker a le jeton de son portable), on vous demande s'il faut le dépenser. On ne vous demande rien quand l'Alarme ne pourrait pas sonner de toute façon.",
     }
 )
+
+FR.update(
+    {
+        # the guided first heist (ui/tutorial.py)
+        "tut.title": "Premier casse guidé",
+        "tut.start": "Premier casse guidé",
+        "tut.start_hint": "Nouveau venu ? Une visite d'un petit bâtiment (l'Opération Bureau, seul, avec le Peterman) : chaque étape est marquée sur le plateau et expliquée.",
+        "tut.progress": "Étape {n} sur {total}",
+        "tut.do": "À faire : {action}",
+        "tut.leave": "Quitter le casse guidé",
+        "tut.wrong": "Dans le casse guidé, jouez l'étape marquée : {action}.",
+        "tut.l.enter": "Bienvenue ! Vous jouez le Peterman, seul, dans l'Opération Bureau : 2 étages, un Coffre à chacun. Ouvrez les deux et montez le Butin jusqu'au toit. D'abord, l'entrée : cliquez sur la tuile marquée de l'étage 1, puis sur Entrer ici.",
+        "tut.l.peek": "Vous êtes entré par une Salle informatique Laser. Avant de marcher, jetez un Coup d'œil (1 action) : la tuile voisine marquée se retourne sans que vous y entriez. Les murs bloquent coups d'œil et déplacements, et rien en diagonale.",
+        "tut.l.hack": "Dans une Salle informatique, Pirater (1 action) y stocke un jeton Piratage ; plus tard, un jeton fait taire une Alarme Laser n'importe où dans le bâtiment. Stockez-en deux.",
+        "tut.l.end": "Appuyez maintenant sur Finir le tour. Vous avez dépensé 3 actions, plus de 2 : pas de carte Événement. Puis le Gardien de votre étage fait autant de pas que sa vitesse vers sa destination : les chiffres rouges du plateau sont ses prochains pas, la tuile en pointillés est sa destination.",
+        "tut.l.move": "Déplacez-vous (1 action) dans la salle Motion marquée. Y entrer est sans risque…",
+        "tut.l.motion": "…mais quitter une salle Motion au tour où l'on y est entré déclenche son Alarme. Avancez et regardez : un jeton Alarme apparaît, le Gardien se tourne vers lui, et chaque Alarme qui sonne le rend plus rapide d'un pas. Rien n'arrête celle-ci : la Salle informatique Motion n'a aucun jeton.",
+        "tut.l.laser": "Entrez maintenant dans la tuile face cachée marquée. C'est un Laser : y entrer déclenche une Alarme…",
+        "tut.l.usehack": "…sauf si vous l'arrêtez. Le jeu vous demande quoi faire : dépensez l'un des jetons Piratage stockés dans la Salle informatique Laser, et rien ne sonne.",
+        "tut.l.wait": "Parfois le plus sûr est de ne rien faire : finissez le tour tout de suite et laissez passer le Gardien. Après 2 actions ou moins, une carte Événement est piochée et agit aussitôt, en bien ou en mal : le journal dit ce qu'elle a fait.",
+        "tut.l.decision": "Cet Événement vous laisse choisir : Peekhole offre un coup d'œil gratuit, ici à la tuile juste au-dessus de vous. Choisissez celle qui est marquée.",
+        "tut.l.keypad": "La tuile marquée est un Keypad : il ne s'ouvre que sur un 6. Essayez : s'il reste fermé, l'action est perdue et vous restez sur place. Chaque nouvel essai là ce tour-ci lance un dé de plus, et le Peterman en lance toujours un en plus.",
+        "tut.l.dice": "Vous êtes sur le Coffre. Sa combinaison, ce sont les numéros des autres tuiles de sa rangée et de sa colonne. Ajoutez un dé (2 actions) : les dés restent sur le Coffre pour de bon.",
+        "tut.l.crack": "Décoder (1 action) lance tous ses dés : chaque tuile révélée de cette rangée ou colonne dont le numéro sort est décodée. Continuez jusqu'à ce qu'elles le soient toutes ; le Coffre s'ouvre alors, vous recevez un Outil et un Butin, et les Gardiens accélèrent.",
+        "tut.l.stairs": "L'Escalier vous fait monter d'un étage pour 1 action. Le nouvel étage a son propre Gardien, placé à votre arrivée. Vous arrivez dans un Laboratory : le premier cambrioleur qui y entre reçoit un Outil.",
+        "tut.l.deadbolt": "La tuile marquée est un Deadbolt : y entrer coûte 3 actions tant que personne n'y est. Payer est parfois le plus court chemin.",
+        "tut.l.escape": "Les deux Coffres sont ouverts et vous portez tout le Butin : rejoignez l'Escalier du dernier étage et fuyez par le toit (1 action).",
+        "tut.l.done": "Vous vous en êtes tiré ! C'était un casse complet : coups d'œil, déplacements, Alarmes et piratage, le chemin du Gardien, dés et décodage, et la fuite. Ouvrez Règles pour vérifier quoi que ce soit, et lancez un vrai casse avec Nouvelle partie.",
+    }
+)

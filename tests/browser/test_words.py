@@ -121,3 +121,35 @@ def test_the_rules_reference_searches_and_opens_from_a_tile(english):
     ability.click()
     assert page.get_attribute("html", "data-ref-open").startswith("ability-")
     page.keyboard.press("Escape")
+
+
+def test_the_guided_first_heist_is_completed_by_clicking_what_it_asks(english):
+    """Start it from the new-game screen, then each time click the marked tile (if any) and
+    the marked button, until the escape; the end screen says the crew got away."""
+    from ui import tutorial
+
+    page, _notes, site_server = english
+    page.goto(site_server.url + "index.html")
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    page.click("[data-cmd='tutorial']")
+    assert page.locator("#tutorial").is_visible()
+    for done, step in enumerate(tutorial.SCRIPT):
+        assert page.get_attribute("html", "data-tutorial") == step, done
+        assert page.text_content("#tut-lesson").strip()
+        tile = page.locator("#board .tut-target")
+        if tile.count():
+            tile.first.click()
+        if done == 3:  # a step off the line is refused, with words
+            page.locator("#other-actions [data-action='end']").click()
+            assert page.text_content("#notice").startswith("In the guided heist")
+            assert page.get_attribute("html", "data-tutorial") == step
+        button = page.locator("button.tut-target[data-action]")
+        assert button.count() == 1, (done, step)
+        button.click()
+    assert page.get_attribute("html", "data-tutorial") == "done"
+    assert page.locator("#end").is_visible()
+    assert page.text_content("#end-title") == "The crew got away with it!"
+    assert page.text_content("#tut-lesson").startswith("You got away!")
