@@ -11,7 +11,7 @@ import secrets
 from typing import Any
 
 from ui import cards as story_cards
-from ui import describe, lang
+from ui import describe, lang, reference, tutorial
 from ui.autopilot import Autopilot
 from ui.board import LiveBoard
 from ui.messages import has, help_of, name_of, t
@@ -39,6 +39,8 @@ class App:
         self.proxy = proxy
         self.session: Session | None = None
         self.board = LiveBoard(document, self.el("board"))
+        self.reference = reference.Reference(document)
+        self.tutorial = tutorial.Tutorial(document)
         self.selected = -1
         self.selected_text = ""
         self.show_all = False
@@ -169,6 +171,10 @@ class App:
         switch = self.el("lang")
         if _some(switch) is not None:
             on(switch, "change", lambda _e: self.switch_language(str(switch.value)))
+        search = self.el("ref-search")
+        on(search, "input", lambda _e: self.reference.filter(str(search.value)))
+        on(self.el("reference"), "keydown", self.on_reference_key)
+        on(self.el("f-players"), "change", lambda _e: self.sync_character_help())
 
     # ------------------------------------------------------------------ language
 
@@ -199,6 +205,8 @@ class App:
                 field.value = value
         self.sync_setup_form()
         self.render_saves()
+        if self.reference.is_open():
+            self.reference.open()
         if self.session is not None:
             old = self.session
             self.session = Session.start(old.code, old.actions, save_id=old.save_id)
@@ -252,6 +260,10 @@ class App:
             side.appendChild(self._option("advanced", t("side.advanced")))
             for child in (name, char, side):
                 row.appendChild(child)
+            about = self.make("div", None, "char-help")
+            about.id = f"f-char-help-{n}"
+            about.setAttribute("aria-live", "polite")
+            row.appendChild(about)
             rows.appendChild(row)
         self.el("f-empty").value = "C3"
         self.autopilot.add_fields()
@@ -282,6 +294,39 @@ class App:
         for n in range(1, 5):
             self.el(f"f-player-{n}").hidden = n > count
         self.el("f-empty-field").hidden = self.el("f-scenario").value != "fortknox"
+        self.sync_character_help()
+
+    def sync_character_help(self) -> None:
+        """Under each burglar: both sides of the chosen character, the chosen side first."""
+        for n in range(1, 5):
+            box = _some(self.el(f"f-char-help-{n}"))
+            if box is None:
+                continue
+            char = str(self.el(f"f-char-{n}").value)
+            side = str(self.el(f"f-side-{n}").value)
+            fragment = self.doc.createDocumentFragment()
+            if not char:
+                fragment.appendChild(self.make("p", t("setup.random_character")))
+            else:
+                fragment.appendChild(self.make("p", help_of("character", char)))
+                for which in ("basic", "advanced"):
+                    ability = _ability(char, which)
+                    line = self.make("p", None, "chosen" if which == side else "")
+                    line.appendChild(
+                        self.doc.createTextNode(
+                            t(
+                                f"setup.side_{which}",
+                                ability=name_of("ability", ability),
+                                help=help_of("ability", ability),
+                            )
+                            + " "
+                        )
+                    )
+                    link = reference.link_button(self.doc, "ability", ability)
+                    if link is not None:
+                        line.appendChild(link)
+                    fragment.appendChild(line)
+            box.replaceChildren(fragment)
 
     def fill_setup_form(self, setup: Any) -> None:
         """Prefill the form from a setup (Play again keeps the crew, draws a new seed)."""
@@ -512,6 +557,7 @@ class App:
         self.close_review()
         self.session = session
         self.autopilot.attach(session, seats)
+        self.tutorial.active = self.tutorial.follows(session)
         self.selected, self.selected_text = -1, ""
         self.last_player = -1
         self.replace_url(session.code)
@@ -542,6 +588,10 @@ class App:
         from engine import IllegalActionError
 
         if self.session is None:
+            return False
+        if not self.tutorial.allows(self.session, text):
+            step = tutorial.expected(len(self.session.actions))
+            self.notice(t("tut.wrong", action=self.tutorial.step_words(step, self.session.names)))
             return False
         if not confirmed and not self.story.allow(text):
             return False
@@ -619,6 +669,7 @@ class App:
         self.last_player = view["current"]
         self.story.after_render(view, session.last_events, acted)
         self.autopilot.after_render(view)
+        self.tutorial.render(session)
         self.renders += 1
         self.doc.documentElement.setAttribute("data-renders", str(self.renders))
 
@@ -666,7 +717,10 @@ class App:
             ref = self.board.last.get(self.selected)
             label = ref[7] if ref else tile["name"]
             help_text = help_of("kind", tile["kind"]) if tile.get("revealed") else ""
-            info.textContent = f"{label}. {help_text}".strip()
+            info.textContent = f"{label}. {help_text}".strip() + " "
+            link = reference.link_button(self.doc, "kind", tile["kind"]) if help_text else None
+            if link is not None:
+                info.appendChild(link)
             texts = by_tile.get(tile["name"], [])
             if not texts:
                 fragment.appendChild(self.make("p", t("game.no_tile_actions"), "help"))
@@ -728,11 +782,13 @@ class App:
             item.appendChild(
                 self.make("span", f" · {t('game.stealth', n=p['stealth'])} · {where}".rstrip(" ·"))
             )
-            item.appendChild(
-                self.make(
-                    "p", f"{name_of('ability', ability)}: {help_of('ability', ability)}", "help"
-                )
+            about = self.make(
+                "p", f"{name_of('ability', ability)}: {help_of('ability', ability)} ", "help"
             )
+            link = reference.link_button(self.doc, "ability", ability)
+            if link is not None:
+                about.appendChild(link)
+            item.appendChild(about)
             marks = []
             if p.get("hack"):
                 marks.append(t("crew.laptop", n=p["hack"]))
@@ -748,7 +804,11 @@ class App:
                     continue
                 lines = self.make("div", None, "story-hand")
                 for card in cards:
-                    lines.appendChild(story_cards.card(self.doc, prefix, card))
+                    card_box = story_cards.card(self.doc, prefix, card)
+                    link = reference.link_button(self.doc, prefix, card)
+                    if link is not None:
+                        card_box.appendChild(link)
+                    lines.appendChild(card_box)
                 item.appendChild(self.make("p", t(key, list=""), "cards-title"))
                 item.appendChild(lines)
             fragment.appendChild(item)
@@ -797,6 +857,10 @@ class App:
         story = _attr(target, "data-story")
         if story:
             self.story.on_click(target, story)
+            return
+        ref = _attr(target, "data-ref")
+        if ref:
+            self.reference.open(ref)
             return
         action = _attr(target, "data-action")
         if action and self.autopilot.blocks_input():
@@ -866,6 +930,16 @@ class App:
             self.autopilot.hint()
         elif cmd == "autopilot-skip":
             self.autopilot.skip()
+        elif cmd == "tutorial":
+            self.start_session(Session.start(tutorial.CODE))
+        elif cmd == "tutorial-leave":
+            self.tutorial.active = False
+            if self.session is not None:
+                self.render(self.session.game.view(), handover=False)
+        elif cmd == "rules":
+            self.reference.open()
+        elif cmd == "rules-close":
+            self.reference.close()
         elif cmd == "floor" and arg.isdigit():
             self.board.show_floor(int(arg))
         elif cmd == "routes" and self.session is not None:
@@ -973,6 +1047,11 @@ class App:
             return  # the slider moves itself with the arrow keys (its input event steps)
         if self.review.key(str(event.key)):
             event.preventDefault()
+
+    def on_reference_key(self, event: Any) -> None:
+        if str(event.key) == "Escape":
+            event.preventDefault()
+            self.reference.close()
 
     def on_board_key(self, event: Any) -> None:
         """Arrow keys move between the tiles of a floor; PageUp/PageDown between floors."""

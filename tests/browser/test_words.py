@@ -93,3 +93,63 @@ def test_a_french_browser_gets_french_at_once(browser, site_server):
     context.close()
     guard.check()
     assert notes == []
+
+
+def test_the_rules_reference_searches_and_opens_from_a_tile(english):
+    page, _notes, site_server = english
+    data = fixture("office_1p_win.json")
+    page.goto(site_server.url + "index.html?game=" + data["setup"])
+    wait_ready(page)
+    page.click("[data-cmd='rules']")
+    assert page.locator("#reference").is_visible()
+    page.fill("#ref-search", "laser computer")
+    visible = page.locator("#ref-body .ref-entry:visible h4").all_text_contents()
+    assert "Laser computer" in visible and "Donuts" not in visible
+    page.keyboard.press("Escape")
+    assert not page.locator("#reference").is_visible()
+    first = data["actions"][0]  # "enter <pos>": the entrance is revealed
+    act(page, first)
+    page.click(f"#board [data-pos='{action_pos(first)}']")
+    link = page.locator("#tile-info .ref-link")
+    assert link.count() == 1
+    target = link.get_attribute("data-ref")
+    link.click()
+    assert page.get_attribute("html", "data-ref-open") == target
+    assert page.locator(f"#ref-{target}").is_visible()
+    page.click("[data-cmd='rules-close']")
+    ability = page.locator("#crew .ref-link").first
+    ability.click()
+    assert page.get_attribute("html", "data-ref-open").startswith("ability-")
+    page.keyboard.press("Escape")
+
+
+def test_the_guided_first_heist_is_completed_by_clicking_what_it_asks(english):
+    """Start it from the new-game screen, then each time click the marked tile (if any) and
+    the marked button, until the escape; the end screen says the crew got away."""
+    from ui import tutorial
+
+    page, _notes, site_server = english
+    page.goto(site_server.url + "index.html")
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    page.click("[data-cmd='tutorial']")
+    assert page.locator("#tutorial").is_visible()
+    for done, step in enumerate(tutorial.SCRIPT):
+        assert page.get_attribute("html", "data-tutorial") == step, done
+        assert page.text_content("#tut-lesson").strip()
+        tile = page.locator("#board .tut-target")
+        if tile.count():
+            tile.first.click()
+        if done == 3:  # a step off the line is refused, with words
+            page.locator("#other-actions [data-action='end']").click()
+            assert page.text_content("#notice").startswith("In the guided heist")
+            assert page.get_attribute("html", "data-tutorial") == step
+        button = page.locator("button.tut-target[data-action]")
+        assert button.count() == 1, (done, step)
+        button.click()
+    assert page.get_attribute("html", "data-tutorial") == "done"
+    assert page.locator("#end").is_visible()
+    assert page.text_content("#end-title") == "The crew got away with it!"
+    assert page.text_content("#tut-lesson").startswith("You got away!")
