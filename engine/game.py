@@ -403,13 +403,13 @@ class Game(CardRules, CharacterRules):
                 if q.pos != pos or other == me:
                     continue
                 # R83: a card does not go back the way it came this turn (that changes nothing)
-                flags = st.turn_flags
+                trades = st.trades
                 for card in self._cards_of(me):
-                    back = f"traded:{card}:{other}>{me}"
-                    if self._may_receive(other, card) and back not in flags:
+                    back = f"{card}:{other}>{me}"
+                    if self._may_receive(other, card) and back not in trades:
                         out.append(Action(ActionKind.GIVE, card=card, player=other))
                 for card in self._cards_of(other):
-                    if self._may_receive(me, card) and f"traded:{card}:{me}>{other}" not in flags:
+                    if self._may_receive(me, card) and f"{card}:{me}>{other}" not in trades:
                         out.append(Action(ActionKind.TAKE, card=card, player=other))
         out.append(Action(ActionKind.END))
         return out
@@ -653,7 +653,7 @@ class Game(CardRules, CharacterRules):
         elif k in (ActionKind.GIVE, ActionKind.TAKE):
             me = self.state.current
             giver, receiver = (me, action.player) if k == ActionKind.GIVE else (action.player, me)
-            self.state.turn_flags.append(f"traded:{action.card}:{giver}>{receiver}")
+            self.state.trades.append(f"{action.card}:{giver}>{receiver}")
             self._pass_card(action.card, giver, receiver)
         elif k == ActionKind.ENTER:
             self._choose_entrance(action.pos)
@@ -684,8 +684,8 @@ class Game(CardRules, CharacterRules):
         st.actions_left -= n
         st.actions_taken += n
         st.pace_from = None  # an action spent on anything else ends any pacing (R07)
-        if n > 0 and "used:crow" in st.turn_flags:
-            st.turn_flags.remove("used:crow")  # R83: Distract again after a spent action
+        if n > 0 and TurnFlag.USED_CROW in st.turn_flags:
+            st.turn_flags.remove(TurnFlag.USED_CROW)  # R83: Distract again after a spent action
 
     def _my_pos(self) -> int:
         pos = self.state.players[self.state.current].pos
@@ -762,8 +762,8 @@ class Game(CardRules, CharacterRules):
             and how != "walkway"
         )
         deposit = flex and self._flex_deposit(t)
-        if me == st.current and "flexed" in st.turn_flags:
-            st.turn_flags.remove("flexed")  # she leaves the tile she stepped into for free
+        if me == st.current and TurnFlag.FLEXED in st.turn_flags:
+            st.turn_flags.remove(TurnFlag.FLEXED)  # she leaves the tile she stepped into for free
         was_revealed = t.revealed and not free and how != "climb"
         if how == "climb":
             st.actions_left = 0  # Climb Window: the Acrobat's actions end
@@ -801,7 +801,7 @@ class Game(CardRules, CharacterRules):
         p.pos = target
         self._emit(PlayerMoved(me, src, target, how))
         if flex:
-            st.turn_flags.append("flexed")
+            st.turn_flags.append(TurnFlag.FLEXED)
         # Orders waive a Laser's extra action, revealed or not: it is crossed as if paid (R80).
         self._enter(
             me,
@@ -1436,7 +1436,7 @@ class Game(CardRules, CharacterRules):
         # Flexibility: still in the guard's tile she stepped into for free when her actions
         # end, the Acrobat is seen (a guard who walked in on her was already paid for).
         if (
-            "flexed" in st.turn_flags
+            TurnFlag.FLEXED in st.turn_flags
             and st.floors[p.pos >> 6].guard.pos == p.pos
             and not self.is_invisible(me)
         ):
@@ -1503,6 +1503,7 @@ class Game(CardRules, CharacterRules):
         st.step = Step.ACTIONS
         self.expire_lasting(player)
         st.turn_flags = []
+        st.trades = []
         st.guard_bonus = 0
         st.actions_left = self.turn_actions(player)
         st.actions_taken = 0

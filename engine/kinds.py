@@ -70,6 +70,8 @@ class TurnFlag(StrEnum):
     USED_ORDERS = "used:orders"
     USED_CLAIRVOYANCE = "used:clairvoyance"
     USED_PRECOGNITION = "used:precognition"
+    USED_CROW = "used:crow"  # R83: Distract again only after the Raven spends an action
+    FLEXED = "flexed"  # Flexibility: the Acrobat stepped into a guard's tile for free
 
     @classmethod
     def used(cls, ability: str) -> TurnFlag:

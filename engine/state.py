@@ -154,6 +154,7 @@ class State:
     # Card effects that last until their owner's next turn starts: name -> owner.
     lasting: dict[Lasting, int] = field(default_factory=dict)
     turn_flags: list[TurnFlag] = field(default_factory=list)  # effects for this turn only
+    trades: list[str] = field(default_factory=list)  # "card:giver>receiver" this turn (R83)
     guard_bonus: int = 0  # this turn's change to the guard's movement (Espresso, ...)
     next_turn_bonus: dict[str, int] = field(default_factory=dict)  # str(player) -> actions
     skip_turns: int = 0  # Jump the Gun: turns to skip
@@ -269,6 +270,7 @@ def clone_state(st: State) -> State:
         event_discard=list(st.event_discard),
         lasting=dict(st.lasting),
         turn_flags=list(st.turn_flags),
+        trades=list(st.trades),
         guard_bonus=st.guard_bonus,
         next_turn_bonus=dict(st.next_turn_bonus),
         skip_turns=st.skip_turns,

@@ -141,7 +141,7 @@ def _with_pending(d: dict, **fields: object) -> dict:
 
 
 def test_an_unknown_pending_decision_is_refused():
-    refused(_with_pending(doc(played()), kind="teleport", options=["yes"]), "unknown decision")
+    refused(_with_pending(doc(played()), kind="teleport", options=["yes"]), "not a valid DecisionKind")
 
 
 def test_a_pending_decision_on_floor_seven_is_refused():
@@ -188,7 +188,7 @@ def test_an_unknown_queued_effect_is_refused():
     d["state"]["queue"] = [
         {"kind": "earthquake", "pos": -1, "floor": 0, "n": 0, "source": "", "flag": False}
     ]
-    refused(d, "unknown effect")
+    refused(d, "not a valid EffectKind")
 
 
 def test_a_queued_guard_move_on_a_missing_floor_is_refused():
@@ -204,7 +204,7 @@ def test_a_queued_guard_move_on_a_missing_floor_is_refused():
     [
         ({"emp": 9}, "belongs to no player"),
         ({"emp": -1}, "belongs to no player"),
-        ({"nap": 0}, "unknown effect"),
+        ({"nap": 0}, "not a valid Lasting"),
     ],
 )
 def test_lasting_effects_out_of_range_are_refused(lasting, message):
