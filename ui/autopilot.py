@@ -177,7 +177,7 @@ class Autopilot:
         self.busy = False
         self.played += 1
         self.app.doc.documentElement.setAttribute("data-autopilot-played", str(self.played))
-        self.app.act(str(action))
+        self.app.act(str(action), confirmed=True)  # its own choice: no safety net asks
 
     def skip(self) -> None:
         """Play the rest of the autopilot's turn without pauses."""
