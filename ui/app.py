@@ -337,9 +337,9 @@ class App:
         listing = self.el("save-list")
         fragment = self.doc.createDocumentFragment()
         ids = self.saves.ids()
-        if not ids:
-            fragment.appendChild(self.make("li", t("saves.none")))
         aside = self.saves.aside()
+        if not ids and not aside:
+            fragment.appendChild(self.make("li", t("saves.none")))
         for save_id in ids:
             item = self.make("li", None, "save")
             try:
