@@ -78,6 +78,12 @@ def test_json_depth_skips_brackets_inside_strings():
     assert json_depth('"\\\\" [[') == 2
 
 
+def test_json_depth_stops_counting_once_past_the_limit():
+    """A deep payload is refused after limit + 1 brackets, not after reading all of them."""
+    assert json_depth("[" * 100_000, stop_above=8) == 9
+    assert json_depth("[[]]", stop_above=8) == 2
+
+
 def test_oversized_json_is_refused_before_parsing():
     """A text past the cap is refused without being parsed."""
     with pytest.raises(InputError, match="longer than"):
