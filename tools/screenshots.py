@@ -51,10 +51,10 @@ def main() -> int:
                 page = browser.new_page(viewport={"width": w, "height": h})
                 if not only or "setup" in only:
                     page.goto(base + "index.html")
-                    page.wait_for_selector("html[data-ready='1']", state="attached")
+                    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
                     page.evaluate("localStorage.clear()")
                     page.goto(base + "index.html")
-                    page.wait_for_selector("html[data-ready='1']", state="attached")
+                    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
                     page.screenshot(path=str(args.out / f"setup-{size}.png"))
                 for name, (code, actions) in shots.items():
                     if only and name not in only:
@@ -62,6 +62,8 @@ def main() -> int:
                     load(page, base, code, actions)
                     page.screenshot(path=str(args.out / f"{name}-{size}.png"))
                 if not only or "legend" in only:
+                    if page.locator("#end").is_visible():
+                        page.click("#end [data-cmd='look']")
                     page.click("[data-cmd='legend']")
                     page.screenshot(path=str(args.out / f"legend-{size}.png"))
                 page.close()

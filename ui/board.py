@@ -435,7 +435,7 @@ class LiveBoard:
                 button.setAttribute("data-cell", tile["cell"])
                 button.setAttribute("tabindex", "0" if k == 0 else "-1")
                 refs: dict[str, Any] = {"button": button, "walls": walled, "sides": cell_sides}
-                for part in ("cell", "marks", "num", "room", "pawns", "name", "toks"):
+                for part in ("cell", "hints", "num", "room", "pawns", "name", "toks"):
                     span = _element(doc, "span", f"part {part}")
                     span.setAttribute("aria-hidden", "true")
                     button.appendChild(span)
@@ -565,7 +565,7 @@ class LiveBoard:
         if old is None or old.icon != look.icon:
             refs["room"].replaceChildren(*([_svg(doc, look.icon, "ic")] if look.icon else []))
         if old is None or old.marks != look.marks:
-            refs["marks"].replaceChildren(*[_svg(doc, m, f"ic {m}") for m in look.marks])
+            refs["hints"].replaceChildren(*[_svg(doc, m, f"ic {m}") for m in look.marks])
         if old is None or old.tokens != look.tokens:
             items = []
             for icon_id, count in look.tokens:

@@ -89,7 +89,7 @@ def load(page, base_url: str, code: str, actions: tuple[str, ...]) -> None:
 
     record = Session.start(code, list(actions)).record()
     page.goto(base_url + "index.html")
-    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
     page.evaluate(
         """(record) => {
              localStorage.clear();
@@ -100,7 +100,7 @@ def load(page, base_url: str, code: str, actions: tuple[str, ...]) -> None:
         record,
     )
     page.goto(base_url + "index.html")
-    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
 
 
 @cache

@@ -264,16 +264,20 @@ def test_keyboard_only_turn_and_the_hand_over_holds_the_keys(page, site_server):
     assert focused(page)["id"] == "handover-go"
     status = page.text_content("#status")
     # Keys never reach the page behind the dialog.
-    for keys in (["Shift+Tab", "Shift+Tab", "Enter"], ["Shift+Tab"] * 5, ["Tab"] * 5):
+    for keys in (["Shift+Tab"] * 5, ["Tab"] * 5):
         page.focus("#handover-go")
         for key in keys:
             page.keyboard.press(key)
             now = focused(page)
             assert now["inHandover"] or now["tag"] == "BODY", (keys, now)
         assert page.locator("#handover").is_visible(), keys
-        assert page.text_content("#status") == status
     assert page.evaluate("document.getElementById('game-screen').inert")
+    # What once ended the next burglar's turn unseen: now it can only press the dialog's button.
     page.focus("#handover-go")
-    page.keyboard.press("Enter")
+    for key in ("Shift+Tab", "Shift+Tab", "Enter"):
+        page.keyboard.press(key)
+    assert page.text_content("#status") == status
+    if page.locator("#handover").is_visible():
+        page.keyboard.press("Enter")
     assert page.locator("#handover").is_hidden()
     assert not page.evaluate("document.getElementById('game-screen').inert")
