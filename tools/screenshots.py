@@ -20,6 +20,7 @@ from positions import crowded, ending, load, safe_cracking  # noqa: E402
 from tools.chromium import CHROMIUM_ARGS  # noqa: E402
 from tools.serve import NoCacheHandler, make_server, start_in_thread  # noqa: E402
 
+READY = "html[data-ready='1']"
 SIZES = {"phone": (390, 844), "laptop": (1280, 800), "wide": (1920, 1080)}
 
 
@@ -51,10 +52,10 @@ def main() -> int:
                 page = browser.new_page(viewport={"width": w, "height": h})
                 if not only or "setup" in only:
                     page.goto(base + "index.html")
-                    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
+                    page.wait_for_selector(READY, state="attached", timeout=180_000)
                     page.evaluate("localStorage.clear()")
                     page.goto(base + "index.html")
-                    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
+                    page.wait_for_selector(READY, state="attached", timeout=180_000)
                     page.screenshot(path=str(args.out / f"setup-{size}.png"))
                 for name, (code, actions) in shots.items():
                     if only and name not in only:
