@@ -620,7 +620,9 @@ class App:
         else:
             parts.append(t("game.actions_left", n=view["actions_left"]))
             parts.append(t("game.stealth", n=player["stealth"]))
-            if view.get("event_if_end_now"):
+            if view.get("outcome"):
+                pass  # the game is over: no turn to end
+            elif view.get("event_if_end_now"):
                 parts.append(t("game.event_now"))
             else:
                 parts.append(t("game.no_event_now"))
