@@ -512,6 +512,19 @@ class LiveBoard:
             legal_tiles, tool_tiles = target_sets(view["legal"])
         players = view["players"]
         crow = view.get("crow")
+        # Who stands where, once per update: a tile's inputs below say whether it can change.
+        here: dict[Any, list] = {}
+        for p in players:
+            if p.get("entered") and not p.get("escaped"):
+                here.setdefault(p.get("pos"), []).append(
+                    (
+                        p.get("index"),
+                        p.get("character"),
+                        p["name"],
+                        p.get("hack"),
+                        p.get("alarm_held"),
+                    )
+                )
         changed = 0
         for i, fl in enumerate(view["floors"]):
             guard = fl["guard"]
@@ -526,9 +539,27 @@ class LiveBoard:
                 self.titles[i].textContent = info
                 self.title_text[i] = info
             self._draw_route(i, guard, show_all)
+            gpos, gdest, gspeed = guard.get("pos"), guard.get("dest"), guard.get("speed")
             for tile in fl["tiles"]:
                 pos = tile["pos"]
                 refs = self.tiles[pos]
+                name = tile["name"]
+                inputs = (
+                    repr(tile),
+                    gpos == pos and gspeed,
+                    gdest == pos,
+                    steps.get(pos, 0),
+                    show_all,
+                    tuple(here.get(pos, ())),
+                    pos == selected,
+                    name in legal_tiles,
+                    bool(tool_tiles) and name in tool_tiles,
+                    crow == pos,
+                    gspeed,
+                )
+                if refs.get("inputs") == inputs:
+                    continue
+                refs["inputs"] = inputs
                 look = _tile_parts(
                     tile,
                     players,
