@@ -32,7 +32,7 @@ SITE_SOURCES := index.html pyscript.toml manifest.webmanifest tools/build_site.p
 	tools/precompile.py tools/precompile.mjs \
 	$(shell find ui assets -type f -not -name '*.pyc' 2>/dev/null)
 
-.PHONY: help install site play test lint bench clean distclean chromium
+.PHONY: help install site play test lint bench clean distclean chromium screenshots
 
 help:
 	@sed -n '2,6p' Makefile | sed 's/^# *//'
@@ -92,8 +92,13 @@ bench: install site
 	$(PY) bench/autopilot_page_bench.py --site $(SITE)
 	$(PY) bench/site_bench.py --site $(SITE)
 
+# PNGs of the page at three window sizes (start, crowded mid-game, safe cracking, end, legend),
+# into screenshots/ (git-ignored): look at them after any change to the page's looks.
+screenshots: install site
+	$(PY) tools/screenshots.py --site $(SITE) --out screenshots
+
 clean:
-	rm -rf $(SITE) $(SITE).tmp $(BUILD) .bench .pytest_cache .ruff_cache test-results
+	rm -rf $(SITE) $(SITE).tmp $(BUILD) screenshots .bench .pytest_cache .ruff_cache test-results
 
 distclean: clean
 	rm -rf $(VENV) node_modules

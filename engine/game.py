@@ -1446,12 +1446,20 @@ class Game(CardRules, CharacterRules):
         """An Event is drawn when a turn took this many actions or fewer."""
         return 3 if Loot.STAMP in self.state.players[player].loot else 2
 
-    def _fx_event_check(self, eff: Effect) -> None:
+    def event_if_end_now(self) -> bool:
+        """Would ending the turn now draw an Event (the rule the end-of-turn check applies)?"""
         st = self.state
         me = st.current
         if st.players[me].pos is None:
-            return
+            return False
         if st.actions_taken > self.event_threshold(me):
+            return False
+        return bool(st.events or st.event_discard)
+
+    def _fx_event_check(self, eff: Effect) -> None:
+        st = self.state
+        me = st.current
+        if not self.event_if_end_now():
             return
         if not st.events:
             st.events = st.event_discard

@@ -36,8 +36,9 @@ class InputError(ValueError):
     """Input from outside that is too big, too deep or not in its one canonical spelling."""
 
 
-def json_depth(text: str) -> int:
-    """The deepest nesting of [ and { in a JSON text (strings skipped); linear time."""
+def json_depth(text: str, stop_above: int = -1) -> int:
+    """The deepest nesting of [ and { in a JSON text (strings skipped); linear time, and it
+    stops as soon as the nesting passes `stop_above` (when given)."""
     depth = deepest = 0
     in_string = False
     for match in _TOKEN.finditer(text):
@@ -50,6 +51,8 @@ def json_depth(text: str) -> int:
             depth += 1
             if depth > deepest:
                 deepest = depth
+                if deepest == stop_above + 1 and stop_above >= 0:
+                    return deepest
         else:
             depth -= 1
     return deepest
@@ -68,7 +71,7 @@ def load_json(text: Any, *, max_chars: int, max_depth: int) -> Any:
         raise InputError("not text")
     if len(text) > max_chars:
         raise InputError(f"longer than {max_chars} characters")
-    if json_depth(text) > max_depth:
+    if json_depth(text, stop_above=max_depth) > max_depth:
         raise InputError(f"nested deeper than {max_depth} levels")
     try:
         return json.loads(text)

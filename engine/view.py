@@ -133,6 +133,9 @@ def view(game: Game) -> dict[str, Any]:
         "actions_left": st.actions_left,
         "actions_taken": st.actions_taken,
         "event_threshold": game.event_threshold(st.current),
+        # Whether ending the turn now draws an Event: the engine's own check, so the page need
+        # not guess from the threshold.
+        "event_if_end_now": game.event_if_end_now(),
         "pending": pending,
         "outcome": st.outcome,
         "reason": st.reason,

@@ -172,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--per-kind", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default="", help="run the kinds whose name holds this text")
     args = parser.parse_args(argv)
     GAMES.extend(Game.from_json(doc) for doc in sample_games())
 
@@ -187,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     failed = 0
     for i, (kind, make, check) in enumerate(kinds):
+        if args.only not in kind:
+            continue
         result = run(kind, args.per_kind, args.seed + i, make, check)
         failed += result["failures"]
         print(json.dumps(result, ensure_ascii=True), flush=True)

@@ -13,7 +13,7 @@ from typing import Any
 from ui import cards as story_cards
 from ui import describe, lang, reference, tutorial
 from ui.autopilot import Autopilot
-from ui.board import LiveBoard
+from ui.board import MARK_ICONS, TOKEN_ICONS, LiveBoard, target_sets
 from ui.messages import has, help_of, name_of, t
 from ui.session import SaveError, Saves, Session, load_record, new_save_id, parse_record
 from ui.sharing import Sharing
@@ -21,6 +21,10 @@ from ui.storage import MAX_JSON_CHARS
 from ui.story import Story
 
 SCENARIO_ORDER = ("bank", "office", "fortknox")
+# Dialogs, the first open one wins: it alone takes input, the rest of the page is inert.
+MODALS = ("end", "handover", "legend", "prompt")
+# Layout of the board (px): what surrounds the tiles of one floor; see assets/style.css.
+GAP, FLOOR_GAP = 4, 12
 
 
 def _identity(fn: Any) -> Any:
@@ -88,8 +92,9 @@ class App:
         self.el("setup-screen").hidden = screen != "setup"
         self.el("game-screen").hidden = screen != "game"
         in_game = screen == "game"
-        for element_id in ("undo", "routes"):
+        for element_id in ("undo", "routes", "legend-open"):
             self.el(element_id).hidden = not in_game
+        self.el("app").classList.toggle("playing", in_game)
         share = self.q("[data-cmd='share']")
         if share is not None:
             share.hidden = not in_game
@@ -101,6 +106,9 @@ class App:
             self.el("share-box").hidden = True
             self.el("handover").hidden = True
             self.el("end").hidden = True
+            self.el("prompt").hidden = True
+            self.el("legend").hidden = True
+        self.sync_modal()
 
     # ------------------------------------------------------------------ start-up
 
@@ -109,6 +117,7 @@ class App:
         lang.apply_static(self.doc)
         self.story.relabel()
         self.build_setup_form()
+        self.build_legend()
         self.bind()
         off = self.el("saves-off")
         off.hidden = self.saves.enabled
@@ -174,7 +183,10 @@ class App:
         search = self.el("ref-search")
         on(search, "input", lambda _e: self.reference.filter(str(search.value)))
         on(self.el("reference"), "keydown", self.on_reference_key)
+        on(self.el("f-players"), "change", self.on_player_change)
         on(self.el("f-players"), "change", lambda _e: self.sync_character_help())
+        on(self.doc, "keydown", self.on_key)
+        on(self.window, "resize", lambda _e: self.fit())
 
     # ------------------------------------------------------------------ language
 
@@ -204,6 +216,7 @@ class App:
             else:
                 field.value = value
         self.sync_setup_form()
+        self.build_legend()
         self.render_saves()
         if self.reference.is_open():
             self.reference.open()
@@ -216,6 +229,7 @@ class App:
             self.followed = 0
             self.rebuild_log()
             self.render(view, handover=False)
+            self.fit()
         else:
             self.el("subtitle").textContent = t("setup.title")
         self.ready()
@@ -236,6 +250,9 @@ class App:
         walls.appendChild(self._option("s", t("setup.walls.standard")))
         walls.appendChild(self._option("r", t("setup.walls.random")))
         rows = self.el("f-players")
+        # Distinct characters by default, and each burglar named after his character: two
+        # burglars never share a name or a mark unless the players choose so.
+        picks = secrets.SystemRandom().sample([c.value for c in Character], 4)
         for n in range(1, 5):
             row = self.make("fieldset", None, "player-row")
             row.id = f"f-player-{n}"
@@ -244,7 +261,7 @@ class App:
             name.id = f"f-name-{n}"
             name.type = "text"
             name.maxLength = 24
-            name.value = t("setup.default_name", n=n)
+            name.value = name_of("character", picks[n - 1])
             name.setAttribute("aria-label", t("setup.name", n=n))
             name.setAttribute("autocomplete", "off")
             char = self.make("select")
@@ -253,6 +270,7 @@ class App:
             char.appendChild(self._option("", t("setup.random")))
             for c in Character:
                 char.appendChild(self._option(c.value, name_of("character", c.value)))
+            char.value = picks[n - 1]
             side = self.make("select")
             side.id = f"f-side-{n}"
             side.setAttribute("aria-label", t("setup.side", n=n))
@@ -280,6 +298,23 @@ class App:
                 return None
 
         return handler
+
+    def on_player_change(self, event: Any) -> None:
+        target = _some(event.target)
+        element_id = str(target.id) if target is not None else ""
+        if element_id.startswith("f-char-") and element_id[7:].isdigit():
+            self.sync_name(int(element_id[7:]))
+
+    def sync_name(self, n: int) -> None:
+        """A name still at its default follows the character chosen for that burglar."""
+        from engine.data import Character
+
+        name = self.el(f"f-name-{n}")
+        defaults = {name_of("character", c.value) for c in Character}
+        defaults.add(t("setup.default_name", n=n))
+        if str(name.value).strip() in defaults or not str(name.value).strip():
+            char = str(self.el(f"f-char-{n}").value)
+            name.value = name_of("character", char) if char else t("setup.default_name", n=n)
 
     def _option(self, value: str, text: str) -> Any:
         option = self.make("option", text)
@@ -399,6 +434,7 @@ class App:
             return
         seats = self.autopilot.read_seats(len(setup.players))
         self.start_session(Session.start(setup.to_code()), seats=seats)
+        self.focus_board()
 
     # ------------------------------------------------------------------ saves
 
@@ -408,9 +444,9 @@ class App:
         listing = self.el("save-list")
         fragment = self.doc.createDocumentFragment()
         ids = self.saves.ids()
-        if not ids:
-            fragment.appendChild(self.make("li", t("saves.none")))
         aside = self.saves.aside()
+        if not ids and not aside:
+            fragment.appendChild(self.make("li", t("saves.none")))
         for save_id in ids:
             item = self.make("li", None, "save")
             try:
@@ -574,6 +610,7 @@ class App:
         self.followed = 0
         self.rebuild_log()
         self.render(view, handover=False)
+        self.fit()  # after the status is drawn: it takes its height from what sits above
         self.last_player = view["current"]
         self.ready()
 
@@ -626,7 +663,8 @@ class App:
         assert session is not None
         by_tile, other, choices = describe.group_legal(view["legal"])
         names = [p["name"] for p in view["players"]]
-        self.board.update(view, self.selected, self.show_all, set(by_tile))
+        moves, tools = target_sets(view["legal"])
+        self.board.update(view, self.selected, self.show_all, moves, tools)
         me = view["players"][view["current"]]
         floor = (me["pos"] >> 6) + 1 if me.get("pos") is not None else 1
         if floor != self.followed:
@@ -665,6 +703,7 @@ class App:
             go.textContent = t("handover.go", name=player["name"])
             self.story.handover(view)
             self.el("handover").hidden = False
+            self.sync_modal()
             go.focus()
         self.last_player = view["current"]
         self.story.after_render(view, session.last_events, acted)
@@ -688,8 +727,15 @@ class App:
         else:
             parts.append(t("game.actions_left", n=view["actions_left"]))
             parts.append(t("game.stealth", n=player["stealth"]))
-            parts.append(t("game.event_at", n=view["event_threshold"]))
-        self.el("status").textContent = " · ".join(parts)
+            if view.get("outcome"):
+                pass  # the game is over: no turn to end
+            elif view.get("event_if_end_now"):
+                parts.append(t("game.event_now"))
+            else:
+                parts.append(t("game.no_event_now"))
+        status = self.el("status")
+        status.textContent = " · ".join(parts)
+        status.classList.toggle("event-now", bool(view.get("event_if_end_now")))
         decks = view["decks"]
         self.el("decks").textContent = t(
             "game.decks", tools=decks["tools"], loot=decks["loot"], events=decks["events"]
@@ -738,7 +784,9 @@ class App:
         prompt = self.el("prompt")
         pending = view.get("pending")
         if not pending or not choices:
-            prompt.hidden = True
+            if not prompt.hidden:
+                prompt.hidden = True
+                self.sync_modal()
             return
         kind = pending["kind"]
         seen = ""
@@ -764,7 +812,9 @@ class App:
             label = describe.choice_label(kind, option, names, kind_at, dice)
             fragment.appendChild(self.button(label, "btn action", action=choice))
         self.el("prompt-options").replaceChildren(fragment)
-        prompt.hidden = False
+        if prompt.hidden:
+            prompt.hidden = False
+            self.sync_modal()
 
     def render_crew(self, view: dict[str, Any]) -> None:
         fragment = self.doc.createDocumentFragment()
@@ -826,6 +876,7 @@ class App:
         )
         self.el("end").hidden = False
         self.el("handover").hidden = True
+        self.sync_modal()
         button = self.q("#end [data-cmd='again']")
         if button is not None:
             button.focus()
@@ -872,6 +923,7 @@ class App:
             return
         pos = _attr(target, "data-pos")
         if pos:
+            self.board.set_stop(str(pos))
             self.select(str(pos), getattr(event, "detail", 1) == 0)
             return
         cmd = _attr(target, "data-cmd")
@@ -942,14 +994,24 @@ class App:
             self.reference.close()
         elif cmd == "floor" and arg.isdigit():
             self.board.show_floor(int(arg))
+            self.fit()
         elif cmd == "routes" and self.session is not None:
             self.show_all = not self.show_all
             button = self.el("routes")
             button.textContent = t("game.routes_hide" if self.show_all else "game.routes")
             button.setAttribute("aria-pressed", "true" if self.show_all else "false")
             self.render(self.session.game.view(), handover=False)
+        elif cmd == "legend":
+            self.el("legend").hidden = False
+            self.sync_modal()
+            self.el("legend-close").focus()
+        elif cmd == "legend-close":
+            self.el("legend").hidden = True
+            self.sync_modal()
+            self.el("legend-open").focus()
         elif cmd == "handover":
             self.el("handover").hidden = True
+            self.sync_modal()
             self.story.play_plan()
             first = self.q("#prompt:not([hidden]) button")
             if first is not None:
@@ -965,8 +1027,11 @@ class App:
             self.el("start").focus()
         elif cmd == "same" and self.session is not None:
             self.start_session(Session.start(self.session.code))
+            self.focus_board()
         elif cmd == "look":
             self.el("end").hidden = True
+            self.sync_modal()
+            self.focus_board()
         elif cmd == "continue":
             self.resume(arg)
         elif cmd == "delete":
@@ -1054,37 +1119,145 @@ class App:
             self.reference.close()
 
     def on_board_key(self, event: Any) -> None:
-        """Arrow keys move between the tiles of a floor; PageUp/PageDown between floors."""
-        deltas = {
-            "ArrowLeft": (0, -1),
-            "ArrowRight": (0, 1),
-            "ArrowUp": (-1, 0),
-            "ArrowDown": (1, 0),
-            "PageUp": (0, 0),
-            "PageDown": (0, 0),
-        }
+        """The WAI-ARIA grid keys: arrows move within a floor, Home/End to the row's ends
+        (with Ctrl: the floor's first and last tile), PageUp/PageDown up and down a floor.
+        The focused tile takes its floor's single tab stop."""
         key = str(event.key)
         target = _some(event.target)
-        if key not in deltas or target is None or not _attr(target, "data-pos"):
+        if target is None or not _attr(target, "data-pos"):
             return
         from engine.actions import parse_pos, pos_text
 
+        size = self.board.size
         pos = parse_pos(_attr(target, "data-pos"))
         floor, cell = pos >> 6, pos & 63
         row, col = divmod(cell, 8)
-        d_row, d_col = deltas[key]
-        if key == "PageUp":
+        ctrl = bool(getattr(event, "ctrlKey", False))
+        if key == "ArrowLeft":
+            col -= 1
+        elif key == "ArrowRight":
+            col += 1
+        elif key == "ArrowUp":
+            row -= 1
+        elif key == "ArrowDown":
+            row += 1
+        elif key == "Home":
+            col = 0
+            row = 0 if ctrl else row
+        elif key == "End":
+            col = size - 1
+            row = size - 1 if ctrl else row
+        elif key == "PageUp":
             floor += 1
         elif key == "PageDown":
             floor -= 1
-        row, col = row + d_row, col + d_col
-        if not (0 <= row < 8 and 0 <= col < 8) or floor < 0:
+        else:
             return
-        nxt = self.q(f"#board [data-pos='{pos_text((floor << 6) | row * 8 + col)}']")
+        event.preventDefault()
+        if not (0 <= row < size and 0 <= col < size) or floor < 0:
+            return
+        text = pos_text((floor << 6) | row * 8 + col)
+        nxt = self.q(f"#board [data-pos='{text}']")
         if nxt is not None:
-            event.preventDefault()
             self.board.show_floor(floor + 1)  # a phone shows one floor: bring that one up
+            self.board.set_stop(text)
             nxt.focus()
+
+    def on_key(self, event: Any) -> None:
+        """Escape closes the legend (the other dialogs wait for an answer)."""
+        if str(event.key) == "Escape" and not self.el("legend").hidden:
+            self.command("legend-close", "")
+
+    def focus_board(self) -> None:
+        """Focus the tab stop of the floor in play (after Start: the board, not <body>)."""
+        n = self.board.active or 1
+        if 1 <= n <= len(self.board.stops):
+            tile = self.q(f"#board [data-pos='{self.board.stops[n - 1]}']")
+            if tile is not None:
+                tile.focus()
+
+    def sync_modal(self) -> None:
+        """The first open dialog alone takes input: everything else in the app is inert."""
+        open_id = next((m for m in MODALS if not self.el(m).hidden), "")
+        app = self.el("app")
+        for child in list(app.children):
+            child.inert = bool(open_id) and str(child.id) != open_id
+        self.doc.documentElement.setAttribute("data-modal", open_id)
+
+    def fit(self) -> None:
+        """Size the tiles to the window: the largest tile that shows every floor (a phone:
+        one floor across its width), floors in as many columns as that allows."""
+        board = self.el("board")
+        if self.session is None or board is None:
+            return
+        win = self.window
+        width = float(board.clientWidth)
+        top = float(board.getBoundingClientRect().top) + float(win.scrollY)
+        height = float(win.innerHeight) - top - 12
+        size = self.board.size
+        floors = len(self.board.sections)
+        head = self.q("#board .floor-head")
+        head_h = float(head.offsetHeight) + 4 if head is not None else 28.0
+        phone = bool(win.matchMedia("(max-width: 900px)").matches)
+        if phone:
+            floors = 1
+            height = max(height - 0.3 * float(win.innerHeight), width)  # room left for the dock
+        chrome = 2 * (GAP + 4) + (size - 1) * GAP  # the floor's padding, border room, gaps
+        best, best_cols = 0.0, 1
+        for cols in range(1, floors + 1):
+            rows = -(-floors // cols)
+            by_w = (width - (cols - 1) * FLOOR_GAP - cols * chrome) / (cols * size)
+            by_h = (height - rows * head_h - (rows - 1) * FLOOR_GAP - rows * chrome) / (rows * size)
+            tile = min(by_w, by_h)
+            if tile > best + 0.5:
+                best, best_cols = tile, cols
+        tile = max(44, min(220, int(best)))
+        board.style.setProperty("--tile", f"{tile}px")
+        board.style.setProperty("--cols", str(best_cols))
+        self.doc.documentElement.setAttribute("data-tile", str(tile))
+
+    def build_legend(self) -> None:
+        """One key to every icon and colour the board can show."""
+        from engine.data import Character, TileKind
+        from ui.board import _svg
+
+        body = self.el("legend-body")
+        fragment = self.doc.createDocumentFragment()
+
+        def group(title: str, items: list[tuple[str, str, str]]) -> None:
+            fragment.appendChild(self.make("h3", title))
+            listing = self.make("ul", None, "legend-list")
+            for icon, css, text in items:
+                item = self.make("li", None, f"legend-item {css}".strip())
+                if icon:
+                    item.setAttribute("data-icon", icon)
+                    item.appendChild(_svg(self.doc, icon, "ic"))
+                else:
+                    item.appendChild(self.make("span", None, "swatch"))
+                item.appendChild(self.make("span", text))
+                listing.appendChild(item)
+            fragment.appendChild(listing)
+
+        rooms = [(f"k-{k.value}", "", name_of("kind", k.value)) for k in TileKind]
+        rooms.append(("k-back", "", t("legend.back")))
+        group(t("legend.rooms"), rooms)
+        pieces = [("m-guard", "guard", t("legend.guard"))]
+        pieces += [("die-2", "", t("legend.die"))]
+        pieces += [(f"c-{c.value}", "burglar", name_of("character", c.value)) for c in Character]
+        pieces.append(("m-burglar", "", t("legend.burglar")))
+        group(t("legend.pieces"), pieces)
+        group(t("legend.tokens"), [(i, "", t(f"legend.{i}")) for i in TOKEN_ICONS])
+        marks = [(i, i, t(f"legend.{i}")) for i in MARK_ICONS]
+        marks += [
+            ("", "sw-route", t("legend.route")),
+            ("", "sw-wall", t("legend.wall")),
+            ("", "sw-selected", t("legend.selected")),
+            ("", "sw-focus", t("legend.focus")),
+            ("", "sw-alarm", t("legend.alarm")),
+            ("", "sw-number", t("legend.number")),
+        ]
+        group(t("legend.marks"), marks)
+        body.replaceChildren(fragment)
 
 
 def save_summary(window: Any, record: Any, setup: Any, actions: int, status: str) -> str:

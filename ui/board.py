@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.data import Scenario, cell_index, cell_name
 
@@ -91,6 +91,65 @@ def render_scenario(document: Any, container: Any, scenario: Scenario) -> int:
 
 # ---------------------------------------------------------------------- the live board
 
+SPRITE = "./assets/icons.svg"
+SVG_NS = "http://www.w3.org/2000/svg"
+# Verbs whose target is where you walk or look: marked as plain moves. Any other action aimed
+# at a tile (a tool, an ability) marks it differently.
+MOVE_VERBS = ("move", "peek", "enter")
+SIDES = ("n", "e", "s", "w")
+# The icon classes the board draws; the legend names every one (a test checks both ways).
+TOKEN_ICONS = (
+    "t-alarm",
+    "t-hack",
+    "t-open",
+    "t-stealth",
+    "t-dice",
+    "t-cracked",
+    "t-safe-open",
+    "t-tool-taken",
+    "t-disabled",
+    "t-downstairs",
+    "t-thermal",
+    "t-loot",
+    "t-kitty",
+    "t-crow",
+    "t-laptop",
+    "t-alarm-held",
+)
+MARK_ICONS = ("m-move", "m-tool", "m-dest")
+
+
+class TileLook(NamedTuple):
+    """Everything a tile shows. Pure data (hashable): the board redraws a part when it changes."""
+
+    classes: str
+    kind: str  # the room's name, '' when face down
+    number: str  # the Safe combination number
+    tokens: tuple[tuple[str, str], ...]  # (icon id, count text)
+    guard: int  # the guard's speed when he stands here, else 0
+    burglars: tuple[tuple[int, str], ...]  # (player index, character)
+    icon: str  # the room's icon id ('k-back' face down, '' no tile)
+    label: str  # the accessible name
+    title: str  # the help text (tooltip)
+    marks: tuple[str, ...]  # m-move / m-tool / m-dest
+
+
+def target_sets(legal: Iterable[str]) -> tuple[set[str], set[str]]:
+    """Legal action texts -> (tiles you can move, peek or enter to; tiles only a tool or an
+    ability can target)."""
+    from ui.describe import action_pos
+
+    moves: set[str] = set()
+    others: set[str] = set()
+    for text in legal:
+        if text.startswith("choose"):
+            continue
+        pos = action_pos(text)
+        if not pos:
+            continue
+        (moves if text.split(" ", 1)[0] in MOVE_VERBS else others).add(pos)
+    return moves, others - moves
+
 
 def _tile_parts(
     tile: dict[str, Any],
@@ -101,17 +160,30 @@ def _tile_parts(
     selected: int,
     legal_tiles: set[str],
     crow: int | None = None,
-) -> tuple:
-    """Everything a tile shows, as a hashable tuple: (classes, kind, number, tokens, guard,
-    burglars, step, label, title). Pure: tested in CPython."""
+    walls: Iterable[str] = (),
+    tool_tiles: set[str] | None = None,
+    legal: Iterable[str] = (),
+) -> TileLook:
+    """What one tile shows and says. `legal_tiles` are the tiles a Move, Peek or entrance can
+    reach (or, called with `legal` texts, computed from them); `tool_tiles` those only a tool
+    or an ability can target. Pure: tested in CPython."""
     from ui.messages import help_of, name_of, t
 
+    if legal:
+        legal_tiles, tool_tiles = target_sets(legal)
+    tool_tiles = tool_tiles or set()
     pos = tile["pos"]
     floor = (pos >> 6) + 1
     classes = ["tile"]
     words: list[str] = []
-    tokens: list[str] = []
-    kind_text = number = title = ""
+    tokens: list[tuple[str, str]] = []
+    marks: list[str] = []
+    kind_text = number = title = icon = face = ""
+
+    def token(icon_id: str, word: str, count: str = "") -> None:
+        tokens.append((icon_id, count))
+        words.append(word)
+
     if tile.get("empty"):
         classes.append("no-tile")
         what = t("tile.empty")
@@ -120,133 +192,200 @@ def _tile_parts(
         classes += ["revealed", f"kind-{kind}"]
         kind_text = name_of("kind", kind)
         title = help_of("kind", kind)
+        face = _catalog_get(f"tile.short.{kind}") or kind_text  # what fits on the tile
+        icon = f"k-{kind}"
         what = kind_text
         if tile.get("number"):
             number = str(tile["number"])
             words.append(t("token.number", n=number))
         if tile.get("alarm"):
             classes.append("alarm")
-            tokens.append("⚠")
-            words.append(t("token.alarm"))
+            token("t-alarm", t("token.alarm"))
         if tile.get("hack"):
-            tokens.append(f"H{tile['hack']}")
-            words.append(t("token.hack", n=tile["hack"]))
+            token("t-hack", t("token.hack", n=tile["hack"]), str(tile["hack"]))
         if tile.get("open"):
-            tokens.append("open")
-            words.append(t("token.open"))
+            token("t-open", t("token.open"))
         if tile.get("stealth"):
-            tokens.append(f"♥{tile['stealth']}")
-            words.append(t("token.stealth", n=tile["stealth"]))
+            token("t-stealth", t("token.stealth", n=tile["stealth"]), str(tile["stealth"]))
         if tile.get("dice"):
-            tokens.append(f"d{tile['dice']}")
-            words.append(t("token.dice", n=tile["dice"]))
+            token("t-dice", t("token.dice", n=tile["dice"]), str(tile["dice"]))
         if tile.get("cracked"):
             classes.append("cracked")
-            tokens.append("✓")
-            words.append(t("token.cracked"))
+            token("t-cracked", t("token.cracked"))
         if tile.get("safe_open"):
-            tokens.append("★")
-            words.append(t("token.safe_open"))
+            token("t-safe-open", t("token.safe_open"))
         if tile.get("tool_taken"):
-            words.append(t("token.tool_taken"))
+            token("t-tool-taken", t("token.tool_taken"))
         if tile.get("disabled"):
-            tokens.append("✕")
-            words.append(t("token.disabled"))
+            token("t-disabled", t("token.disabled"))
     else:
         classes.append("face-down")
+        icon = "k-back"
         what = t("tile.facedown")
     if tile.get("downstairs"):
-        tokens.append("↓")
-        words.append(t("token.downstairs"))
+        token("t-downstairs", t("token.downstairs"))
     if tile.get("thermal"):
-        tokens.append("◍")
-        words.append(t("token.thermal"))
+        token("t-thermal", t("token.thermal"))
     for loot in tile.get("loot", ()):
-        tokens.append("cat" if loot == "persian-kitty" else "$")
-        words.append(t("token.loot", name=name_of("loot", loot)))
+        token(
+            "t-kitty" if loot == "persian-kitty" else "t-loot",
+            t("token.loot", name=name_of("loot", loot)),
+        )
     if crow == pos:
         classes.append("has-crow")
-        tokens.append("🐦")
-        words.append(t("token.crow"))
-    guard_text = ""
+        token("t-crow", t("token.crow"))
+    guard_speed = 0
     if guard.get("pos") == pos:
         classes.append("has-guard")
-        guard_text = f"G{guard.get('speed', '')}"
+        guard_speed = int(guard.get("speed") or 0)
         words.append(t("token.guard", speed=guard.get("speed")))
     if guard.get("dest") == pos:
         classes.append("dest")
+        marks.append("m-dest")
         words.append(t("token.guard_dest"))
     step = steps.get(pos, 0)
-    step_text = ""
     if step and (show_all or step <= guard.get("speed", 0)):
         classes.append("route")
-        step_text = str(step)
         words.append(t("token.route", n=step))
-    if guard.get("dest") == pos:
-        step_text += "◎"
-    here = [
-        p for p in view_players if p.get("pos") == pos and p.get("entered") and not p.get("escaped")
-    ]
-    badges = []
-    for p in here:
-        badge = p["name"][:2]
+    burglars: list[tuple[int, str]] = []
+    for k, p in enumerate(view_players):
+        if p.get("pos") != pos or not p.get("entered") or p.get("escaped"):
+            continue
+        burglars.append((int(p.get("index", k)), str(p.get("character", ""))))
         extra = []
         if p.get("hack"):
-            badge += f"+H{p['hack']}"
+            tokens.append(("t-laptop", str(p["hack"])))
             extra.append(t("token.laptop", n=p["hack"]))
         if p.get("alarm_held"):
-            badge += "+⚠"
+            tokens.append(("t-alarm-held", ""))
             extra.append(t("token.alarm_held"))
-        badges.append(badge)
         words.append(" ".join([t("token.burglar", name=p["name"]), *extra]))
-    burglars = " ".join(badges)
-    if here:
+    if burglars:
         classes.append("has-burglar")
-    if pos == selected:
-        classes.append("selected")
-        words.append(t("token.selected"))
+    sides = [side for side in SIDES if side in set(walls)]
+    if sides:
+        words.append(t("tile.walls", sides=", ".join(t(f"tile.wall.{s}") for s in sides)))
     name = tile["name"]
     if name in legal_tiles:
         classes.append("actionable")
+        marks.insert(0, "m-move")
+        words.append(t("tile.can_move"))
+    elif name in tool_tiles:
+        classes.append("tool-target")
+        marks.insert(0, "m-tool")
+        words.append(t("tile.can_tool"))
+    if pos == selected:
+        classes.append("selected")
+        words.append(t("token.selected"))
+    if len(tokens) > 4:
+        classes.append("many-tokens")
+    if len(burglars) + (1 if guard_speed else 0) > 3:
+        classes.append("many-pawns")
     label = t("tile.label", floor=floor, cell=tile["cell"], what=", ".join([what, *words]))
-    return (
+    return TileLook(
         " ".join(classes),
-        kind_text,
+        face if kind_text else "",
         number,
-        " ".join(tokens),
-        guard_text,
-        burglars,
-        step_text,
+        tuple(tokens),
+        guard_speed,
+        tuple(burglars),
+        icon,
         label,
         title,
+        tuple(marks),
     )
 
 
-class LiveBoard:
-    """The building as persistent tile buttons; `update` changes only what changed."""
+def _catalog_get(key: str) -> str:
+    from ui.messages import has, t
 
-    SPANS = ("kind", "num", "tokens", "guard", "burglars", "step")
+    return t(key) if has(key) else ""
+
+
+def tile_labels(view: dict[str, Any], selected: int = -1) -> dict[str, str]:
+    """Every tile's accessible name, as the live board gives it: the test's yardstick."""
+    out = {}
+    moves, tools = target_sets(view["legal"])
+    for fl in view["floors"]:
+        sides = wall_sides(view["size"], [tuple(w) for w in fl["walls"]])
+        steps = {p: k + 1 for k, p in enumerate(fl["guard"].get("route") or ())}
+        for tile in fl["tiles"]:
+            look = _tile_parts(
+                tile,
+                view["players"],
+                fl["guard"],
+                steps,
+                False,
+                selected,
+                moves,
+                view.get("crow"),
+                sides.get(tile["pos"] & 63, ()),
+                tools,
+            )
+            out[tile["name"]] = look.label
+    return out
+
+
+def _svg(doc: Any, icon_id: str, classes: str) -> Any:
+    svg = doc.createElementNS(SVG_NS, "svg")
+    svg.setAttribute("class", classes)
+    svg.setAttribute("aria-hidden", "true")
+    svg.setAttribute("focusable", "false")
+    use = doc.createElementNS(SVG_NS, "use")
+    use.setAttribute("href", f"{SPRITE}#{icon_id}")
+    svg.appendChild(use)
+    return svg
+
+
+def route_segments(
+    guard: dict[str, Any], size: int, show_all: bool
+) -> list[tuple[int, int, int, int]]:
+    """The guard's path to draw, as (row, col) -> (row, col) steps within his floor: his next
+    move (speed steps), or the whole way there with `show_all`."""
+    pos = guard.get("pos")
+    route = list(guard.get("route") or ())
+    if pos is None or not route or guard.get("lost"):
+        return []
+    if not show_all:
+        route = route[: int(guard.get("speed") or 0)]
+    out = []
+    prev = pos & 63
+    for step in route:
+        cell = step & 63
+        out.append((*divmod(prev, 8), *divmod(cell, 8)))
+        prev = cell
+    return out
+
+
+class LiveBoard:
+    """The building as persistent tile buttons in a WAI-ARIA grid per floor (one tab stop
+    each: roving tabindex); `update` redraws only the parts that changed."""
 
     def __init__(self, document: Any, container: Any) -> None:
         self.document = document
         self.container = container
         self.key: tuple = ()
         self.tiles: dict[int, dict[str, Any]] = {}
-        self.last: dict[int, tuple] = {}
+        self.last: dict[int, TileLook] = {}
         self.titles: list[Any] = []
         self.title_text: list[str] = []
         self.sections: list[Any] = []
         self.tabs: list[Any] = []
+        self.overlays: list[Any] = []
+        self.routes: list[tuple] = []
+        self.stops: list[str] = []  # per floor: the tile that holds the floor's tab stop
         self.active = 0
+        self.size = 4
 
     def build(self, view: dict[str, Any]) -> None:
         from ui.messages import t
 
         doc = self.document
         size = view["size"]
+        self.size = size
         fragment = doc.createDocumentFragment()
         self.tiles, self.last, self.titles, self.title_text = {}, {}, [], []
-        self.sections, self.tabs = [], []
+        self.sections, self.tabs, self.overlays, self.routes, self.stops = [], [], [], [], []
         # A phone shows one floor at a time: these tabs switch it (CSS hides them when wide).
         tabs = _element(doc, "nav", "floor-tabs")
         tabs.setAttribute("aria-label", t("game.floors"))
@@ -265,41 +404,62 @@ class LiveBoard:
             section = _element(doc, "section", "floor")
             section.id = f"floor-{n}"
             self.sections.append(section)
+            head = _element(doc, "div", "floor-head")
             heading = _element(doc, "h2", "floor-title", t("game.floor", n=n))
             heading.id = f"floor-{n}-title"
             section.setAttribute("aria-labelledby", heading.id)
             info = _element(doc, "p", "floor-info")
             self.titles.append(info)
             self.title_text.append("")
+            head.appendChild(heading)
+            head.appendChild(info)
             grid = _element(doc, "div", "floor-grid")
-            grid.setAttribute("role", "group")
+            grid.setAttribute("role", "grid")
             grid.setAttribute("aria-labelledby", heading.id)
             grid.style.setProperty("--size", str(size))
             sides = wall_sides(size, [tuple(w) for w in fl["walls"]])
-            for tile in fl["tiles"]:
-                walled = " ".join(f"wall-{s}" for s in sorted(sides.get(tile["pos"] & 63, ())))
+            row_el = None
+            for k, tile in enumerate(fl["tiles"]):
+                if k % size == 0:
+                    row_el = _element(doc, "div", "floor-row")
+                    row_el.setAttribute("role", "row")
+                    grid.appendChild(row_el)
+                cell_sides = sorted(sides.get(tile["pos"] & 63, ()))
+                walled = " ".join(f"wall-{s}" for s in cell_sides)
+                gridcell = _element(doc, "div", "gridcell")
+                gridcell.setAttribute("role", "gridcell")
                 button = _element(doc, "button", "tile")
                 button.type = "button"
                 button.setAttribute("data-pos", tile["name"])
                 button.setAttribute("data-floor", str(n))
                 button.setAttribute("data-cell", tile["cell"])
-                refs: dict[str, Any] = {"button": button, "walls": walled}
-                cell = _element(doc, "span", "cell", tile["cell"])
-                cell.setAttribute("aria-hidden", "true")
-                button.appendChild(cell)
-                for part in self.SPANS:
-                    span = _element(doc, "span", part)
+                button.setAttribute("tabindex", "0" if k == 0 else "-1")
+                refs: dict[str, Any] = {"button": button, "walls": walled, "sides": cell_sides}
+                for part in ("cell", "hints", "num", "room", "pawns", "name", "toks"):
+                    span = _element(doc, "span", f"part {part}")
                     span.setAttribute("aria-hidden", "true")
                     button.appendChild(span)
                     refs[part] = span
-                grid.appendChild(button)
+                refs["cell"].textContent = tile["cell"]
+                gridcell.appendChild(button)
+                row_el.appendChild(gridcell)
                 self.tiles[tile["pos"]] = refs
-            section.appendChild(heading)
-            section.appendChild(info)
+            self.stops.append(fl["tiles"][0]["name"])
+            overlay = doc.createElementNS(SVG_NS, "svg")
+            overlay.setAttribute("class", "routes")
+            overlay.setAttribute("aria-hidden", "true")
+            overlay.setAttribute("viewBox", f"0 0 {size * 100} {size * 100}")
+            overlay.setAttribute("preserveAspectRatio", "none")
+            grid.appendChild(overlay)
+            self.overlays.append(overlay)
+            self.routes.append(())
+            section.appendChild(head)
             section.appendChild(grid)
             fragment.appendChild(section)
         self.container.replaceChildren(fragment)
         self.container.setAttribute("data-scenario", str(view["scenario"]))
+        self.container.style.setProperty("--floors", str(len(view["floors"])))
+        self.container.style.setProperty("--size", str(size))
         self.key = self._key(view)
         keep = self.active if 1 <= self.active <= len(self.sections) else 1
         self.active = 0
@@ -314,6 +474,23 @@ class LiveBoard:
             section.className = "floor active" if k == n else "floor"
             tab.setAttribute("aria-pressed", "true" if k == n else "false")
 
+    def set_stop(self, pos_text: str) -> None:
+        """Move the floor's single tab stop to this tile (roving tabindex)."""
+        floor = int(pos_text.split(".", 1)[0])
+        if not 1 <= floor <= len(self.stops):
+            return
+        old = self.stops[floor - 1]
+        if old == pos_text:
+            return
+        for refs in self.tiles.values():
+            button = refs["button"]
+            name = button.getAttribute("data-pos")
+            if name == old:
+                button.setAttribute("tabindex", "-1")
+            elif name == pos_text:
+                button.setAttribute("tabindex", "0")
+        self.stops[floor - 1] = pos_text
+
     @staticmethod
     def _key(view: dict[str, Any]) -> tuple:
         return (view["scenario"], tuple(tuple(map(tuple, f["walls"])) for f in view["floors"]))
@@ -324,15 +501,30 @@ class LiveBoard:
         selected: int = -1,
         show_all: bool = False,
         legal_tiles: set[str] | None = None,
+        tool_tiles: set[str] | None = None,
     ) -> int:
         """Bring the tiles in line with the view; return how many tiles changed."""
         from ui.messages import t
 
         if self._key(view) != self.key:
             self.build(view)
-        legal_tiles = legal_tiles or set()
+        if legal_tiles is None:
+            legal_tiles, tool_tiles = target_sets(view["legal"])
         players = view["players"]
         crow = view.get("crow")
+        # Who stands where, once per update: a tile's inputs below say whether it can change.
+        here: dict[Any, list] = {}
+        for p in players:
+            if p.get("entered") and not p.get("escaped"):
+                here.setdefault(p.get("pos"), []).append(
+                    (
+                        p.get("index"),
+                        p.get("character"),
+                        p["name"],
+                        p.get("hack"),
+                        p.get("alarm_held"),
+                    )
+                )
         changed = 0
         for i, fl in enumerate(view["floors"]):
             guard = fl["guard"]
@@ -340,36 +532,111 @@ class LiveBoard:
             parts_info = []
             if guard.get("pos") is not None and not guard.get("lost"):
                 parts_info.append(t("token.guard", speed=guard["speed"]))
-                if guard.get("dest") is not None:
-                    from ui.describe import pos_text
-
-                    parts_info.append("→ " + pos_text(guard["dest"]))
             if guard.get("alarms"):
-                parts_info.append(f"⚠ {guard['alarms']}")
+                parts_info.append(t("floor.alarms", n=guard["alarms"]))
             info = " · ".join(parts_info)
             if info != self.title_text[i]:
                 self.titles[i].textContent = info
                 self.title_text[i] = info
+            self._draw_route(i, guard, show_all)
+            gpos, gdest, gspeed = guard.get("pos"), guard.get("dest"), guard.get("speed")
             for tile in fl["tiles"]:
                 pos = tile["pos"]
-                parts = _tile_parts(
-                    tile, players, guard, steps, show_all, selected, legal_tiles, crow
+                refs = self.tiles[pos]
+                name = tile["name"]
+                inputs = (
+                    repr(tile),
+                    gpos == pos and gspeed,
+                    gdest == pos,
+                    steps.get(pos, 0),
+                    show_all,
+                    tuple(here.get(pos, ())),
+                    pos == selected,
+                    name in legal_tiles,
+                    bool(tool_tiles) and name in tool_tiles,
+                    crow == pos,
+                    gspeed,
+                )
+                if refs.get("inputs") == inputs:
+                    continue
+                refs["inputs"] = inputs
+                look = _tile_parts(
+                    tile,
+                    players,
+                    guard,
+                    steps,
+                    show_all,
+                    selected,
+                    legal_tiles,
+                    crow,
+                    refs["sides"],
+                    tool_tiles,
                 )
                 old = self.last.get(pos)
-                if parts == old:
+                if look == old:
                     continue
                 changed += 1
-                refs = self.tiles[pos]
-                button = refs["button"]
-                classes = parts[0] + (" " + refs["walls"] if refs["walls"] else "")
-                if old is None or old[0] != parts[0]:
-                    button.className = classes
-                for k, part in enumerate(self.SPANS, start=1):
-                    if old is None or old[k] != parts[k]:
-                        refs[part].textContent = parts[k]
-                if old is None or old[7] != parts[7]:
-                    button.setAttribute("aria-label", parts[7])
-                if old is None or old[8] != parts[8]:
-                    button.title = parts[8]
-                self.last[pos] = parts
+                self._draw_tile(refs, look, old)
+                self.last[pos] = look
         return changed
+
+    def _draw_tile(self, refs: dict[str, Any], look: TileLook, old: TileLook | None) -> None:
+        doc = self.document
+        button = refs["button"]
+        if old is None or old.classes != look.classes:
+            button.className = look.classes + (" " + refs["walls"] if refs["walls"] else "")
+        if old is None or old.label != look.label:
+            button.setAttribute("aria-label", look.label)
+        if old is None or old.title != look.title:
+            button.title = look.title
+        if old is None or old.kind != look.kind:
+            refs["name"].textContent = look.kind
+        if old is None or old.number != look.number:
+            refs["num"].textContent = look.number
+        if old is None or old.icon != look.icon:
+            refs["room"].replaceChildren(*([_svg(doc, look.icon, "ic")] if look.icon else []))
+        if old is None or old.marks != look.marks:
+            refs["hints"].replaceChildren(*[_svg(doc, m, f"ic {m}") for m in look.marks])
+        if old is None or old.tokens != look.tokens:
+            items = []
+            for icon_id, count in look.tokens:
+                box = _element(doc, "span", f"tok {icon_id}")
+                box.appendChild(_svg(doc, icon_id, "ic"))
+                if count:
+                    box.appendChild(_element(doc, "span", "count", count))
+                items.append(box)
+            refs["toks"].replaceChildren(*items)
+        if old is None or old.guard != look.guard or old.burglars != look.burglars:
+            pawns = []
+            if look.guard:
+                pawn = _element(doc, "span", "pawn guard")
+                pawn.appendChild(_svg(doc, "m-guard", "ic"))
+                pawn.appendChild(_svg(doc, f"die-{look.guard}", "die"))
+                pawns.append(pawn)
+            for index, character in look.burglars:
+                pawn = _element(doc, "span", f"pawn burglar p{index}")
+                pawn.setAttribute("data-player", str(index))
+                pawn.appendChild(_svg(doc, f"c-{character}", "ic"))
+                pawns.append(pawn)
+            refs["pawns"].replaceChildren(*pawns)
+
+    def _draw_route(self, i: int, guard: dict[str, Any], show_all: bool) -> None:
+        """The guard's path as arrows between tile centres, in the floor's SVG overlay."""
+        segments = route_segments(guard, self.size, show_all)
+        key = (tuple(segments), show_all)
+        if key == self.routes[i]:
+            return
+        self.routes[i] = key
+        doc = self.document
+        overlay = self.overlays[i]
+        speed = int(guard.get("speed") or 0)
+        items = []
+        for k, (r0, c0, r1, c1) in enumerate(segments):
+            x0, y0, x1, y1 = c0 * 100 + 50, r0 * 100 + 50, c1 * 100 + 50, r1 * 100 + 50
+            # Centre to centre, the arrowhead halfway: in the gap between the two tiles.
+            path = doc.createElementNS(SVG_NS, "path")
+            path.setAttribute("d", f"M{x0} {y0}L{(x0 + x1) / 2} {(y0 + y1) / 2}L{x1} {y1}")
+            path.setAttribute("class", "step next" if k < speed else "step later")
+            path.setAttribute("marker-mid", "url(#route-arrow)")
+            items.append(path)
+        overlay.replaceChildren(*items)

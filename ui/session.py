@@ -56,16 +56,20 @@ class Session:
         cls, code: str, actions: list[str] | tuple[str, ...] = (), save_id: str = ""
     ) -> Session:
         """Build the game of a setup code and replay `actions`; SetupError/ValueError if bad."""
-        from engine import Setup, new_game
+        from engine import IllegalActionError, Setup, new_game
 
         setup = Setup.from_code(code)
         session = cls(code=code, save_id=save_id or new_save_id(code))
         session.setup = setup
         session.game = new_game(setup)
-        for text in actions:
+        for i, text in enumerate(actions):
             if not isinstance(text, str):
-                raise SaveError(f"action {text!r} is not text")
-            session.play(text)
+                raise SaveError(f"action {i + 1} is not text")
+            try:
+                session.play(text)
+            except IllegalActionError as err:
+                shown = text if len(text) <= 40 else text[:40] + "…"
+                raise IllegalActionError(f"action {i + 1} ({shown!r}): {err}") from None
         return session
 
     @property

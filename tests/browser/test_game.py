@@ -16,7 +16,7 @@ from browserkit import ROOT, Guard, wait_ready
 
 from engine import PlayerSetup, Setup, new_game
 from engine.data import ScenarioId
-from ui.board import _tile_parts
+from ui.board import tile_labels as board_labels
 from ui.describe import action_pos
 from ui.session import replay_hashes
 
@@ -85,14 +85,7 @@ def tile_labels(page) -> dict[str, str]:
 
 
 def expected_labels(game) -> dict[str, str]:
-    view = game.view()
-    labels = {}
-    for fl in view["floors"]:
-        steps = {p: k + 1 for k, p in enumerate(fl["guard"]["route"] or ())}
-        for tile in fl["tiles"]:
-            parts = _tile_parts(tile, view["players"], fl["guard"], steps, False, -1, set())
-            labels[tile["name"]] = parts[7]
-    return labels
+    return board_labels(game.view())
 
 
 def test_a_share_link_builds_the_engines_building(page, site_server):

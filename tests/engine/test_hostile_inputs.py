@@ -78,6 +78,12 @@ def test_json_depth_skips_brackets_inside_strings():
     assert json_depth('"\\\\" [[') == 2
 
 
+def test_json_depth_stops_counting_once_past_the_limit():
+    """A deep payload is refused after limit + 1 brackets, not after reading all of them."""
+    assert json_depth("[" * 100_000, stop_above=8) == 9
+    assert json_depth("[[]]", stop_above=8) == 2
+
+
 def test_oversized_json_is_refused_before_parsing():
     """A text past the cap is refused without being parsed."""
     with pytest.raises(InputError, match="longer than"):
@@ -141,7 +147,8 @@ def _with_pending(d: dict, **fields: object) -> dict:
 
 
 def test_an_unknown_pending_decision_is_refused():
-    refused(_with_pending(doc(played()), kind="teleport", options=["yes"]), "not a valid DecisionKind")
+    bad = _with_pending(doc(played()), kind="teleport", options=["yes"])
+    refused(bad, "not a valid DecisionKind")
 
 
 def test_a_pending_decision_on_floor_seven_is_refused():

@@ -325,6 +325,17 @@ def test_R07_no_event_after_three_or_more_actions(taken):
     assert g.state.events == deck
 
 
+@pytest.mark.parametrize("taken", [0, 1, 2, 3, 4])
+def test_R07_the_view_says_whether_ending_now_draws_an_event(taken):
+    """view()["event_if_end_now"] says before the end what the end-of-turn check will do."""
+    g = quiet().player(0, "1.B2").events(EventCard.LAMPSHADE).game()
+    for target in ["1.A2", "1.C2", "1.B1", "1.B3"][:taken]:
+        g.apply(f"peek {target}")
+    said = g.view()["event_if_end_now"]
+    assert said == (taken <= 2)
+    assert bool(of(g.apply("end"), EventDrawn)) == said
+
+
 def test_R07_event_check_counts_actions_taken_not_actions_left():
     """A 5-action turn (extra-action effects) taking 3 draws no Event, though 2 are left."""
     g = quiet().player(0, "1.B2").turn(0, actions=5).game()

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ui.session import (
     ASIDE_KEY,
@@ -122,3 +124,40 @@ def test_a_full_storage_at_start_says_full_and_still_reads_the_saves(make_window
     assert store.get("save.a") == ITEM1
     assert Storage(Blocked()).problem == "off"
     assert Storage(make_window()).problem == ""
+
+
+# ---------------------------------------------------------------------- fuzz
+
+_value = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.text(max_size=20)),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(), inner)),
+    max_leaves=6,
+)
+_actions = st.lists(
+    st.one_of(st.sampled_from(["enter 1.B2", "end", "move 1.ß1", "enter 1.\u00df1"]), _value),
+    max_size=4,
+)
+
+
+@st.composite
+def _records(draw) -> str:
+    record = {
+        "format": draw(st.sampled_from([1, 1, 2, "1", None])),
+        "engine": draw(st.sampled_from(["0.1.0", "0.1.0", "9.9", ""])),
+        "setup": draw(st.sampled_from(["1.b.0.s.-.0.xxbUA", "1.f.3.r.C3.0.xxbQQ"]) | _value),
+        "actions": draw(_actions | _value),
+    }
+    text = json.dumps(record)
+    cut = draw(st.integers(0, len(text)))
+    return draw(st.sampled_from([text, text[:cut], "[" * cut + text, ITEM1, ITEM2]))
+
+
+@settings(max_examples=80, deadline=None, database=None)
+@given(raw=_records())
+def test_fuzzed_save_records_raise_only_save_error(raw):
+    """Whatever a stored or imported save holds, reading and replaying it gives a Session or
+    SaveError, nothing else."""
+    try:
+        load_record(parse_record(raw))
+    except SaveError as err:
+        assert str(err)

@@ -114,9 +114,12 @@ def test_the_crow_the_laptop_token_and_a_held_alarm_are_drawn_and_named():
     tile = {"pos": 9, "name": "1.B2", "cell": "B2", "revealed": False}
     ann = {"name": "Ann", "pos": 9, "entered": True, "escaped": False, "hack": 1}
     bob = {"name": "Bob", "pos": 9, "entered": True, "escaped": False, "alarm_held": True}
-    parts = _tile_parts(tile, [ann, bob], {}, {}, False, -1, set(), crow=9)
-    classes, _, _, tokens, _, burglars, _, label, _ = parts
-    assert "has-crow" in classes and "🐦" in tokens
-    assert burglars == "An+H1 Bo+⚠"
+    ann["index"], ann["character"] = 0, "hacker"
+    bob["index"], bob["character"] = 1, "juicer"
+    look = _tile_parts(tile, [ann, bob], {}, {}, False, -1, set(), crow=9)
+    label = look.label
+    assert "has-crow" in look.classes and ("t-crow", "") in look.tokens
+    assert look.burglars == ((0, "hacker"), (1, "juicer"))
+    assert ("t-laptop", "1") in look.tokens and ("t-alarm-held", "") in look.tokens
     assert "the Raven's crow" in label
     assert "Ann with 1 laptop hack token" in label and "Bob holding an alarm token" in label

@@ -106,7 +106,7 @@ def test_face_down_tiles_show_nothing_hidden_and_revealed_ones_show_their_tokens
     for tile in floor["tiles"]:
         parts = _tile_parts(tile, view["players"], floor["guard"], {}, False, -1, set())
         if tile.get("revealed"):
-            assert parts[1] == EN[f"kind.{tile['kind']}"]
+            assert parts[1] == EN.get(f"tile.short.{tile['kind']}", EN[f"kind.{tile['kind']}"])
         else:
             assert parts[1] == "" and parts[2] == "" and "face down" in parts[7]
 

@@ -1,0 +1,146 @@
+"""Game positions for the board's browser tests and `make screenshots`: found by replaying the
+fixture games in CPython, then loaded into the page as a saved game (setup + actions)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ROOT / "tests" / "fixtures" / "games"
+
+
+def fixture(name: str) -> dict:
+    return json.loads((GAMES / name).read_text())
+
+
+def _crowd(view: dict) -> tuple[int, int]:
+    """(most things on one tile, tiles holding two or more things) of a view."""
+    counts: dict[int, int] = {}
+    for fl in view["floors"]:
+        guard = fl["guard"]
+        if guard.get("pos") is not None:
+            counts[guard["pos"]] = counts.get(guard["pos"], 0) + 2
+        for tile in fl["tiles"]:
+            n = sum(
+                bool(tile.get(k))
+                for k in ("alarm", "hack", "open", "stealth", "dice", "cracked", "downstairs")
+            )
+            n += len(tile.get("loot", ()))
+            if n:
+                counts[tile["pos"]] = counts.get(tile["pos"], 0) + n
+    for p in view["players"]:
+        if p.get("entered") and not p.get("escaped") and p.get("pos") is not None:
+            counts[p["pos"]] = counts.get(p["pos"], 0) + 2
+    values = list(counts.values()) or [0]
+    return max(values), sum(v >= 2 for v in values)
+
+
+@cache
+def crowded(name: str = "bank_2p_win.json") -> tuple[str, tuple[str, ...]]:
+    """The prefix of a fixture game with the most crowded tiles (guards, burglars, alarms and
+    tokens together), at the start of a burglar's actions (no dialog open)."""
+    from engine import Setup, new_game
+
+    data = fixture(name)
+    game = new_game(Setup.from_code(data["setup"]))
+    best, best_n = (0, 0), 0
+    for n, text in enumerate(data["actions"], start=1):
+        game.apply(text)
+        view = game.view()
+        if view["pending"] or view["outcome"]:
+            continue
+        score = _crowd(view)
+        if score > best:
+            best, best_n = score, n
+    return data["setup"], tuple(data["actions"][:best_n])
+
+
+@cache
+def safe_cracking(name: str = "bank_2p_win.json") -> tuple[str, tuple[str, ...]]:
+    """The prefix that ends on the richest Safe: dice added, and as many numbers as can be."""
+    from engine import Setup, new_game
+
+    data = fixture(name)
+    game = new_game(Setup.from_code(data["setup"]))
+    best, best_n = (-1, -1), 0
+    for n, text in enumerate(data["actions"], start=1):
+        game.apply(text)
+        view = game.view()
+        if view["outcome"]:
+            break
+        dice = max((t.get("dice", 0) for f in view["floors"] for t in f["tiles"]), default=0)
+        numbers = sum(1 for f in view["floors"] for t in f["tiles"] if t.get("number"))
+        score = (dice, numbers)
+        if dice and score >= best:
+            best, best_n = score, n
+    return data["setup"], tuple(data["actions"][:best_n])
+
+
+def ending(name: str = "bank_2p_win.json") -> tuple[str, tuple[str, ...]]:
+    data = fixture(name)
+    return data["setup"], tuple(data["actions"])
+
+
+def load(page, base_url: str, code: str, actions: tuple[str, ...]) -> None:
+    """Open the page on a saved game of `code` after `actions` (the page resumes it)."""
+    from ui.session import Session
+
+    record = Session.start(code, list(actions)).record()
+    page.goto(base_url + "index.html")
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
+    page.evaluate(
+        """(record) => {
+             localStorage.clear();
+             localStorage.setItem('burgle.save.shot', JSON.stringify(record));
+             localStorage.setItem('burgle.saves', JSON.stringify(['shot']));
+             localStorage.setItem('burgle.current', 'shot');
+           }""",
+        record,
+    )
+    page.goto(base_url + "index.html")
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
+
+
+@cache
+def prompting() -> tuple[str, tuple[str, ...]]:
+    """The first prefix of a fixture game that leaves a decision open (a prompt on screen)."""
+    from engine import Setup, new_game
+
+    for path in sorted(GAMES.glob("*.json")):
+        data = json.loads(path.read_text())
+        game = new_game(Setup.from_code(data["setup"]))
+        for n, text in enumerate(data["actions"], start=1):
+            game.apply(text)
+            view = game.view()
+            if view["pending"] and any(a.startswith("choose ") for a in view["legal"]):
+                return data["setup"], tuple(data["actions"][:n])
+    raise LookupError("no fixture game leaves a decision open")
+
+
+@cache
+def four_burglars() -> tuple[str, tuple[str, ...]]:
+    """A Bank Job for four, played until every burglar stands in the building."""
+    from engine import PlayerSetup, Setup, new_game
+    from engine.data import Character, ScenarioId
+
+    crew = tuple(
+        PlayerSetup(f"P{i + 1}", c)
+        for i, c in enumerate((Character.HACKER, Character.RAVEN, Character.ROOK, Character.HAWK))
+    )
+    setup = Setup(ScenarioId.BANK, crew, seed=5)
+    game = new_game(setup)
+    actions: list[str] = []
+    for _ in range(40):
+        view = game.view()
+        if all(p["entered"] for p in view["players"]) and view["current"] == 0:
+            break
+        legal = view["legal"]
+        text = next(
+            (a for a in legal if a.startswith(("enter", "choose"))), "end" if "end" in legal else ""
+        )
+        text = text or legal[0]
+        game.apply(text)
+        actions.append(text)
+    return setup.to_code(), tuple(actions)

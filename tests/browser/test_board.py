@@ -1,0 +1,283 @@
+"""The board's look and access (issue 15), measured in Chromium at a phone, a laptop and a
+wide screen: tile sizes, no horizontal scroll, no part of a tile spilling out or over another
+on a crowded position, distinct pawns, a legend entry for every icon, axe-core's WCAG 2.1 A/AA
+rules, and the keyboard (one tab stop per floor, modal dialogs)."""
+
+from __future__ import annotations
+
+import pytest
+from browserkit import ROOT, Guard, wait_ready
+from positions import crowded, ending, four_burglars, load, prompting, safe_cracking
+
+SIZES = {"phone": (390, 844), "laptop": (1280, 800), "wide": (1920, 1080)}
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def context(browser):
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    guard = Guard()
+    guard.protect(context)
+    yield context, guard
+    context.close()
+    guard.check()
+
+
+@pytest.fixture
+def page(context):
+    context_, guard = context
+    page = context_.new_page()
+    guard.watch(page)
+    yield page
+    page.close()
+
+
+def at(page, size: str) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+
+
+def fresh_game(page, site_server, code: str) -> None:
+    page.goto(site_server.url + "index.html")
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.goto(site_server.url + "index.html?game=" + code)
+    wait_ready(page)
+
+
+BOXES = """() => {
+  const out = [];
+  for (const tile of document.querySelectorAll('#board .tile')) {
+    const t = tile.getBoundingClientRect();
+    if (!t.width || tile.closest('.floor').offsetParent === null) continue;
+    const boxes = [];
+    for (const part of tile.querySelectorAll('.part, .pawn, .tok')) {
+      const r = part.getBoundingClientRect();
+      if (!part.childNodes.length || !r.width) continue;
+      boxes.push({cls: part.className, l: r.left, t: r.top, r: r.right, b: r.bottom,
+                  clipped: part.scrollWidth > part.clientWidth + 1,
+                  zone: part.classList.contains('part') ? 'tile' : part.parentElement.className});
+    }
+    out.push({pos: tile.dataset.pos, l: t.left, t: t.top, r: t.right, b: t.bottom,
+              w: t.width, boxes});
+  }
+  return out;
+}"""
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    eps = 0.5
+    return (
+        a["l"] < b["r"] - eps
+        and b["l"] < a["r"] - eps
+        and a["t"] < b["b"] - eps
+        and b["t"] < a["b"] - eps
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_tiles_are_big_enough_for_the_window_and_every_floor_is_in_sight(page, site_server, size):
+    at(page, size)
+    fresh_game(page, site_server, crowded()[0])
+    tiles = page.evaluate(BOXES)
+    width, height = SIZES[size]
+    smallest = min(t["w"] for t in tiles)
+    if size == "phone":
+        grid = page.locator("#board .floor.active .floor-grid").bounding_box()
+        assert grid["width"] >= width - 24  # one floor across the phone's width
+        assert smallest >= 80
+    else:
+        assert smallest >= (72 if size == "laptop" else 110)
+        assert len(tiles) == 48  # all three floors of the Bank ...
+        assert all(
+            t["l"] >= 0 and t["r"] <= width and t["t"] >= 0 and t["b"] <= height for t in tiles
+        )
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("position", ["crowded", "safe", "four"])
+def test_nothing_spills_out_of_a_tile_or_over_another_part(page, site_server, size, position):
+    code, actions = {"crowded": crowded, "safe": safe_cracking, "four": four_burglars}[position]()
+    at(page, size)
+    load(page, site_server.url, code, actions)
+    width = SIZES[size][0]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    busy = 0
+    for tile in page.evaluate(BOXES):
+        boxes = tile["boxes"]
+        busy = max(busy, len(boxes))
+        for box in boxes:
+            assert not box["clipped"], (tile["pos"], box["cls"])
+            inside = (
+                box["l"] >= tile["l"] - 0.5
+                and box["r"] <= tile["r"] + 0.5
+                and box["t"] >= tile["t"] - 0.5
+                and box["b"] <= tile["b"] + 0.5
+            )
+            assert inside, (tile["pos"], box["cls"], box, tile)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                if a["zone"] == b["zone"]:
+                    assert not overlaps(a, b), (tile["pos"], a["cls"], b["cls"])
+    assert busy >= 7  # a crowded tile was seen: parts, pawns and tokens together
+
+
+def test_every_burglars_pawn_differs_from_every_other(page, site_server):
+    load(page, site_server.url, *four_burglars())
+    pawns = page.evaluate(
+        """() => [...document.querySelectorAll('#board .pawn.burglar')].map(p => ({
+             player: p.dataset.player, colour: getComputedStyle(p).backgroundColor,
+             mark: p.querySelector('use').getAttribute('href')}))"""
+    )
+    assert sorted(p["player"] for p in pawns) == ["0", "1", "2", "3"]
+    assert len({p["colour"] for p in pawns}) == 4
+    assert len({p["mark"] for p in pawns}) == 4
+    names = page.locator("#crew strong").all_text_contents()
+    assert len(set(names)) == len(names)
+
+
+def icon_ids(page, scope: str) -> set[str]:
+    hrefs = page.evaluate(
+        f"""() => [...document.querySelectorAll('{scope} use')].map(u => u.getAttribute('href'))"""
+    )
+    return {href.split("#", 1)[1] for href in hrefs}
+
+
+def test_every_icon_the_board_shows_has_a_legend_entry(page, site_server):
+    from ui.board import MARK_ICONS, TOKEN_ICONS
+
+    seen: set[str] = set()
+    for position in (crowded(), safe_cracking(), ending(), four_burglars()):
+        load(page, site_server.url, *position)
+        seen |= icon_ids(page, "#board")
+    legend = icon_ids(page, "#legend")
+    dice = {i for i in seen if i.startswith("die-")}
+    assert dice and "die-2" in legend  # one entry for the guard's speed die
+    assert seen - dice <= legend
+    assert set(TOKEN_ICONS) | set(MARK_ICONS) <= legend
+    assert len([i for i in legend if i.startswith("k-")]) == 21  # 20 rooms and the tile back
+    page.click("[data-cmd='legend']")
+    assert page.locator("#legend").is_visible()
+    assert page.evaluate("document.activeElement.id") == "legend-close"
+    page.keyboard.press("Escape")
+    assert page.locator("#legend").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "legend-open"
+
+
+def axe(page) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        """async () => {
+             const r = await axe.run(document, {runOnly: {type: 'tag',
+               values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}});
+             return r.violations.map(v => ({id: v.id, help: v.help,
+               nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' ' + n.failureSummary)}));
+           }"""
+    )
+    return result
+
+
+def test_axe_finds_nothing_on_the_new_game_screen(page, site_server):
+    page.goto(site_server.url + "index.html")
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.goto(site_server.url + "index.html")
+    wait_ready(page)
+    assert axe(page) == []
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_axe_finds_nothing_on_a_started_game(page, site_server, size):
+    at(page, size)
+    load(page, site_server.url, *crowded())
+    assert axe(page) == []
+
+
+def test_axe_finds_nothing_with_a_prompt_open(page, site_server):
+    load(page, site_server.url, *prompting())
+    assert page.locator("#prompt").is_visible()
+    question = page.text_content("#prompt-text")
+    assert page.get_by_role("dialog", name=question).count() == 1  # named by its question
+    assert axe(page) == []
+
+
+def test_axe_finds_nothing_on_the_hand_over(page, site_server):
+    code = ending()[0]
+    fresh_game(page, site_server, code)
+    page.click("#board [data-pos='1.C2']")
+    page.click("#tile-actions [data-action='enter 1.C2']")
+    page.click("#other-actions [data-action='end']")
+    assert page.locator("#handover").is_visible()
+    assert axe(page) == []
+
+
+def focused(page) -> dict:
+    return page.evaluate(
+        """() => { const a = document.activeElement;
+                   return {pos: a.dataset.pos || '', action: a.dataset.action || '', id: a.id,
+                           tag: a.tagName, inHandover: !!a.closest('#handover')}; }"""
+    )
+
+
+def test_keyboard_only_turn_and_the_hand_over_holds_the_keys(page, site_server):
+    page.goto(site_server.url + "index.html")
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.goto(site_server.url + "index.html?seed=4")
+    wait_ready(page)
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game-screen:not([hidden])")
+    first = focused(page)
+    assert first["pos"] == "1.A1"  # after Start, focus lands on the board
+    # One tab stop per floor: Tab leaves floor 1 for floor 2's grid.
+    page.keyboard.press("Tab")
+    assert focused(page)["pos"].startswith("2.")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page)["pos"] == "1.A1"
+    for key in ("End", "Home", "ArrowRight", "ArrowDown"):
+        page.keyboard.press(key)
+    assert focused(page)["pos"] == "1.B2"
+    entrance = page.evaluate(
+        "() => [...document.querySelectorAll('#board .tile.actionable')].map(t => t.dataset.pos)"
+    )[0]
+    # Walk to an entrance tile with the arrows alone.
+    col, row = ord(entrance[2]) - ord("A"), int(entrance[3]) - 1
+    page.keyboard.press("Control+Home")
+    for _ in range(col):
+        page.keyboard.press("ArrowRight")
+    for _ in range(row):
+        page.keyboard.press("ArrowDown")
+    assert focused(page)["pos"] == entrance
+    page.keyboard.press("Enter")
+    assert focused(page)["action"] == f"enter {entrance}"
+    page.keyboard.press("Enter")
+    assert "Actions left: 4" in page.text_content("#status")
+    for _ in range(60):
+        if focused(page)["action"] == "end":
+            break
+        page.keyboard.press("Tab")
+    assert focused(page)["action"] == "end"
+    page.keyboard.press("Enter")
+    assert page.locator("#handover").is_visible()
+    assert focused(page)["id"] == "handover-go"
+    status = page.text_content("#status")
+    # Keys never reach the page behind the dialog.
+    for keys in (["Shift+Tab"] * 5, ["Tab"] * 5):
+        page.focus("#handover-go")
+        for key in keys:
+            page.keyboard.press(key)
+            now = focused(page)
+            assert now["inHandover"] or now["tag"] == "BODY", (keys, now)
+        assert page.locator("#handover").is_visible(), keys
+    assert page.evaluate("document.getElementById('game-screen').inert")
+    # What once ended the next burglar's turn unseen: now it can only press the dialog's button.
+    page.focus("#handover-go")
+    for key in ("Shift+Tab", "Shift+Tab", "Enter"):
+        page.keyboard.press(key)
+    assert page.text_content("#status") == status
+    if page.locator("#handover").is_visible():
+        page.keyboard.press("Enter")
+    assert page.locator("#handover").is_hidden()
+    assert not page.evaluate("document.getElementById('game-screen').inert")
