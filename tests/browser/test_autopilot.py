@@ -53,6 +53,11 @@ def test_one_human_and_one_autopilot_office_job(page, site_server):
     page.click("#other-actions [data-action='end']")
     if page.locator("#story-confirm").is_visible():  # ending early draws an Event: go ahead
         page.click("#story-confirm [data-story='yes']")
+    # The Event may ask the human first (characters are random): answer until it is over.
+    for _ in range(5):
+        if not page.locator("#prompt").is_visible():
+            break
+        page.click("#prompt-options button >> nth=0")
     # The autopilot's turn plays out by itself, one action at a time, then hands back.
     page.wait_for_function(
         "document.documentElement.dataset.autopilotPlayed >= '1'", timeout=TURN_TIMEOUT_MS
