@@ -232,6 +232,10 @@ class App:
             self.fit()
         else:
             self.el("subtitle").textContent = t("setup.title")
+        if self.review is not None:  # the review's log lines and labels, in the new words
+            review = self.review
+            tl = review.timeline
+            self.open_review(tl.code, tl.actions, review.back, at=review.k)
         self.ready()
 
     # ------------------------------------------------------------------ setup screen

@@ -110,6 +110,7 @@ EN: dict[str, Text] = {
     "share.copy_failed": "Could not copy: select the link and copy it by hand.",
     "share.watch_hint": "Watch link: opens this game in review, to follow it move by move:",
     "share.size": "The link carries the setup and the {n} actions so far ({chars} characters); the page replays them, nothing else travels.",
+    "share.too_long": "This game has grown too long for a link ({chars} characters, {n} actions): the page would only read its beginning. Export the save as a file instead.",
     "share.title": "Burgle Bros.: our heist",
     "link.opened": "Game opened from a link, after action {k}: it is {name}'s turn.",
     "link.opened_over": "Game opened from a link: it is over.",

@@ -91,6 +91,7 @@ FR: dict[str, Text] = {
     "share.copy_failed": "Copie impossible : sélectionnez le lien et copiez-le à la main.",
     "share.watch_hint": "Lien de visionnage : ouvre cette partie en revue, pour la suivre coup par coup :",
     "share.size": "Le lien porte la mise en place et les {n} actions jouées ({chars} caractères) ; la page les rejoue, rien d'autre ne voyage.",
+    "share.too_long": "Cette partie est devenue trop longue pour un lien ({chars} caractères, {n} actions) : la page n'en lirait que le début. Exportez plutôt la partie dans un fichier.",
     "share.title": "Burgle Bros. : notre casse",
     "link.opened": "Partie ouverte depuis un lien, après l'action {k} : c'est au tour de {name}.",
     "link.opened_over": "Partie ouverte depuis un lien : elle est terminée.",
