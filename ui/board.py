@@ -374,6 +374,7 @@ class LiveBoard:
         self.overlays: list[Any] = []
         self.routes: list[tuple] = []
         self.stops: list[str] = []  # per floor: the tile that holds the floor's tab stop
+        self.by_name: dict[str, Any] = {}
         self.active = 0
         self.size = 4
 
@@ -386,6 +387,7 @@ class LiveBoard:
         fragment = doc.createDocumentFragment()
         self.tiles, self.last, self.titles, self.title_text = {}, {}, [], []
         self.sections, self.tabs, self.overlays, self.routes, self.stops = [], [], [], [], []
+        self.by_name: dict[str, Any] = {}
         # A phone shows one floor at a time: these tabs switch it (CSS hides them when wide).
         tabs = _element(doc, "nav", "floor-tabs")
         tabs.setAttribute("aria-label", t("game.floors"))
@@ -444,6 +446,7 @@ class LiveBoard:
                 gridcell.appendChild(button)
                 row_el.appendChild(gridcell)
                 self.tiles[tile["pos"]] = refs
+                self.by_name[tile["name"]] = button
             self.stops.append(fl["tiles"][0]["name"])
             overlay = doc.createElementNS(SVG_NS, "svg")
             overlay.setAttribute("class", "routes")
@@ -482,13 +485,12 @@ class LiveBoard:
         old = self.stops[floor - 1]
         if old == pos_text:
             return
-        for refs in self.tiles.values():
-            button = refs["button"]
-            name = button.getAttribute("data-pos")
-            if name == old:
-                button.setAttribute("tabindex", "-1")
-            elif name == pos_text:
-                button.setAttribute("tabindex", "0")
+        new = self.by_name.get(pos_text)
+        if new is None:
+            return
+        if old in self.by_name:
+            self.by_name[old].setAttribute("tabindex", "-1")
+        new.setAttribute("tabindex", "0")
         self.stops[floor - 1] = pos_text
 
     @staticmethod
