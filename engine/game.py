@@ -975,11 +975,16 @@ class Game(CardRules, CharacterRules):
     # ------------------------------------------------------------------ stealth
 
     def _lose_stealth(self, player: int, reason: str) -> bool:
-        """Discard one Stealth (tile tokens first). Returns False if that lost the game."""
+        """Discard one Stealth. Returns False if that lost the game. On a tile holding Stealth
+        tokens (Lavatory, Smoke Bomb) the burglar may spend one of those instead of their own:
+        a decision when both are there, asked in turn through the queue (R21)."""
         st = self.state
         p = st.players[player]
         t = self.tile(p.pos) if p.pos is not None else None
         if t is not None and t.stealth > 0:
+            if p.stealth > 0:
+                self._push(Effect(EffectKind.TILE_STEALTH, n=player, source=reason))
+                return True
             t.stealth -= 1
             self._emit(StealthLost(player, reason, True, p.stealth))
             return True
@@ -989,6 +994,25 @@ class Game(CardRules, CharacterRules):
             return True
         self._lose(player, reason)
         return False
+
+    def _fx_tile_stealth(self, eff: Effect) -> None:
+        """A Stealth to discard where the tile holds some: ask which, if there is still a
+        choice when this step comes up."""
+        p = self.state.players[eff.n]
+        t = self.tile(p.pos) if p.pos is not None else None
+        if t is not None and t.stealth > 0 and p.stealth > 0:
+            self._ask(DecisionKind.TILE_STEALTH, ["tile", "own"], n=eff.n, source=eff.source, pos=p.pos)
+        else:
+            self._lose_stealth(eff.n, eff.source)
+
+    def _spend_stealth(self, player: int, reason: str, from_tile: bool) -> None:
+        p = self.state.players[player]
+        if from_tile:
+            assert p.pos is not None
+            self.tile(p.pos).stealth -= 1
+        else:
+            p.stealth -= 1
+        self._emit(StealthLost(player, reason, from_tile, p.stealth))
 
     def _lose(self, player: int, reason: str) -> None:
         st = self.state
@@ -1127,6 +1151,8 @@ class Game(CardRules, CharacterRules):
                 self._raise_alarm(d.pos, d.source)
         elif d.kind == DecisionKind.ALARM_TIE:
             self._set_destination(d.floor, parse_pos(option), "alarm")
+        elif d.kind == DecisionKind.TILE_STEALTH:
+            self._spend_stealth(d.n, d.source, option == "tile")
         elif not (
             self.resolve_card_decision(d.kind, option, d)
             or self.resolve_character_decision(d.kind, option, d)
@@ -1348,9 +1374,12 @@ class Game(CardRules, CharacterRules):
             t.safe_open = True
             self._emit(SafeOpened(safe))
             me = st.current
-            self._draw_tool(me, "safe")
-            # Drilled from another floor, the Loot stays in the Safe until someone takes it.
-            self._draw_loot(me, safe, on_tile=st.players[me].pos != safe)
+            # Drilled from another floor: no Tool, and the Loot stays in the Safe until
+            # someone takes it (R76).
+            drilled = st.players[me].pos != safe
+            if not drilled:
+                self._draw_tool(me, "safe")
+            self._draw_loot(me, safe, on_tile=drilled)
             for f in range(safe >> 6, -1, -1):
                 g = st.floors[f].guard
                 if g.speed < MAX_GUARD_SPEED:
@@ -1358,9 +1387,11 @@ class Game(CardRules, CharacterRules):
                     self._emit(SpeedChanged(f, g.speed, "safe"))
 
     def _draw_tool(self, player: int, source: str) -> None:
+        if not self.rigger_draw(player, source):
+            self.draw_one_tool(player, source)
+
+    def draw_one_tool(self, player: int, source: str) -> None:
         st = self.state
-        if self.rigger_draw(player, source):
-            return
         if not st.tools:
             self._emit(DeckEmpty("tools"))
             return
@@ -1537,6 +1568,7 @@ class Game(CardRules, CharacterRules):
         EffectKind.EVENT_CHECK: _fx_event_check,
         EffectKind.GUARD_TURN: _fx_guard_turn,
         EffectKind.NEXT_TURN: _fx_next_turn,
+        EffectKind.TILE_STEALTH: _fx_tile_stealth,
     }
 
 
