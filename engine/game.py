@@ -1192,6 +1192,9 @@ class Game(CardRules, CharacterRules):
             card = self._draw_patrol(floor)
         g.pos = card
         self._emit(GuardPlaced(floor, card))
+        self.guard_appears(floor, mover)
+        if self.state.step == Step.OVER:
+            return
         if self.alarms(floor):  # alarms raised before he arrived (cards) still call him
             self._push(Effect(_RETARGET, floor=floor))
         else:
@@ -1240,6 +1243,10 @@ class Game(CardRules, CharacterRules):
                     card = self._draw_patrol(f)
                 g.pos = card
                 self._emit(GuardPlaced(f, card))
+                # Back from Lost Visual: whoever stands on his tile is caught by surprise.
+                self.guard_appears(f, own="surprise")
+                if st.step == Step.OVER:
+                    return
                 t = self.tile(card)
                 if t.alarm:  # he starts his move on an alarm: he switches it off first
                     t.alarm = False
@@ -1288,17 +1295,32 @@ class Game(CardRules, CharacterRules):
 
     def _guard_enters(self, floor: int, pos: int) -> None:
         """The guard steps into `pos`: he clears its alarm and spots burglars."""
-        st = self.state
         t = self.tile(pos)
         if t.alarm:
             t.alarm = False
             self._emit(AlarmCleared(pos))
+        self._guard_sees(floor, pos, "guard-enters")
+
+    def guard_appears(self, floor: int, mover: int | None = None, own: str = "") -> None:
+        """The floor's guard is put on a tile without walking there (first arrival, back
+        from Lost Visual, a card's jump): the tiles that watch him react as when he walks
+        (a Foyer next to him, an Atrium over or under him, the other Cameras). `own`: the
+        reason a burglar on his tile loses Stealth ('' for none); `mover`: the burglar whose
+        move brings him, covered by the entry rules instead (R12, R23)."""
+        pos = self.state.floors[floor].guard.pos
+        if pos is not None:
+            self._guard_sees(floor, pos, own, mover)
+
+    def _guard_sees(self, floor: int, pos: int, own: str, skip: int | None = None) -> None:
+        """The guard now on `pos` looks around: burglars on his tile (if `own` names why
+        they pay), in a Foyer next to him, in an Atrium over or under him; his Camera."""
+        st = self.state
         players = st.players
         for i, p in enumerate(players):
-            if p.pos is None or self.is_invisible(i):
+            if p.pos is None or i == skip or self.is_invisible(i):
                 continue
             if p.pos == pos:
-                if not self._lose_stealth(i, "guard-enters"):
+                if own and not self._lose_stealth(i, own):
                     return
             elif (p.pos >> 6) == floor:
                 pt = self.tile(p.pos)
@@ -1312,11 +1334,12 @@ class Game(CardRules, CharacterRules):
                 pt = self.tile(p.pos)
                 if pt.kind == K.ATRIUM and not self._lose_stealth(i, "atrium"):
                     return
+        t = self.tile(pos)
         if t.revealed and t.kind == K.CAMERA and not t.disabled:
             if _VIDEO_LOOP in st.lasting:
                 return
             for i, p in enumerate(players):
-                if p.pos is None or p.pos == pos or self.is_invisible(i):
+                if p.pos is None or p.pos == pos or i == skip or self.is_invisible(i):
                     continue
                 pt = self.tile(p.pos)
                 if pt.kind == K.CAMERA and not pt.disabled:

@@ -307,6 +307,7 @@ EN: dict[str, Text] = {
     "why.foyer": "a guard saw into the Foyer",
     "why.atrium": "a guard saw into the Atrium from above or below",
     "why.tiara": "the Tiara caught a guard's eye from next door",
+    "why.surprise": "a guard came back into sight on their tile",
     "why.flexibility": "the Acrobat stayed on the guard's tile",
     "why.cursed-goblet": "the Cursed goblet",
     "why.tinker": "the Tinker's price",

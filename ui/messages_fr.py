@@ -288,6 +288,7 @@ FR: dict[str, Text] = {
     "why.foyer": "un Gardien a vu dans le Foyer",
     "why.atrium": "un Gardien a vu dans l'Atrium d'au-dessus ou d'en dessous",
     "why.tiara": "la Tiara a attiré l'œil d'un Gardien voisin",
+    "why.surprise": "un Gardien est réapparu sur sa tuile",
     "why.flexibility": "l'Acrobat est restée sur la tuile du Gardien",
     "why.cursed-goblet": "le Cursed Goblet",
     "why.tinker": "le prix du Bricolage",
