@@ -1001,7 +1001,9 @@ class Game(CardRules, CharacterRules):
         p = self.state.players[eff.n]
         t = self.tile(p.pos) if p.pos is not None else None
         if t is not None and t.stealth > 0 and p.stealth > 0:
-            self._ask(DecisionKind.TILE_STEALTH, ["tile", "own"], n=eff.n, source=eff.source, pos=p.pos)
+            self._ask(
+                DecisionKind.TILE_STEALTH, ["tile", "own"], n=eff.n, source=eff.source, pos=p.pos
+            )
         else:
             self._lose_stealth(eff.n, eff.source)
 
