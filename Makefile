@@ -25,7 +25,9 @@ MICROPIP_REQ := tools/runtime-requirements.txt
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || echo /usr/bin/chromium)
 export CHROMIUM
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends
+# Another install holding apt's lock makes apt wait for it (up to 10 minutes), not fail.
+APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600
+APT_INSTALL := $(APT_GET) install -y --no-install-recommends
 
 ENGINE_SOURCES := pyproject.toml README.md $(shell find engine -name '*.py' 2>/dev/null)
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest tools/build_site.py \
@@ -40,21 +42,21 @@ help:
 install: $(VENV)/.installed node_modules/.installed chromium
 
 $(VENV)/.installed: pyproject.toml
-	@command -v $(PYTHON) >/dev/null || { $(SUDO) apt-get update && $(APT_INSTALL) python3 python3-venv python3-pip; }
+	@command -v $(PYTHON) >/dev/null || { $(APT_GET) update && $(APT_INSTALL) python3 python3-venv python3-pip; }
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV) || { \
-		$(SUDO) apt-get update && $(APT_INSTALL) python3-venv && rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); }
+		$(APT_GET) update && $(APT_INSTALL) python3-venv && rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); }
 	$(PIP) install -q -e '.[dev]'
 	@touch $@
 
 node_modules/.installed: package.json package-lock.json
-	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(APT_INSTALL) nodejs npm; }
+	@command -v npm >/dev/null || { $(APT_GET) update && $(APT_INSTALL) nodejs npm; }
 	npm ci --ignore-scripts --no-audit --no-fund
 	@touch $@
 
 chromium:
 	@if [ ! -x "$(CHROMIUM)" ]; then \
 		echo "Chromium not found: installing Debian's chromium package"; \
-		$(SUDO) apt-get update && $(APT_INSTALL) chromium; \
+		$(APT_GET) update && $(APT_INSTALL) chromium; \
 	fi
 
 $(BUILD)/runtime/$(MICROPIP): $(MICROPIP_REQ) $(VENV)/.installed

@@ -42,11 +42,13 @@ DECISION_KINDS: tuple[str, ...] = (
     "peekhole",
     "precognition",
     "rigger-draw",
+    "rigger-offer",
     "shift-order",
     "squeak",
     "stethoscope",
     "switch-alarm",
     "throw-voice",
+    "tile-stealth",
     "virus",
     "where-alarm",
 )
@@ -329,6 +331,10 @@ def decide(game: Game) -> Action:
             if n > best_n:
                 best, best_n = o, n
         return Action(ActionKind.CHOOSE, option=best)
+    elif kind == "rigger-offer":
+        return Action(ActionKind.CHOOSE, option="two")  # a choice of two is never worse
+    elif kind == "tile-stealth":
+        return Action(ActionKind.CHOOSE, option="tile")  # the tile's tokens are not ours
     elif kind == "rigger-draw":
         best = max(opts, key=lambda o: _TOOL_RANK.get(Tool(o), 0))
         return Action(ActionKind.CHOOSE, option=best)

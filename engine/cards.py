@@ -452,6 +452,7 @@ class CardRules:
                 assert src is not None and g.pos is not None and g.dest is not None
                 self._emit(GuardTeleported(f, src, g.pos, name))
                 self._emit(DestinationSet(f, g.dest, name))
+                self.guard_appears(f)
         elif card == E.THROW_VOICE:
             if self.alarms(f):
                 self._emit(CardNoEffect(name, "alarm-active"))
@@ -475,7 +476,9 @@ class CardRules:
                 assert src is not None
                 g.pos = dest
                 self._emit(GuardTeleported(f, src, dest, name))
-                self._new_destination(f)
+                self.guard_appears(f)
+                if not self.is_over():
+                    self._new_destination(f)
         else:  # pragma: no cover - every event is handled above
             raise AssertionError(card)
 
@@ -589,7 +592,9 @@ class CardRules:
         t = self.tile(alarm)
         t.alarm = False
         self._emit(AlarmCleared(alarm))
-        self._retarget(f)
+        self.guard_appears(f)
+        if not self.is_over():
+            self._retarget(f)
 
     def _leave_building(self: Game, player: int) -> None:
         """Out through the roof (the escape action, or Freight Elevator on the top floor);

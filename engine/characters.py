@@ -292,6 +292,12 @@ class CharacterRules:
             if option == "bottom":
                 deck.insert(0, deck.pop())
             return True
+        if kind == DecisionKind.RIGGER_OFFER:
+            if option == "two":
+                self._rigger_two(d.n, d.source)
+            else:
+                self.draw_one_tool(d.n, d.source)
+            return True
         if kind == DecisionKind.RIGGER_DRAW:
             keep = Tool(option)
             drawn = [Tool(x) for x in d.data]
@@ -305,11 +311,16 @@ class CharacterRules:
     # ------------------------------------------------------------------ Rigger's tool draws
 
     def rigger_draw(self: Game, player: int, source: str) -> bool:
-        """The Solution / Tinker: whoever finds a tool draws two and keeps one (a decision).
-        Returns False when the ordinary single draw applies."""
+        """The Solution / Tinker: whoever finds a tool may draw two and keep one (a decision:
+        two, or the ordinary one). Returns False when the ordinary single draw applies."""
         st = self.state
         if not self.rigger_in_team() or len(st.tools) < 2:
             return False
+        self._ask(DecisionKind.RIGGER_OFFER, ["two", "one"], n=player, source=source)
+        return True
+
+    def _rigger_two(self: Game, player: int, source: str) -> None:
+        st = self.state
         drawn = [st.tools.pop(), st.tools.pop()]
         self._ask(
             DecisionKind.RIGGER_DRAW,
@@ -318,7 +329,6 @@ class CharacterRules:
             source=source,
             data=[t.value for t in drawn],
         )
-        return True
 
     # ------------------------------------------------------------------ the crow
 

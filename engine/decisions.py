@@ -179,6 +179,33 @@ class RiggerDrawPayload(Payload):
         return cls(d.n, d.source, tuple(d.data))
 
 
+@dataclass(frozen=True, slots=True)
+class RiggerOfferPayload(Payload):
+    """`player` finds a Tool (for `source`) and may draw two and keep one, or draw one."""
+
+    kind = DecisionKind.RIGGER_OFFER
+    player: int
+    source: str
+
+    @classmethod
+    def of(cls, d: Decision) -> RiggerOfferPayload:
+        return cls(d.n, d.source)
+
+
+@dataclass(frozen=True, slots=True)
+class TileStealthPayload(Payload):
+    """`player` on `pos` must lose a Stealth (`source` says why): the tile's or their own."""
+
+    kind = DecisionKind.TILE_STEALTH
+    player: int
+    pos: int
+    source: str
+
+    @classmethod
+    def of(cls, d: Decision) -> TileStealthPayload:
+        return cls(d.n, d.pos, d.source)
+
+
 PAYLOADS: dict[DecisionKind, type[Payload]] = {
     cls.kind: cls
     for cls in (
@@ -199,6 +226,8 @@ PAYLOADS: dict[DecisionKind, type[Payload]] = {
         ClairvoyancePayload,
         PrecognitionPayload,
         RiggerDrawPayload,
+        RiggerOfferPayload,
+        TileStealthPayload,
     )
 }
 

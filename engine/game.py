@@ -975,11 +975,16 @@ class Game(CardRules, CharacterRules):
     # ------------------------------------------------------------------ stealth
 
     def _lose_stealth(self, player: int, reason: str) -> bool:
-        """Discard one Stealth (tile tokens first). Returns False if that lost the game."""
+        """Discard one Stealth. Returns False if that lost the game. On a tile holding Stealth
+        tokens (Lavatory, Smoke Bomb) the burglar may spend one of those instead of their own:
+        a decision when both are there, asked in turn through the queue (R21)."""
         st = self.state
         p = st.players[player]
         t = self.tile(p.pos) if p.pos is not None else None
         if t is not None and t.stealth > 0:
+            if p.stealth > 0:
+                self._push(Effect(EffectKind.TILE_STEALTH, n=player, source=reason))
+                return True
             t.stealth -= 1
             self._emit(StealthLost(player, reason, True, p.stealth))
             return True
@@ -989,6 +994,27 @@ class Game(CardRules, CharacterRules):
             return True
         self._lose(player, reason)
         return False
+
+    def _fx_tile_stealth(self, eff: Effect) -> None:
+        """A Stealth to discard where the tile holds some: ask which, if there is still a
+        choice when this step comes up."""
+        p = self.state.players[eff.n]
+        t = self.tile(p.pos) if p.pos is not None else None
+        if t is not None and t.stealth > 0 and p.stealth > 0:
+            self._ask(
+                DecisionKind.TILE_STEALTH, ["tile", "own"], n=eff.n, source=eff.source, pos=p.pos
+            )
+        else:
+            self._lose_stealth(eff.n, eff.source)
+
+    def _spend_stealth(self, player: int, reason: str, from_tile: bool) -> None:
+        p = self.state.players[player]
+        if from_tile:
+            assert p.pos is not None
+            self.tile(p.pos).stealth -= 1
+        else:
+            p.stealth -= 1
+        self._emit(StealthLost(player, reason, from_tile, p.stealth))
 
     def _lose(self, player: int, reason: str) -> None:
         st = self.state
@@ -1127,6 +1153,8 @@ class Game(CardRules, CharacterRules):
                 self._raise_alarm(d.pos, d.source)
         elif d.kind == DecisionKind.ALARM_TIE:
             self._set_destination(d.floor, parse_pos(option), "alarm")
+        elif d.kind == DecisionKind.TILE_STEALTH:
+            self._spend_stealth(d.n, d.source, option == "tile")
         elif not (
             self.resolve_card_decision(d.kind, option, d)
             or self.resolve_character_decision(d.kind, option, d)
@@ -1166,6 +1194,9 @@ class Game(CardRules, CharacterRules):
             card = self._draw_patrol(floor)
         g.pos = card
         self._emit(GuardPlaced(floor, card))
+        self.guard_appears(floor, mover)
+        if self.state.step == Step.OVER:
+            return
         if self.alarms(floor):  # alarms raised before he arrived (cards) still call him
             self._push(Effect(_RETARGET, floor=floor))
         else:
@@ -1214,6 +1245,10 @@ class Game(CardRules, CharacterRules):
                     card = self._draw_patrol(f)
                 g.pos = card
                 self._emit(GuardPlaced(f, card))
+                # Back from Lost Visual: whoever stands on his tile is caught by surprise.
+                self.guard_appears(f, own="surprise")
+                if st.step == Step.OVER:
+                    return
                 t = self.tile(card)
                 if t.alarm:  # he starts his move on an alarm: he switches it off first
                     t.alarm = False
@@ -1262,17 +1297,32 @@ class Game(CardRules, CharacterRules):
 
     def _guard_enters(self, floor: int, pos: int) -> None:
         """The guard steps into `pos`: he clears its alarm and spots burglars."""
-        st = self.state
         t = self.tile(pos)
         if t.alarm:
             t.alarm = False
             self._emit(AlarmCleared(pos))
+        self._guard_sees(floor, pos, "guard-enters")
+
+    def guard_appears(self, floor: int, mover: int | None = None, own: str = "") -> None:
+        """The floor's guard is put on a tile without walking there (first arrival, back
+        from Lost Visual, a card's jump): the tiles that watch him react as when he walks
+        (a Foyer next to him, an Atrium over or under him, the other Cameras). `own`: the
+        reason a burglar on his tile loses Stealth ('' for none); `mover`: the burglar whose
+        move brings him, covered by the entry rules instead (R12, R23)."""
+        pos = self.state.floors[floor].guard.pos
+        if pos is not None:
+            self._guard_sees(floor, pos, own, mover)
+
+    def _guard_sees(self, floor: int, pos: int, own: str, skip: int | None = None) -> None:
+        """The guard now on `pos` looks around: burglars on his tile (if `own` names why
+        they pay), in a Foyer next to him, in an Atrium over or under him; his Camera."""
+        st = self.state
         players = st.players
         for i, p in enumerate(players):
-            if p.pos is None or self.is_invisible(i):
+            if p.pos is None or i == skip or self.is_invisible(i):
                 continue
             if p.pos == pos:
-                if not self._lose_stealth(i, "guard-enters"):
+                if own and not self._lose_stealth(i, own):
                     return
             elif (p.pos >> 6) == floor:
                 pt = self.tile(p.pos)
@@ -1286,11 +1336,12 @@ class Game(CardRules, CharacterRules):
                 pt = self.tile(p.pos)
                 if pt.kind == K.ATRIUM and not self._lose_stealth(i, "atrium"):
                     return
+        t = self.tile(pos)
         if t.revealed and t.kind == K.CAMERA and not t.disabled:
             if _VIDEO_LOOP in st.lasting:
                 return
             for i, p in enumerate(players):
-                if p.pos is None or p.pos == pos or self.is_invisible(i):
+                if p.pos is None or p.pos == pos or i == skip or self.is_invisible(i):
                     continue
                 pt = self.tile(p.pos)
                 if pt.kind == K.CAMERA and not pt.disabled:
@@ -1348,9 +1399,12 @@ class Game(CardRules, CharacterRules):
             t.safe_open = True
             self._emit(SafeOpened(safe))
             me = st.current
-            self._draw_tool(me, "safe")
-            # Drilled from another floor, the Loot stays in the Safe until someone takes it.
-            self._draw_loot(me, safe, on_tile=st.players[me].pos != safe)
+            # Drilled from another floor: no Tool, and the Loot stays in the Safe until
+            # someone takes it (R76).
+            drilled = st.players[me].pos != safe
+            if not drilled:
+                self._draw_tool(me, "safe")
+            self._draw_loot(me, safe, on_tile=drilled)
             for f in range(safe >> 6, -1, -1):
                 g = st.floors[f].guard
                 if g.speed < MAX_GUARD_SPEED:
@@ -1358,9 +1412,11 @@ class Game(CardRules, CharacterRules):
                     self._emit(SpeedChanged(f, g.speed, "safe"))
 
     def _draw_tool(self, player: int, source: str) -> None:
+        if not self.rigger_draw(player, source):
+            self.draw_one_tool(player, source)
+
+    def draw_one_tool(self, player: int, source: str) -> None:
         st = self.state
-        if self.rigger_draw(player, source):
-            return
         if not st.tools:
             self._emit(DeckEmpty("tools"))
             return
@@ -1537,6 +1593,7 @@ class Game(CardRules, CharacterRules):
         EffectKind.EVENT_CHECK: _fx_event_check,
         EffectKind.GUARD_TURN: _fx_guard_turn,
         EffectKind.NEXT_TURN: _fx_next_turn,
+        EffectKind.TILE_STEALTH: _fx_tile_stealth,
     }
 
 

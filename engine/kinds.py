@@ -31,6 +31,8 @@ class DecisionKind(StrEnum):
     CLAIRVOYANCE = "clairvoyance"  # the Spotter: the patrol card on top or bottom
     PRECOGNITION = "precognition"  # the Spotter: the Event card on top or bottom
     RIGGER_DRAW = "rigger-draw"  # the Rigger's team: keep one of two Tools drawn
+    RIGGER_OFFER = "rigger-offer"  # the Rigger's team: draw two Tools (keep one) or one
+    TILE_STEALTH = "tile-stealth"  # a Stealth token from the tile (Lavatory, Smoke) or own
 
 
 # Decisions whose options or data show the deciding player something hidden (a card of a
@@ -56,6 +58,7 @@ class EffectKind(StrEnum):
     EVENT_CHECK = "event-check"  # end of actions: too few actions draw an Event
     GUARD_TURN = "guard-turn"  # end of actions: the guard of the floor moves
     NEXT_TURN = "next-turn"  # the next burglar's turn starts
+    TILE_STEALTH = "tile-stealth"  # a Stealth to lose where the tile holds some: ask which
 
 
 class TurnFlag(StrEnum):

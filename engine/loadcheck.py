@@ -37,6 +37,7 @@ _EFFECT_NEEDS = {
     "event-check": "",
     "guard-turn": "",
     "next-turn": "",
+    "tile-stealth": "",
 }
 
 
@@ -263,6 +264,24 @@ def _rigger(st: State, d: Decision) -> None:
         raise _Bad("pending decision: a Rigger draw is two Tools, one to keep")
 
 
+def _rigger_offer(st: State, d: Decision) -> None:
+    if not 0 <= d.n < len(st.players):
+        raise _Bad("pending.n: not a burglar")
+    if set(d.options) != {"two", "one"} or len(st.tools) < 2:
+        raise _Bad("pending decision: a Rigger offer is two or one, with two Tools left")
+
+
+def _tile_stealth(st: State, d: Decision) -> None:
+    if not 0 <= d.n < len(st.players):
+        raise _Bad("pending.n: not a burglar")
+    p = st.players[d.n]
+    if set(d.options) != {"tile", "own"} or p.pos is None or p.stealth < 1:
+        raise _Bad("pending decision: a Stealth token from the tile or your own")
+    t = st.floors[p.pos >> 6].tiles[p.pos & 63]
+    if t is None or t.stealth < 1:
+        raise _Bad("pending decision: no Stealth token on that tile")
+
+
 _DECISIONS: dict[str, Callable[[State, Decision], None]] = {
     "alarm": _alarm,
     "alarm-tie": _floor_positions,
@@ -281,6 +300,8 @@ _DECISIONS: dict[str, Callable[[State, Decision], None]] = {
     "clairvoyance": _top_bottom,
     "precognition": _top_bottom,
     "rigger-draw": _rigger,
+    "rigger-offer": _rigger_offer,
+    "tile-stealth": _tile_stealth,
 }
 
 

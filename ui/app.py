@@ -232,6 +232,10 @@ class App:
             self.fit()
         else:
             self.el("subtitle").textContent = t("setup.title")
+        if self.review is not None:  # the review's log lines and labels, in the new words
+            review = self.review
+            tl = review.timeline
+            self.open_review(tl.code, tl.actions, review.back, at=review.k)
         self.ready()
 
     # ------------------------------------------------------------------ setup screen
@@ -588,12 +592,21 @@ class App:
             pass
 
     def start_session(
-        self, session: Session, save: bool = True, seats: set[int] | None = None
+        self,
+        session: Session,
+        save: bool = True,
+        seats: set[int] | None = None,
+        guided: bool = False,
     ) -> None:
         self.close_review()
         self.session = session
         self.autopilot.attach(session, seats)
-        self.tutorial.active = self.tutorial.follows(session)
+        if guided:
+            self.store.set(tutorial.STORE_KEY, session.save_id)
+        # the guided heist: started from its button, or resumed from its own save
+        self.tutorial.active = guided or (
+            self.store.get(tutorial.STORE_KEY) == session.save_id and self.tutorial.follows(session)
+        )
         self.selected, self.selected_text = -1, ""
         self.last_player = -1
         self.replace_url(session.code)
@@ -983,9 +996,10 @@ class App:
         elif cmd == "autopilot-skip":
             self.autopilot.skip()
         elif cmd == "tutorial":
-            self.start_session(Session.start(tutorial.CODE))
+            self.start_session(Session.start(tutorial.CODE), guided=True)
         elif cmd == "tutorial-leave":
             self.tutorial.active = False
+            self.store.remove(tutorial.STORE_KEY)
             if self.session is not None:
                 self.render(self.session.game.view(), handover=False)
         elif cmd == "rules":

@@ -374,6 +374,8 @@ class LiveBoard:
         self.overlays: list[Any] = []
         self.routes: list[tuple] = []
         self.stops: list[str] = []  # per floor: the tile that holds the floor's tab stop
+        self.by_name: dict[str, Any] = {}
+        self.protos: dict[tuple[str, str], Any] = {}
         self.active = 0
         self.size = 4
 
@@ -386,6 +388,7 @@ class LiveBoard:
         fragment = doc.createDocumentFragment()
         self.tiles, self.last, self.titles, self.title_text = {}, {}, [], []
         self.sections, self.tabs, self.overlays, self.routes, self.stops = [], [], [], [], []
+        self.by_name: dict[str, Any] = {}
         # A phone shows one floor at a time: these tabs switch it (CSS hides them when wide).
         tabs = _element(doc, "nav", "floor-tabs")
         tabs.setAttribute("aria-label", t("game.floors"))
@@ -444,6 +447,7 @@ class LiveBoard:
                 gridcell.appendChild(button)
                 row_el.appendChild(gridcell)
                 self.tiles[tile["pos"]] = refs
+                self.by_name[tile["name"]] = button
             self.stops.append(fl["tiles"][0]["name"])
             overlay = doc.createElementNS(SVG_NS, "svg")
             overlay.setAttribute("class", "routes")
@@ -482,13 +486,12 @@ class LiveBoard:
         old = self.stops[floor - 1]
         if old == pos_text:
             return
-        for refs in self.tiles.values():
-            button = refs["button"]
-            name = button.getAttribute("data-pos")
-            if name == old:
-                button.setAttribute("tabindex", "-1")
-            elif name == pos_text:
-                button.setAttribute("tabindex", "0")
+        new = self.by_name.get(pos_text)
+        if new is None:
+            return
+        if old in self.by_name:
+            self.by_name[old].setAttribute("tabindex", "-1")
+        new.setAttribute("tabindex", "0")
         self.stops[floor - 1] = pos_text
 
     @staticmethod
@@ -580,6 +583,15 @@ class LiveBoard:
                 self.last[pos] = look
         return changed
 
+    def icon(self, icon_id: str, classes: str) -> Any:
+        """An icon element: one cloneNode of a cached prototype (one call into the DOM
+        instead of building the <svg><use> anew)."""
+        key = (icon_id, classes)
+        proto = self.protos.get(key)
+        if proto is None:
+            proto = self.protos[key] = _svg(self.document, icon_id, classes)
+        return proto.cloneNode(True)
+
     def _draw_tile(self, refs: dict[str, Any], look: TileLook, old: TileLook | None) -> None:
         doc = self.document
         button = refs["button"]
@@ -594,14 +606,14 @@ class LiveBoard:
         if old is None or old.number != look.number:
             refs["num"].textContent = look.number
         if old is None or old.icon != look.icon:
-            refs["room"].replaceChildren(*([_svg(doc, look.icon, "ic")] if look.icon else []))
+            refs["room"].replaceChildren(*([self.icon(look.icon, "ic")] if look.icon else []))
         if old is None or old.marks != look.marks:
-            refs["hints"].replaceChildren(*[_svg(doc, m, f"ic {m}") for m in look.marks])
+            refs["hints"].replaceChildren(*[self.icon(m, f"ic {m}") for m in look.marks])
         if old is None or old.tokens != look.tokens:
             items = []
             for icon_id, count in look.tokens:
                 box = _element(doc, "span", f"tok {icon_id}")
-                box.appendChild(_svg(doc, icon_id, "ic"))
+                box.appendChild(self.icon(icon_id, "ic"))
                 if count:
                     box.appendChild(_element(doc, "span", "count", count))
                 items.append(box)
@@ -610,13 +622,13 @@ class LiveBoard:
             pawns = []
             if look.guard:
                 pawn = _element(doc, "span", "pawn guard")
-                pawn.appendChild(_svg(doc, "m-guard", "ic"))
-                pawn.appendChild(_svg(doc, f"die-{look.guard}", "die"))
+                pawn.appendChild(self.icon("m-guard", "ic"))
+                pawn.appendChild(self.icon(f"die-{look.guard}", "die"))
                 pawns.append(pawn)
             for index, character in look.burglars:
                 pawn = _element(doc, "span", f"pawn burglar p{index}")
                 pawn.setAttribute("data-player", str(index))
-                pawn.appendChild(_svg(doc, f"c-{character}", "ic"))
+                pawn.appendChild(self.icon(f"c-{character}", "ic"))
                 pawns.append(pawn)
             refs["pawns"].replaceChildren(*pawns)
 

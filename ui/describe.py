@@ -213,6 +213,9 @@ def prompt_text(pending: dict[str, Any], seen: str = "") -> str:
     }
     if kind == "stethoscope":
         params["dice"] = dice_text(pending_dice(pending))
+    if kind == "tile-stealth":
+        why = str(pending.get("source") or "")
+        params["why"] = t(f"why.{why}") if has(f"why.{why}") else why
     if kind in ("clairvoyance", "precognition"):
         data = pending.get("data") or [seen]
         params["card"] = seen_text(str(data[0]))
@@ -242,4 +245,6 @@ def choice_label(
         return t("choice.then").join(card_name(c) for c in option.split(","))
     if kind == "rigger-draw":
         return t("choice.tool", tool=card_name(option))
+    if has(f"choice.{kind}.{option}"):  # word options of one decision (rigger-offer, ...)
+        return t(f"choice.{kind}.{option}")
     return card_name(option)

@@ -26,9 +26,11 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from ui.urlparams import MAX_SEARCH  # the page reads no more of its query than this
+
 LINK_FORMAT = "1"
 BLOCK = 16
-MAX_PACKED_CHARS = 16_000  # the `a` parameter; a 500-action Bank Job needs under 1,000
+MAX_PACKED_CHARS = MAX_SEARCH  # the `a` parameter; a 500-action Bank Job needs under 500
 MAX_RAW_BYTES = 32_768  # after inflating: bounds the work whatever the link says
 MAX_LINK_ACTIONS = 6_000  # a long four-player Fort Knox stays well under this
 MAX_CODE_CHARS = 600  # engine.setup.MAX_CODE_LENGTH
@@ -138,6 +140,11 @@ def link_query(code: str, actions: list[str], watch: bool = False, version: str 
     version = version or engine.__version__
     query = f"?game={code}&v={version}&a={pack_actions(code, actions, version)}"
     return query + ("&watch=1" if watch else "")
+
+
+def fits(query: str) -> bool:
+    """Will the page read this whole query? (A longer one opens as a cut link.)"""
+    return len(query.removeprefix("?")) <= MAX_SEARCH
 
 
 def _b64(data: bytes) -> str:

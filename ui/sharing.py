@@ -60,7 +60,8 @@ class Sharing:
         play, watch = self.links_of(session)
         app.el("share-url").value = play
         app.el("watch-url").value = watch
-        app.el("share-size").textContent = t("share.size", n=len(session.actions), chars=len(play))
+        key = "share.size" if links.fits(play[play.find("?") :]) else "share.too_long"
+        app.el("share-size").textContent = t(key, n=len(session.actions), chars=len(play))
         app.el("share-native").hidden = not _can_share(app.window)
         field = app.el("share-url")
         field.focus()
@@ -110,7 +111,6 @@ class Sharing:
             app.replace_url("")
             app.show_setup()
             return
-        session = Session.start(opened.code, opened.actions)
         problem = self.problem_text(opened)
         if opened.watch:
             app.replace_url("")
@@ -118,7 +118,7 @@ class Sharing:
             if problem:
                 app.notice(problem)
             return
-        self.adopt(session, problem)
+        self.adopt(Session.start(opened.code, opened.actions), problem)
 
     @staticmethod
     def problem_text(opened: links.Opened) -> str:

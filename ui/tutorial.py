@@ -16,6 +16,7 @@ from typing import Any
 from ui.messages import t
 
 # The Office Job, one burglar "Burglar 1" playing the Peterman (basic side), seed 0.
+STORE_KEY = "tutorial"  # localStorage: the save id of the guided heist in progress
 CODE = "1.o.m.s.-.0.pebQnVyZ2xhciAx"
 
 SCRIPT: tuple[str, ...] = (

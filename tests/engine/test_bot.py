@@ -169,6 +169,11 @@ def _pending(kind: str, g: Game) -> Decision:
     if kind == "rigger-draw":
         drawn = [st.tools.pop(), st.tools.pop()]
         return Decision(kind, sorted(t.value for t in drawn), n=0, data=[t.value for t in drawn])
+    if kind == "rigger-offer":
+        return Decision(kind, ["two", "one"], n=0, source="laboratory")
+    if kind == "tile-stealth":
+        g.tile(P("1.B2")).stealth = 2
+        return Decision(kind, ["tile", "own"], n=0, source="guard-enters", pos=P("1.B2"))
     raise AssertionError(f"no test setup for the decision {kind!r}")
 
 

@@ -304,6 +304,8 @@ def test_R79_laboratory_with_a_rigger_draws_two_keeps_one(side):
     g = lab_table(side).game()
     deck = len(g.state.tools)
     ev = g.apply("move 1.B1")
+    assert of(ev, DecisionNeeded) == [DecisionNeeded("rigger-offer", ("two", "one"))]
+    ev = g.apply("choose two")
     d = g.state.pending
     assert d is not None and d.kind == "rigger-draw"
     assert sorted(d.options) == ["crowbar", "emp"]
@@ -317,6 +319,18 @@ def test_R79_laboratory_with_a_rigger_draws_two_keeps_one(side):
     assert g.state.tool_discard[-1] == Tool.EMP
     assert len(g.state.tools) == deck - 2
     assert g.state.players[0].pos == P("1.B1")
+
+
+def test_R79_the_solution_is_a_choice_one_tool_as_usual_or_two_to_pick_from():
+    """004/001: the finder *may* draw two: answering `one` draws the top Tool as usual."""
+    g = lab_table(BASIC).game()
+    deck = len(g.state.tools)
+    g.apply("move 1.B1")
+    assert legal(g) == ["choose two", "choose one"]
+    ev = g.apply("choose one")
+    assert of(ev, ToolDrawn) == [ToolDrawn(0, "emp", "laboratory")]
+    assert g.state.pending is None
+    assert len(g.state.tools) == deck - 1 and g.state.tool_discard == []
 
 
 def test_R79_without_a_rigger_the_laboratory_gives_one_tool():
@@ -369,6 +383,7 @@ def test_R79_opening_a_safe_with_a_rigger_draws_two_tools_keeps_one(side):
     ev = g.apply("crack")
     assert of(ev, SafeOpened) == [SafeOpened(P("1.B2"))]
     assert of(ev, LootDrawn) == [LootDrawn(0, "stamp")]
+    g.apply("choose two")
     d = g.state.pending
     assert d is not None and (d.kind, d.source) == ("rigger-draw", "safe")
     assert sorted(d.options) == ["smoke-bomb", "virus"]
@@ -385,6 +400,7 @@ def test_R79_jury_rig_with_a_rigger_draws_two_tools_keeps_one():
     g.state.players[0].tools = []
     ev = g.apply("end")
     assert of(ev, EventDrawn) == [EventDrawn(0, "jury-rig")]
+    g.apply("choose two")
     d = g.state.pending
     assert d is not None and (d.kind, d.source) == ("rigger-draw", "jury-rig")
     assert sorted(d.options) == ["emp", "rollerskates"]
@@ -408,6 +424,7 @@ def test_R79_tinker_spends_a_stealth_for_a_draw_two_keep_one_as_a_free_action():
     assert abilities(g) == ["ability tinker"]
     ev = g.apply("ability tinker")
     assert of(ev, StealthLost) == [StealthLost(0, "tinker", False, 2)]
+    g.apply("choose two")
     d = g.state.pending
     assert d is not None and (d.kind, d.source) == ("rigger-draw", "tinker")
     assert sorted(d.options) == ["crowbar", "emp"]
@@ -432,6 +449,7 @@ def test_R79_tinker_can_spend_the_last_stealth_but_not_one_she_lacks():
     """Tinker is offered down to the last Stealth token, never with none left."""
     g = tinker(stealth=1).game()
     g.apply("ability tinker")
+    g.apply("choose two")
     g.apply("choose emp")
     assert g.state.players[0].stealth == 0 and g.state.outcome == ""
     assert "ability tinker" not in abilities(g)

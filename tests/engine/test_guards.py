@@ -786,16 +786,71 @@ def test_R14_lost_guard_stays_away_while_his_floor_does_not_move():
     assert guard(game).lost and guard(game).pos is None
 
 
-def test_R12_lost_guard_placed_on_a_burglar_costs_no_stealth():
-    """R12: coming back from Lost Visual onto a burglar's tile is a placement, not an
-    entry: no Stealth is lost (he then walks away)."""
+def test_R14_lost_guard_back_on_a_burglars_tile_catches_them_by_surprise():
+    """The Lost Visual text: the crew loses track of him and can be caught by surprise. He
+    comes back on a burglar's tile: that burglar loses 1 Stealth, then he walks away."""
     game = lost_guard_table().game()
     make_lost(game)
     stack(game, 0, P("1.A4"), P("1.D4"))
     events = game.apply("end")
     assert of(events, GuardPlaced) == [GuardPlaced(0, P("1.A4"))]
-    assert of(events, StealthLost) == []
+    assert of(events, StealthLost) == [StealthLost(0, "surprise", False, 2)]
     assert steps(events) == ["1.B4", "1.C4"]
+
+
+def test_R14_surprise_with_no_stealth_left_loses_the_game():
+    game = lost_guard_table().game()
+    game.state.players[0].stealth = 0
+    make_lost(game)
+    stack(game, 0, P("1.A4"), P("1.D4"))
+    events = game.apply("end")
+    assert of(events, GameLost) and game.state.reason == "caught:surprise"
+    assert steps(events) == []
+
+
+def test_R12_guard_back_from_lost_visual_next_to_a_foyer_sees_into_it():
+    """A static tile condition holds however the guard got there: placed next to the Foyer
+    you stand in (back from Lost Visual), he sees you."""
+    t = lost_guard_table().tile("1.B2", K.FOYER, 1).player(0, "1.B2")
+    game = t.game()
+    make_lost(game)
+    stack(game, 0, P("1.C2"), P("1.D4"))
+    events = game.apply("end")
+    assert of(events, GuardPlaced) == [GuardPlaced(0, P("1.C2"))]
+    assert of(events, StealthLost) == [StealthLost(0, "foyer", False, 2)]
+    assert steps(events) == ["1.D2", "1.D3"]
+
+
+def test_R12_guard_set_up_under_an_atrium_sees_the_burglar_in_it():
+    """A burglar climbs to floor 2 and its guard is set up right above the Atrium where
+    another burglar stands: the guard sees into the Atrium (1 Stealth for that burglar)."""
+    t = Table(players=2).tile("1.A1", K.STAIRS, 4).tile("1.B2", K.ATRIUM, 2)
+    t.player(0, "1.A1").player(1, "1.B2").guard(0, at="1.D4", dest="1.D3")
+    game = t.patrol(1, "2.B2", "2.D4").game()
+    events = game.apply("move 2.A1")
+    assert of(events, GuardPlaced) == [GuardPlaced(1, P("2.B2"))]
+    assert of(events, StealthLost) == [StealthLost(1, "atrium", False, 2)]
+
+
+def test_R12_R23_guard_placed_on_a_camera_sets_off_yours():
+    """Back from Lost Visual on a revealed Camera, the guard watches the other Cameras: the
+    burglar standing on one raises its alarm."""
+    t = lost_guard_table().tile("1.A4", K.CAMERA, 1).tile("1.C1", K.CAMERA, 2)
+    game = t.game()
+    make_lost(game)
+    stack(game, 0, P("1.C1"), P("1.D1"))
+    events = game.apply("end")
+    assert of(events, GuardPlaced) == [GuardPlaced(0, P("1.C1"))]
+    assert AlarmRaised(P("1.A4"), "camera") in events
+
+
+def test_R12_the_burglar_whose_move_sets_the_guard_up_pays_by_the_entry_rules_only():
+    """Climbing into a Foyer on a new floor whose guard is set up next to it: one Stealth
+    (the entry's Foyer check), not a second one for his placement."""
+    t = Table().tile("1.B2", K.STAIRS, 4).tile("2.B2", K.FOYER, 2).player(0, "1.B2")
+    game = t.guard(0, at="1.D4", dest="1.D3").patrol(1, "2.C2", "2.D4").game()
+    events = game.apply("move 2.B2")
+    assert of(events, StealthLost) == [StealthLost(0, "foyer", False, 2)]
 
 
 def test_R27_alarm_raised_while_guard_is_lost_is_his_destination_when_he_returns():
@@ -926,6 +981,8 @@ def test_guard_follows_his_route_and_full_speed_in_real_games(scenario, seed):
         if game.is_over():
             break
         events = game.apply("end")
+        while game.state.pending is not None and game.state.pending.kind == "tile-stealth":
+            events += game.apply("choose tile")  # a Lavatory entrance: the stall, and on
         moved, speed = 0, None
         for e in events:
             if isinstance(e, DestinationSet):
@@ -967,3 +1024,42 @@ def test_R12_guard_placed_on_an_alarm_raised_before_he_came_clears_it():
     events = game.apply("end")  # his move ends (it used to loop at his own tile)
     assert of(events, TurnStarted) or game.is_over()
     assert game.state.floors[1].guard.pos != P("2.B2")
+
+
+def _brown_out_table(*patrol: int):
+    from engine.data import EventCard
+
+    t = Table().player(0, "1.A4").guard(0, at="1.A1", dest="1.B1", speed=1)
+    t.tile("1.C3", K.LABORATORY, 1, tool_taken=True, alarm=True)
+    t.tile("1.D3", K.LABORATORY, 2, tool_taken=True, alarm=True)
+    game = t.events(EventCard.BROWN_OUT).game()
+    stack(game, 0, *patrol)
+    return game
+
+
+def test_R50_brown_out_a_lost_visual_among_the_extra_draws_is_only_discarded():
+    """Two alarms removed: two cards; only the last is his destination. A Lost Visual drawn
+    first is discarded with no effect (he is not lost)."""
+    game = _brown_out_table(LOST_VISUAL, P("1.D1"))
+    events = game.apply("end")
+    assert [e.card for e in of(events, PatrolDrawn)][:2] == [LOST_VISUAL, P("1.D1")]
+    assert of(events, GuardLost) == []
+    assert DestinationSet(0, P("1.D1"), "patrol") in events
+
+
+def test_R50_brown_out_a_lost_visual_as_the_last_draw_loses_the_guard():
+    game = _brown_out_table(P("1.D1"), LOST_VISUAL)
+    events = game.apply("end")
+    assert of(events, GuardLost) == [GuardLost(0)]
+
+
+def test_R50_brown_out_with_the_guard_lost_draws_no_card():
+    """A lost guard's alarms go out, but no patrol card is drawn: he is placed from the next
+    card when he would move (README ruling 5)."""
+    game = _brown_out_table(P("1.D1"), P("1.D2"))
+    make_lost(game)
+    events = game.apply("end")
+    # Brown Out took no card from his deck: he comes back on the top one, 1.D1.
+    assert of(events, GuardPlaced) == [GuardPlaced(0, P("1.D1"))]
+    assert of(events, PatrolDrawn)[0].card == P("1.D1")
+    assert not game.tile(P("1.C3")).alarm and not game.tile(P("1.D3")).alarm

@@ -358,12 +358,14 @@ def test_R43_cursed_goblet_with_no_stealth_does_not_lose_the_game():
     assert "end" in legal(g)
 
 
-def test_R43_cursed_goblet_is_paid_from_tile_stealth_first():
-    """Stealth tokens lying on the tile (a Smoke Bomb's) pay for the Goblet before your own."""
+def test_R43_R21_cursed_goblet_may_be_paid_from_tile_stealth():
+    """Stealth tokens lying on the tile (a Smoke Bomb's) may pay for the Goblet."""
     t = parked(with_safe(table())).player(0, "1.B2", stealth=2)
     g = t.loot(Loot.CURSED_GOBLET).dice(1).game()
     g.tile(P("1.B2")).stealth = 1
-    ev = g.apply("crack")
+    g.apply("crack")
+    assert g.state.pending is not None and g.state.pending.kind == "tile-stealth"
+    ev = g.apply("choose tile")
     assert StealthLost(0, "cursed-goblet", True, 2) in ev
     assert (g.tile(P("1.B2")).stealth, g.state.players[0].stealth) == (0, 2)
 

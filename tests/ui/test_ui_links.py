@@ -208,3 +208,9 @@ def test_varints_round_trip() -> None:
         assert links.get_varint(bytes(out), 0) == (value, len(out))
     with pytest.raises(IndexError):
         links.get_varint(b"\x80", 0)
+
+
+def test_a_link_fits_the_query_the_page_reads() -> None:
+    assert links.MAX_PACKED_CHARS <= urlparams.MAX_SEARCH
+    assert links.fits(links.link_query(LONG["setup"], LONG["actions"]))
+    assert not links.fits("?game=x&a=" + "A" * urlparams.MAX_SEARCH)

@@ -43,6 +43,10 @@ def test_every_decision_kind_the_engine_asks_has_its_own_prompt(kind):
         ("rigger-draw", "emp", "Keep the E.M.P."),
         ("precognition", "bottom", "Put it at the bottom"),
         ("stethoscope", "keep", "Keep the roll as it is"),
+        ("rigger-offer", "two", "Draw two, keep one"),
+        ("rigger-offer", "one", "Draw one"),
+        ("tile-stealth", "tile", "A token from the tile"),
+        ("tile-stealth", "own", "One of the burglar's own"),
     ],
 )
 def test_option_labels(kind, option, label):
@@ -123,3 +127,9 @@ def test_the_crow_the_laptop_token_and_a_held_alarm_are_drawn_and_named():
     assert ("t-laptop", "1") in look.tokens and ("t-alarm-held", "") in look.tokens
     assert "the Raven's crow" in label
     assert "Ann with 1 laptop hack token" in label and "Bob holding an alarm token" in label
+
+
+def test_the_tile_stealth_prompt_says_why_and_where():
+    pending = {"kind": "tile-stealth", "options": ["tile", "own"], "pos": 1, "source": "foyer"}
+    text = describe.prompt_text(pending)
+    assert "a guard saw into the Foyer" in text and "Floor 1, B1" in text
