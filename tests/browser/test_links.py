@@ -7,16 +7,16 @@ only thing that passes between them is the link.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from browserkit import ROOT, Guard, wait_ready
+from test_game import act, expected_labels  # play as clicks; tile labels from the engine
 
 import engine
 from engine import Setup, replay
 from ui import links
-from ui.board import _tile_parts
-from ui.describe import action_pos
 from ui.review import Timeline
 
 WIN = json.loads(Path(ROOT / "tests" / "fixtures" / "games" / "bank_2p_win.json").read_text())
@@ -49,17 +49,6 @@ def open_url(page, url: str) -> None:
     wait_ready(page)
 
 
-def act(page, text: str) -> None:
-    if page.locator("#handover").is_visible():
-        page.click("#handover-go")
-    direct = page.locator(f"#prompt [data-action='{text}'], #other-actions [data-action='{text}']")
-    if direct.count() == 0:
-        page.click(f"#board [data-pos='{action_pos(text)}']")
-        direct = page.locator(f"#tile-actions [data-action='{text}']")
-    assert direct.count() == 1, f"no button for {text!r}"
-    direct.click()
-
-
 def board_labels(page) -> dict[str, str]:
     """Tile labels without the player's own selection."""
     labels = page.evaluate(
@@ -69,15 +58,9 @@ def board_labels(page) -> dict[str, str]:
     return {k: v.replace(", selected", "") for k, v in labels.items()}
 
 
-def expected_labels(game) -> dict[str, str]:
-    view = game.view()
-    labels = {}
-    for fl in view["floors"]:
-        steps = {p: k + 1 for k, p in enumerate(fl["guard"]["route"] or ())}
-        for tile in fl["tiles"]:
-            parts = _tile_parts(tile, view["players"], fl["guard"], steps, False, -1, set())
-            labels[tile["name"]] = parts[7]
-    return labels
+def looked_at(game) -> dict[str, str]:
+    """The engine's labels without what the player could do there: a review offers nothing."""
+    return {k: re.sub(r", you can [^,]* here$", "", v) for k, v in expected_labels(game).items()}
 
 
 def game_after(k: int):
@@ -146,21 +129,21 @@ def test_review_steps_through_the_game_and_continuing_forks(two_players, site_se
     open_url(page, watch + "&watch=1")
     assert page.locator("#review-bar").is_visible()
     assert page.get_attribute("html", "data-review-step") == "0"
-    assert board_labels(page) == expected_labels(game_after(0))
+    assert board_labels(page) == looked_at(game_after(0))
     assert saved_games(page) == []  # watching saves nothing
 
     page.click("#review-next")
     page.click("#review-next")
     page.keyboard.press("ArrowRight")  # focus stays in the bar: the arrow steps too
     assert page.get_attribute("html", "data-review-step") == "3"
-    assert board_labels(page) == expected_labels(game_after(3))
+    assert board_labels(page) == looked_at(game_after(3))
     page.keyboard.press("ArrowLeft")
     assert page.get_attribute("html", "data-review-step") == "2"
 
     k = 57
     page.locator("#review-slider").fill(str(k))
     assert page.get_attribute("html", "data-review-step") == str(k)
-    assert board_labels(page) == expected_labels(game_after(k))
+    assert board_labels(page) == looked_at(game_after(k))
     highlighted = page.locator("#log li.now").all_text_contents()
     assert highlighted == list(reversed(TIMELINE.steps[k - 1].lines))
     assert page.text_content("#review-step").startswith(f"Action {k} of {n}:")
@@ -169,7 +152,7 @@ def test_review_steps_through_the_game_and_continuing_forks(two_players, site_se
     turn = TURNS[6]
     page.select_option("#review-turns", str(turn))
     assert page.get_attribute("html", "data-review-step") == str(turn)
-    assert board_labels(page) == expected_labels(game_after(turn))
+    assert board_labels(page) == looked_at(game_after(turn))
 
     page.click("[data-cmd='review-continue']")
     assert page.locator("#review-bar").is_hidden()
@@ -221,3 +204,32 @@ def links_params(query: str) -> dict[str, str]:
     from ui import urlparams
 
     return urlparams.parse(query)
+
+
+def test_importing_a_game_twice_keeps_one_entry_and_a_newer_copy_replaces_it(
+    two_players, site_server, tmp_path
+):
+    page = two_players[0]
+    open_url(page, site_server.url + "index.html")
+
+    def record(k: int) -> dict:
+        return {
+            "format": 1,
+            "engine": engine.__version__,
+            "setup": WIN["setup"],
+            "actions": WIN["actions"][:k],
+        }
+
+    for k in (10, 10, 30):
+        path = tmp_path / f"save-{k}.json"
+        path.write_text(json.dumps(record(k)), encoding="utf-8")
+        page.click("[data-cmd='new']")
+        page.set_input_files("#import-file", str(path))
+        page.wait_for_selector("#game-screen:not([hidden])")
+        assert page.text_content("#notice").startswith("Saved game imported.")
+        assert [s["actions"] for s in saved_games(page)] == [WIN["actions"][:k]]
+    page.click("[data-cmd='new']")
+    entries = page.locator("#save-list li.save").all_text_contents()
+    assert len(entries) == 1
+    assert entries[0].startswith("The Bank Job (3 floors) · Burglar 1 (Peterman), Burglar 2 (")
+    assert " · turn " in entries[0] and "in progress" in entries[0]
