@@ -95,6 +95,7 @@ def test_a_hostile_saves_index_is_set_aside_and_the_page_starts(
     kept = page.evaluate(f"localStorage.getItem('burgle.save.{aside_id}')")
     assert kept == PAYLOADS[payload]
     aside.locator("[data-cmd='delete']").click()  # deletable
+    page.click("#story-confirm [data-story='yes']")  # deleting asks first (issue 9)
     assert page.locator("#save-list li.aside").count() == 0
     new_game_works(page)
 
