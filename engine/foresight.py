@@ -50,15 +50,7 @@ HIDDEN_FACTS = (
 
 def would_draw_event(game: Game) -> bool:
     """Ending the turn now draws an Event (the turn took too few actions and a card is left)."""
-    st = game.state
-    if st.step != Step.ACTIONS:
-        return False
-    me = st.players[st.current]
-    if me.pos is None:
-        return False
-    if st.actions_taken > game.event_threshold(st.current):
-        return False
-    return bool(st.events or st.event_discard)
+    return game.state.step == Step.ACTIONS and game.event_if_end_now()
 
 
 def would_lose(game: Game, action: Action | str) -> bool:

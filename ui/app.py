@@ -57,6 +57,7 @@ class App:
         self.sharing = Sharing(self)  # game links: send, open, one save per game
         self.review: Any = None  # a ui.review.ReviewScreen while a game is reviewed
         self.story = Story(self)  # cards, dice, catch-up, safety nets, end banner
+        self.story.on_review = lambda: self.review_command("")  # the end banner's Review
 
     # ------------------------------------------------------------------ helpers
 
