@@ -42,7 +42,7 @@ from .data import (
 from .data import ROOM_TILES as _ROOM_TILES
 from .game import Game
 from .rng import Rng
-from .state import Decision, Floor, Guard, Player, State, Tile, empty_cell, make_pos
+from .state import State, clone_state, empty_cell, make_pos
 
 __all__ = ["clone_game", "resample_from_infostate"]
 
@@ -58,116 +58,9 @@ def _box(scenario: ScenarioId) -> list[TileSpec]:
     return [*_ROOM_TILES, *STAIRS_TILES, *SAFE_TILES]
 
 
-def _copy_tile(t: Tile) -> Tile:
-    return Tile(
-        t.kind,
-        t.number,
-        t.revealed,
-        t.cracked,
-        t.alarm,
-        t.hack,
-        t.open,
-        t.stealth,
-        t.dice,
-        t.safe_open,
-        t.downstairs,
-        t.tool_taken,
-        list(t.loot),
-        t.disabled,
-        t.thermal,
-    )
-
-
-def _copy_state(st: State) -> State:
-    floors = []
-    for fl in st.floors:
-        g = fl.guard
-        floors.append(
-            Floor(
-                tiles=[None if t is None else _copy_tile(t) for t in fl.tiles],
-                walls=list(fl.walls),
-                guard=Guard(
-                    g.pos,
-                    g.dest,
-                    g.speed,
-                    g.placed,
-                    g.lost,
-                    g.donuts,
-                    list(g.patrol),
-                    list(g.discard),
-                    list(g.aside),
-                ),
-            )
-        )
-    players = [
-        Player(
-            p.name,
-            p.character,
-            p.side,
-            p.pos,
-            p.entered,
-            p.escaped,
-            p.stealth,
-            list(p.tools),
-            list(p.loot),
-            p.hack,
-            p.alarm_held,
-        )
-        for p in st.players
-    ]
-    d = st.pending
-    pending = (
-        None
-        if d is None
-        else Decision(d.kind, list(d.options), d.pos, d.floor, d.source, d.flag, d.n, list(d.data))
-    )
-    return State(
-        scenario=st.scenario,
-        size=st.size,
-        floors=floors,
-        players=players,
-        rng=st.rng,
-        seed=st.seed,
-        lost_visual=st.lost_visual,
-        step=st.step,
-        entrance=st.entrance,
-        current=st.current,
-        turn=st.turn,
-        actions_left=st.actions_left,
-        actions_taken=st.actions_taken,
-        keypad_fails=dict(st.keypad_fails),
-        motion_entered=[list(x) for x in st.motion_entered],
-        visited=list(st.visited),
-        pace_from=st.pace_from,
-        tools=list(st.tools),
-        tool_discard=list(st.tool_discard),
-        loot=list(st.loot),
-        gold_bar_waiting=st.gold_bar_waiting,
-        events=list(st.events),
-        event_discard=list(st.event_discard),
-        lasting=dict(st.lasting),
-        turn_flags=list(st.turn_flags),
-        trades=list(st.trades),
-        guard_bonus=st.guard_bonus,
-        next_turn_bonus=dict(st.next_turn_bonus),
-        skip_turns=st.skip_turns,
-        crow=st.crow,
-        queue=[type(e)(e.kind, e.pos, e.floor, e.n, e.source, e.flag) for e in st.queue],
-        pending=pending,
-        outcome=st.outcome,
-        reason=st.reason,
-        actions_applied=st.actions_applied,
-    )
-
-
 def clone_game(game: Game) -> Game:
     """An independent copy of the game (state, setup, history); the hidden part included."""
-    clone = getattr(game, "clone", None)
-    if clone is not None:
-        return clone()  # type: ignore[no-any-return]
-    copy = Game(_copy_state(game.state), game.setup)
-    copy.history = list(game.history)
-    return copy
+    return game.clone()
 
 
 def _take(pool: list[tuple[TileKind, int]], item: tuple[TileKind, int]) -> None:
@@ -286,7 +179,7 @@ def resample_from_infostate(game: Game, player: int, seed: int) -> Game:
     `seed`. `game` is not changed. Every player sees the same public table, so `player` only
     matters for what a pending decision shows (it is the deciding player's)."""
     del player  # no private hands in Burgle Bros.: every player sees the same table
-    st = _copy_state(game.state)
+    st = clone_state(game.state)
     rng = Rng.from_seed(seed)
     _deal_tiles(st, rng)
     _deal_patrols(st, rng)
