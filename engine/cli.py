@@ -38,6 +38,18 @@ _SCENARIO_NAMES = {
 }
 
 
+def crew_setup(
+    scenario: ScenarioId, players: int, side: Side, seed: int, **options: bool
+) -> Setup:
+    """The building of one simulated game: burglars named "Burglar 1".. on one side."""
+    return Setup(
+        scenario=scenario,
+        players=tuple(PlayerSetup(f"Burglar {k + 1}", side=side) for k in range(players)),
+        seed=seed,
+        **options,
+    )
+
+
 def simulate(
     scenario: ScenarioId,
     players: int,
@@ -53,12 +65,8 @@ def simulate(
     start = time.perf_counter()
     side = Side.ADVANCED if advanced else Side.BASIC
     for i in range(games):
-        setup = Setup(
-            scenario=scenario,
-            players=tuple(PlayerSetup(f"Burglar {k + 1}", side=side) for k in range(players)),
-            seed=seed + i,
-            lost_visual=lost_visual,
-            random_walls=random_walls,
+        setup = crew_setup(
+            scenario, players, side, seed + i, lost_visual=lost_visual, random_walls=random_walls
         )
         game = new_game(setup)
         chooser = Rng.from_seed(seed + i + 0x9E37)
@@ -119,11 +127,7 @@ def autoplay(
     start = time.perf_counter()
     side = Side.ADVANCED if advanced else Side.BASIC
     for i in range(games):
-        setup = Setup(
-            scenario=scenario,
-            players=tuple(PlayerSetup(f"Burglar {k + 1}", side=side) for k in range(players)),
-            seed=seed + i,
-        )
+        setup = crew_setup(scenario, players, side, seed + i)
         game = new_game(setup)
         bots = [Bot(seed=(seed + i) * 8 + k) for k in range(players)]
         if worlds is not None:
