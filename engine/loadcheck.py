@@ -74,7 +74,7 @@ def _check(st: State) -> None:
     n_players = len(st.players)
     empty = empty_cell(st)
     for f, fl in enumerate(st.floors):
-        geo = geometry(FloorLayout(st.size, frozenset(map(tuple, fl.walls)), empty))
+        geo = geometry(FloorLayout(st.size, frozenset((a, b) for a, b in fl.walls), empty))
         cells = geo.layout.cells()
         if cells and any(geo.dist[cells[0]][c] < 0 for c in cells):
             raise _Bad(f"floor {f + 1}: walls cut some tiles off from the rest")

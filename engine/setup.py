@@ -79,7 +79,7 @@ class Setup:
     def __post_init__(self) -> None:
         # One building, one Setup (R05): Fort Knox always draws its walls (R02), the empty
         # square is written in capitals, and scenarios without one keep the default.
-        scen = SCENARIOS.get(self.scenario)  # type: ignore[call-overload]
+        scen = SCENARIOS.get(self.scenario)
         if scen is None:
             return
         if scen.has_empty_square:
