@@ -45,6 +45,8 @@ _EXPORTS = {
     "StateError": "serialize",
     "from_json": "serialize",
     "to_json": "serialize",
+    "GameView": "view",
+    "typed_view": "view",
     "PlayerSetup": "setup",
     "Setup": "setup",
     "SetupError": "setup",
@@ -59,6 +61,7 @@ __all__ = [  # the names __getattr__ provides, and the version
     "EndReason",
     "FloorLayout",
     "Game",
+    "GameView",
     "IllegalActionError",
     "Lasting",
     "Outcome",
@@ -79,6 +82,7 @@ __all__ = [  # the names __getattr__ provides, and the version
     "pos_text",
     "replay",
     "to_json",
+    "typed_view",
 ]
 
 

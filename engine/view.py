@@ -3,25 +3,321 @@
 It shows what players at the table can see and nothing else: a face-down tile is just a
 face-down tile (its kind and number stay hidden), decks show their size but not their
 order, and the RNG state is absent. Patrol discard piles are public, as at the table.
+
+`typed_view(game)` gives it as frozen records (`GameView`, `FloorView`, `TileView`,
+`GuardView`, `PlayerView`, `PendingView`, `DecksView`) whose fields are typed with the
+engine's enums, positions and `Action`s; `view(game)` is the same thing as plain JSON-friendly
+data, `typed_view(game).to_dict()`:
+
+    >>> from engine import Setup, new_game
+    >>> game = new_game(Setup(seed=7))
+    >>> v = typed_view(game)
+    >>> v.floors[0].tiles[0].name, v.floors[0].tiles[0].revealed
+    ('1.A1', False)
+    >>> v.to_dict() == view(game)
+    True
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from . import __version__
-from .actions import pos_text
-from .data import LOST_VISUAL, ROW_STRIDE, cell_name
+from .actions import Action, pos_text
+from .data import (
+    LOST_VISUAL,
+    ROW_STRIDE,
+    Character,
+    EventCard,
+    Loot,
+    ScenarioId,
+    Side,
+    TileKind,
+    Tool,
+    cell_name,
+)
+from .decisions import Payload, payload_of
+from .kinds import DecisionKind, Result
+from .state import State, Step, cell_of, floor_of
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class ViewSource(Protocol):
+    """What the view reads from a game: its state and a few derived facts."""
+
+    @property
+    def state(self) -> State: ...
+
+    def alarms(self, floor: int) -> list[int]: ...
+
+    def guard_route(self, floor: int) -> list[int]: ...
+
+    def event_threshold(self, player: int) -> int: ...
+
+    def event_if_end_now(self) -> bool: ...
+
+    def legal_actions(self) -> list[Action]: ...
 
 
 def _card_text(card: int) -> str:
     return "lost-visual" if card == LOST_VISUAL else pos_text(card)
 
 
-def view(game: Game) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class TileView:
+    """One square of a floor as the table sees it.
+
+    `empty` is the Fort Knox empty square (no tile at all). A face-down tile shows only its
+    public tokens; `kind` is None and the other fields keep their defaults until revealed.
+    """
+
+    pos: int
+    name: str  # '2.B3'
+    cell: str  # 'B3'
+    row: int
+    col: int
+    empty: bool = False
+    revealed: bool = False
+    downstairs: bool = False
+    loot: tuple[Loot, ...] = ()  # tokens on a face-down tile are public too (a Kitty)
+    thermal: bool = False
+    kind: TileKind | None = None
+    number: int = 0
+    cracked: bool = False
+    alarm: bool = False
+    hack: int = 0
+    open: bool = False
+    stealth: int = 0
+    dice: int = 0
+    safe_open: bool = False
+    tool_taken: bool = False
+    disabled: bool = False
+
+    @property
+    def floor(self) -> int:
+        return floor_of(self.pos)
+
+    @property
+    def cell_index(self) -> int:
+        """The cell's index in the floor's grid (the numbers walls are written with)."""
+        return cell_of(self.pos)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "pos": self.pos,
+            "name": self.name,
+            "cell": self.cell,
+            "row": self.row,
+            "col": self.col,
+            "empty": self.empty,
+        }
+        if self.empty:
+            return out
+        out.update(
+            revealed=self.revealed,
+            downstairs=self.downstairs,
+            loot=[x.value for x in self.loot],
+            thermal=self.thermal,
+        )
+        if self.revealed:
+            assert self.kind is not None
+            out.update(
+                kind=self.kind.value,
+                number=self.number,
+                cracked=self.cracked,
+                alarm=self.alarm,
+                hack=self.hack,
+                open=self.open,
+                stealth=self.stealth,
+                dice=self.dice,
+                safe_open=self.safe_open,
+                tool_taken=self.tool_taken,
+                disabled=self.disabled,
+            )
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class GuardView:
+    pos: int | None  # None: not placed yet, or lost (Lost Visual)
+    dest: int | None
+    speed: int
+    alarms: int  # alarm tokens on his floor
+    placed: bool
+    lost: bool
+    patrol_left: int
+    patrol_discard: tuple[str, ...]  # position texts or 'lost-visual'
+    route: tuple[int, ...]  # the positions he will walk through to his destination
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pos": self.pos,
+            "dest": self.dest,
+            "speed": self.speed,
+            "alarms": self.alarms,
+            "placed": self.placed,
+            "lost": self.lost,
+            "patrol_left": self.patrol_left,
+            "patrol_discard": list(self.patrol_discard),
+            "route": list(self.route),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FloorView:
+    floor: int  # 0 is the ground floor
+    tiles: tuple[TileView, ...]  # row by row
+    walls: tuple[tuple[int, int], ...]  # sorted (a, b) cell index pairs
+    guard: GuardView
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "floor": self.floor,
+            "tiles": [t.to_dict() for t in self.tiles],
+            "walls": [list(w) for w in self.walls],
+            "guard": self.guard.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    index: int
+    name: str
+    character: Character
+    side: Side
+    pos: int | None  # None before the first turn and after escaping
+    entered: bool
+    escaped: bool
+    stealth: int
+    tools: tuple[Tool, ...]
+    loot: tuple[Loot, ...]
+    hack: int  # the Hacker's Laptop token
+    alarm_held: bool  # the Juicer's picked-up alarm
+
+    @property
+    def floor(self) -> int | None:
+        """The floor they stand on (0 is the ground floor), None when not in the building."""
+        return None if self.pos is None else floor_of(self.pos)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "name": self.name,
+            "character": self.character.value,
+            "side": self.side.value,
+            "pos": self.pos,
+            "entered": self.entered,
+            "escaped": self.escaped,
+            "stealth": self.stealth,
+            "tools": [t.value for t in self.tools],
+            "loot": [x.value for x in self.loot],
+            "hack": self.hack,
+            "alarm_held": self.alarm_held,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PendingView:
+    """The decision the current player must answer; `payload` names its fields by kind."""
+
+    kind: DecisionKind
+    options: tuple[str, ...]
+    pos: int
+    floor: int
+    source: str
+    n: int
+    # What the deciding player is shown: a Crack's dice, the card the Spotter saw...
+    data: tuple[str, ...]
+    payload: Payload
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "options": list(self.options),
+            "pos": self.pos,
+            "floor": self.floor,
+            "source": self.source,
+            "n": self.n,
+            "data": list(self.data),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DecksView:
+    tools: int  # cards left in each deck (their order stays hidden)
+    loot: int
+    events: int
+    event_discard: tuple[EventCard, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tools": self.tools,
+            "loot": self.loot,
+            "events": self.events,
+            "event_discard": [e.value for e in self.event_discard],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    engine: str  # the engine's version
+    scenario: ScenarioId
+    size: int
+    floors: tuple[FloorView, ...]
+    players: tuple[PlayerView, ...]
+    current: int
+    turn: int
+    step: Step
+    entrance: int | None
+    crow: int | None  # the Raven's crow token, a position or None
+    actions_left: int
+    actions_taken: int
+    event_threshold: int
+    # Whether ending the turn now draws an Event: the engine's own check, so the page need
+    # not guess from the threshold.
+    event_if_end_now: bool
+    pending: PendingView | None
+    outcome: Result
+    reason: str
+    decks: DecksView
+    legal: tuple[Action, ...]
+
+    @property
+    def me(self) -> PlayerView:
+        """The current player."""
+        return self.players[self.current]
+
+    @property
+    def legal_texts(self) -> list[str]:
+        """The legal actions' canonical texts, in the engine's order."""
+        return [str(a) for a in self.legal]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "engine": self.engine,
+            "scenario": self.scenario.value,
+            "size": self.size,
+            "floors": [f.to_dict() for f in self.floors],
+            "players": [p.to_dict() for p in self.players],
+            "current": self.current,
+            "turn": self.turn,
+            "step": self.step.value,
+            "entrance": self.entrance,
+            "crow": self.crow,
+            "actions_left": self.actions_left,
+            "actions_taken": self.actions_taken,
+            "event_threshold": self.event_threshold,
+            "event_if_end_now": self.event_if_end_now,
+            "pending": None if self.pending is None else self.pending.to_dict(),
+            "outcome": self.outcome,
+            "reason": self.reason,
+            "decks": self.decks.to_dict(),
+            "legal": self.legal_texts,
+        }
+
+
+def typed_view(game: ViewSource) -> GameView:
+    """What the players may see, as typed frozen records."""
     st = game.state
     floors = []
     for f, fl in enumerate(st.floors):
@@ -31,119 +327,119 @@ def view(game: Game) -> dict[str, Any]:
                 cell = row * ROW_STRIDE + col
                 t = fl.tiles[cell]
                 pos = (f << 6) | cell
+                name, cname = pos_text(pos), cell_name(cell)
                 if t is None:
+                    tiles.append(TileView(pos, name, cname, row, col, empty=True))
+                elif not t.revealed:
                     tiles.append(
-                        {
-                            "pos": pos,
-                            "name": pos_text(pos),
-                            "cell": cell_name(cell),
-                            "row": row,
-                            "col": col,
-                            "empty": True,
-                        }
+                        TileView(
+                            pos,
+                            name,
+                            cname,
+                            row,
+                            col,
+                            downstairs=t.downstairs,
+                            loot=tuple(t.loot),
+                            thermal=t.thermal,
+                        )
                     )
-                    continue
-                entry: dict[str, Any] = {
-                    "pos": pos,
-                    "name": pos_text(pos),
-                    "cell": cell_name(cell),
-                    "row": row,
-                    "col": col,
-                    "empty": False,
-                    "revealed": t.revealed,
-                    "downstairs": t.downstairs,
-                    # Tokens on a face-down tile are public (an escaped Kitty, a bomb hole).
-                    "loot": [x.value for x in t.loot],
-                    "thermal": t.thermal,
-                }
-                if t.revealed:
-                    entry.update(
-                        kind=t.kind.value,
-                        number=t.number,
-                        cracked=t.cracked,
-                        alarm=t.alarm,
-                        hack=t.hack,
-                        open=t.open,
-                        stealth=t.stealth,
-                        dice=t.dice,
-                        safe_open=t.safe_open,
-                        tool_taken=t.tool_taken,
-                        disabled=t.disabled,
+                else:
+                    tiles.append(
+                        TileView(
+                            pos,
+                            name,
+                            cname,
+                            row,
+                            col,
+                            revealed=True,
+                            downstairs=t.downstairs,
+                            loot=tuple(t.loot),
+                            thermal=t.thermal,
+                            kind=t.kind,
+                            number=t.number,
+                            cracked=t.cracked,
+                            alarm=t.alarm,
+                            hack=t.hack,
+                            open=t.open,
+                            stealth=t.stealth,
+                            dice=t.dice,
+                            safe_open=t.safe_open,
+                            tool_taken=t.tool_taken,
+                            disabled=t.disabled,
+                        )
                     )
-                tiles.append(entry)
         g = fl.guard
-        floors.append(
-            {
-                "floor": f,
-                "tiles": tiles,
-                "walls": [list(w) for w in fl.walls],
-                "guard": {
-                    "pos": g.pos,
-                    "dest": g.dest,
-                    "speed": g.speed,
-                    "alarms": len(game.alarms(f)),
-                    "placed": g.placed,
-                    "lost": g.lost,
-                    "patrol_left": len(g.patrol),
-                    "patrol_discard": [_card_text(c) for c in g.discard],
-                    "route": game.guard_route(f),
-                },
-            }
+        guard = GuardView(
+            pos=g.pos,
+            dest=g.dest,
+            speed=g.speed,
+            alarms=len(game.alarms(f)),
+            placed=g.placed,
+            lost=g.lost,
+            patrol_left=len(g.patrol),
+            patrol_discard=tuple(_card_text(c) for c in g.discard),
+            route=tuple(game.guard_route(f)),
         )
-    players = [
-        {
-            "index": i,
-            "name": p.name,
-            "character": p.character.value,
-            "side": p.side.value,
-            "pos": p.pos,
-            "entered": p.entered,
-            "escaped": p.escaped,
-            "stealth": p.stealth,
-            "tools": [t.value for t in p.tools],
-            "loot": [x.value for x in p.loot],
-            "hack": p.hack,  # the Hacker's Laptop token
-            "alarm_held": p.alarm_held,  # the Juicer's picked-up alarm
-        }
+        walls = tuple((a, b) for a, b in fl.walls)
+        floors.append(FloorView(f, tuple(tiles), walls, guard))
+    players = tuple(
+        PlayerView(
+            index=i,
+            name=p.name,
+            character=p.character,
+            side=p.side,
+            pos=p.pos,
+            entered=p.entered,
+            escaped=p.escaped,
+            stealth=p.stealth,
+            tools=tuple(p.tools),
+            loot=tuple(p.loot),
+            hack=p.hack,
+            alarm_held=p.alarm_held,
+        )
         for i, p in enumerate(st.players)
-    ]
+    )
     pending = None
-    if st.pending is not None:
-        pending = {
-            "kind": st.pending.kind,
-            "options": list(st.pending.options),
-            "pos": st.pending.pos,
-            "floor": st.pending.floor,
-            "source": st.pending.source,
-            "n": st.pending.n,
-            # What the deciding player is shown: a Crack's dice, the card the Spotter saw...
-            "data": list(st.pending.data),
-        }
-    return {
-        "engine": __version__,
-        "scenario": st.scenario.value,
-        "size": st.size,
-        "floors": floors,
-        "players": players,
-        "current": st.current,
-        "turn": st.turn,
-        "step": st.step.value,
-        "entrance": st.entrance,
-        "crow": st.crow,  # the Raven's crow token, a position or None
-        "actions_left": st.actions_left,
-        "actions_taken": st.actions_taken,
-        "event_threshold": game.event_threshold(st.current),
-        # Whether ending the turn now draws an Event: the engine's own check, so the page need
-        # not guess from the threshold.
-        "event_if_end_now": game.event_if_end_now(),
-        "pending": pending,
-        "outcome": st.outcome,
-        "reason": st.reason,
-        "decks": {
-            "tools": len(st.tools),
-            "loot": len(st.loot),
-            "events": len(st.events),
-            "event_discard": [e.value for e in st.event_discard],
-        },
-        "legal": [str(a) for a in game.legal_actions()],
-    }
+    d = st.pending
+    if d is not None:
+        pending = PendingView(
+            kind=d.kind,
+            options=tuple(d.options),
+            pos=d.pos,
+            floor=d.floor,
+            source=d.source,
+            n=d.n,
+            data=tuple(d.data),
+            payload=payload_of(d),
+        )
+    return GameView(
+        engine=__version__,
+        scenario=st.scenario,
+        size=st.size,
+        floors=tuple(floors),
+        players=players,
+        current=st.current,
+        turn=st.turn,
+        step=st.step,
+        entrance=st.entrance,
+        crow=st.crow,
+        actions_left=st.actions_left,
+        actions_taken=st.actions_taken,
+        event_threshold=game.event_threshold(st.current),
+        event_if_end_now=game.event_if_end_now(),
+        pending=pending,
+        outcome=st.outcome,
+        reason=st.reason,
+        decks=DecksView(
+            tools=len(st.tools),
+            loot=len(st.loot),
+            events=len(st.events),
+            event_discard=tuple(st.event_discard),
+        ),
+        legal=tuple(game.legal_actions()),
+    )
+
+
+def view(game: ViewSource) -> dict[str, Any]:
+    """The view as plain JSON-friendly data (what `Game.view()` returns)."""
+    return typed_view(game).to_dict()
