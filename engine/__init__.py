@@ -43,7 +43,7 @@ _EXPORTS = {
     "FloorLayout": "geometry",
     "guard_route": "geometry",
     "StateError": "serialize",
-    "from_json": "serialize",
+    "from_json": "game",
     "to_json": "serialize",
     "GameView": "view",
     "typed_view": "view",

@@ -1,15 +1,15 @@
 """Card effects: the 13 Tools, the Loot penalties and the 26 Events.
 
-`CardRules` is a mixin of `Game` (engine/game.py): the core rules call the hooks defined
-here (`tool_actions`, `resolve_event`, `start_of_turn_loot`, ...) and answer card decisions
-through `resolve_card_decision`. Every choice a card leaves to the players is a pending
-decision; a card that can do nothing right now says so with a `CardNoEffect` event.
+`CardRules` extends the kernel (engine/kernel.py); `Game` composes it. The core rules call
+the hooks defined here (`tool_actions`, `resolve_event`, `start_of_turn_loot`, ...) and
+answer card decisions through `resolve_card_decision`. Every choice a card leaves to the
+players is a pending decision; a card that can do nothing right now says so with a
+`CardNoEffect` event.
 """
 
 from __future__ import annotations
 
 from itertools import permutations
-from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind, parse_pos, pos_text
 from .data import ALARM_TILES, COMPUTERS, CROWBAR_TARGETS, MAX_HACK_TOKENS, EventCard, Loot, Tool
@@ -33,13 +33,9 @@ from .events import (
     TurnSkipped,
     WallDestroyed,
 )
+from .kernel import Kernel
 from .kinds import DecisionKind, EffectKind, EndReason, Lasting, Result, TurnFlag
 from .state import Effect
-
-if TYPE_CHECKING:
-    from .game import Game
-
-_INVISIBLE = TurnFlag.INVISIBLE  # read whenever a guard or a burglar enters a tile
 
 # Tools used as an action with no target, or with one of a list of positions.
 _NO_TARGET = frozenset(
@@ -55,30 +51,20 @@ _NO_TARGET = frozenset(
 )
 
 
-class CardRules:
-    """Tools, Loot and Events. Mixed into `Game`; `self` is always a Game."""
+class CardRules(Kernel):
+    """Tools, Loot and Events: rules on top of the kernel, composed into `Game`."""
 
     # ------------------------------------------------------------------ queries
 
-    def holder_of(self: Game, loot: Loot) -> int | None:
+    def holder_of(self, loot: Loot) -> int | None:
         for i, p in enumerate(self.state.players):
             if loot in p.loot:
                 return i
         return None
 
-    def holds(self: Game, player: int, loot: Loot) -> bool:
-        return loot in self.state.players[player].loot
-
-    def is_invisible(self: Game, player: int) -> bool:
-        st = self.state
-        return player == st.current and _INVISIBLE in st.turn_flags
-
-    def effect_active(self: Game, name: str) -> bool:
-        return name in self.state.lasting
-
     # ------------------------------------------------------------------ tools: legal uses
 
-    def tool_actions(self: Game, me: int) -> list[Action]:
+    def tool_actions(self, me: int) -> list[Action]:
         """Every legal `use` action of the current burglar (free actions)."""
         p = self.state.players[me]
         if p.pos is None or Loot.BUST in p.loot:
@@ -93,7 +79,7 @@ class CardRules:
                     out.append(Action(ActionKind.USE, pos=pos, card=tool.value))
         return out
 
-    def _tool_usable(self: Game, me: int, tool: Tool) -> bool:
+    def _tool_usable(self, me: int, tool: Tool) -> bool:
         st = self.state
         if tool == Tool.CRYSTAL_BALL:
             return bool(st.events)
@@ -103,7 +89,7 @@ class CardRules:
             return TurnFlag.INVISIBLE not in st.turn_flags
         return True
 
-    def tool_targets(self: Game, me: int, tool: Tool) -> list[int]:
+    def tool_targets(self, me: int, tool: Tool) -> list[int]:
         st = self.state
         pos = st.players[me].pos
         assert pos is not None
@@ -143,7 +129,7 @@ class CardRules:
             return out
         return []  # Stethoscope: used while cracking, never as an action
 
-    def _virus_targets(self: Game) -> list[int]:
+    def _virus_targets(self) -> list[int]:
         out = []
         for fi, fl in enumerate(self.state.floors):
             for cell, t in enumerate(fl.tiles):
@@ -158,7 +144,7 @@ class CardRules:
 
     # ------------------------------------------------------------------ tools: effects
 
-    def use_tool(self: Game, tool: Tool, target: int) -> None:
+    def use_tool(self, tool: Tool, target: int) -> None:
         st = self.state
         me = st.current
         p = st.players[me]
@@ -207,11 +193,11 @@ class CardRules:
         elif tool == Tool.VIRUS:
             self._ask_virus(3)
 
-    def _gain_actions(self: Game, me: int, n: int, why: str) -> None:
+    def _gain_actions(self, me: int, n: int, why: str) -> None:
         self.state.actions_left += n
         self._emit(ActionsGained(me, n, why))
 
-    def _emp(self: Game, me: int) -> None:
+    def _emp(self, me: int) -> None:
         """Every alarm goes out, and none can go off until the user's next turn."""
         st = self.state
         st.lasting[Lasting.EMP] = me
@@ -224,7 +210,7 @@ class CardRules:
             if had:
                 self._push(Effect(EffectKind.RETARGET, floor=f))
 
-    def _ask_virus(self: Game, left: int) -> None:
+    def _ask_virus(self, left: int) -> None:
         targets = self._virus_targets()
         if not targets:
             self._emit(CardNoEffect(Tool.VIRUS.value, "no-computer"))
@@ -233,7 +219,7 @@ class CardRules:
 
     # ------------------------------------------------------------------ loot
 
-    def pickup_actions(self: Game, me: int) -> list[Action]:
+    def pickup_actions(self, me: int) -> list[Action]:
         p = self.state.players[me]
         if p.pos is None:
             return []
@@ -244,7 +230,7 @@ class CardRules:
             if self._may_receive(me, x.value)
         ]
 
-    def pick_up(self: Game, card: str) -> None:
+    def pick_up(self, card: str) -> None:
         st = self.state
         me = st.current
         p = st.players[me]
@@ -256,7 +242,7 @@ class CardRules:
         if loot == Loot.CURSED_GOBLET:  # left in a drilled Safe: it curses whoever takes it
             self.on_loot_drawn(me, loot)
 
-    def on_loot_drawn(self: Game, player: int, loot: Loot) -> None:
+    def on_loot_drawn(self, player: int, loot: Loot) -> None:
         if loot == Loot.CURSED_GOBLET:
             # Lose a Stealth if there is one to lose; never lost the game this way.
             p = self.state.players[player]
@@ -264,7 +250,7 @@ class CardRules:
             if (t is not None and t.stealth > 0) or p.stealth > 0:
                 self._lose_stealth(player, "cursed-goblet")
 
-    def start_of_turn_loot(self: Game, me: int) -> None:
+    def start_of_turn_loot(self, me: int) -> None:
         """Chihuahua and Persian Kitty roll at the start of their holder's turn."""
         p = self.state.players[me]
         if p.pos is None:
@@ -280,7 +266,7 @@ class CardRules:
             if die <= 2:
                 self._kitty_escapes(me)
 
-    def _kitty_escapes(self: Game, me: int) -> None:
+    def _kitty_escapes(self, me: int) -> None:
         st = self.state
         pos = st.players[me].pos
         assert pos is not None
@@ -308,7 +294,7 @@ class CardRules:
         else:
             self._ask(DecisionKind.KITTY, [pos_text(q) for q in sorted(best)])
 
-    def _place_kitty(self: Game, me: int, where: int) -> None:
+    def _place_kitty(self, me: int, where: int) -> None:
         p = self.state.players[me]
         p.loot.remove(Loot.PERSIAN_KITTY)
         self.tile(where).loot.append(Loot.PERSIAN_KITTY)
@@ -316,7 +302,7 @@ class CardRules:
 
     # ------------------------------------------------------------------ events
 
-    def resolve_event(self: Game, card: EventCard) -> None:
+    def resolve_event(self, card: EventCard) -> None:
         st = self.state
         me = st.current
         p = st.players[me]
@@ -482,7 +468,7 @@ class CardRules:
         else:  # pragma: no cover - every event is handled above
             raise AssertionError(card)
 
-    def peekhole_targets(self: Game, pos: int) -> list[int]:
+    def peekhole_targets(self, pos: int) -> list[int]:
         f, c = pos >> 6, pos & 63
         base = f << 6
         out = {base | nb for nb in self._geo[f].grid[c]}
@@ -492,7 +478,7 @@ class CardRules:
             out.add(pos + 64)
         return sorted(q for q in out if not self.tile(q).revealed)
 
-    def next_player(self: Game, me: int) -> int:
+    def next_player(self, me: int) -> int:
         st = self.state
         n = len(st.players)
         nxt = me
@@ -502,7 +488,7 @@ class CardRules:
                 return nxt
         return me
 
-    def _brown_out(self: Game) -> None:
+    def _brown_out(self) -> None:
         """All alarms go out; each floor draws one patrol card per alarm removed."""
         st = self.state
         any_alarm = False
@@ -523,7 +509,7 @@ class CardRules:
         if not any_alarm:
             self._emit(CardNoEffect(EventCard.BROWN_OUT.value, "no-alarm"))
 
-    def _dead_drop(self: Game, me: int) -> None:
+    def _dead_drop(self, me: int) -> None:
         """Pass every Tool and Loot to the burglar on your right (the previous in turn order)."""
         st = self.state
         n = len(st.players)
@@ -545,11 +531,11 @@ class CardRules:
             if self._may_receive(right, loot.value):
                 self._pass_card(loot.value, me, right)
 
-    def _forced_move(self: Game, me: int, target: int) -> None:
+    def _forced_move(self, me: int, target: int) -> None:
         """Go With Your Gut: a Move as if one action were spent (no Laser payment)."""
         self._do_move(target, free=True)
 
-    def _squeak(self: Game, me: int) -> None:
+    def _squeak(self, me: int) -> None:
         st = self.state
         pos = st.players[me].pos
         assert pos is not None
@@ -569,20 +555,20 @@ class CardRules:
         else:
             self._ask(DecisionKind.SQUEAK, [pos_text(q) for q in nearest], floor=f)
 
-    def _squeak_step(self: Game, f: int, toward: int) -> None:
+    def _squeak_step(self, f: int, toward: int) -> None:
         g = self.state.floors[f].guard
         assert g.pos is not None
         nxt = (f << 6) | self._geo[f].next_steps(toward & 63)[g.pos & 63]
         self._step_guard(f, nxt)
 
-    def _jump_to_alarm(self: Game, f: int, kind: DecisionKind) -> None:
+    def _jump_to_alarm(self, f: int, kind: DecisionKind) -> None:
         closest = self.closest_alarms(f)
         if len(closest) == 1:
             self._guard_to_alarm(f, closest[0], kind)
         else:
             self._ask(kind, [pos_text(q) for q in closest], floor=f)
 
-    def _guard_to_alarm(self: Game, f: int, alarm: int, why: str) -> None:
+    def _guard_to_alarm(self, f: int, alarm: int, why: str) -> None:
         """Switch Signs / Where Is He? with alarms: he appears on the closest, clears it."""
         g = self.state.floors[f].guard
         src = g.pos
@@ -596,7 +582,7 @@ class CardRules:
         if not self.is_over():
             self._retarget(f)
 
-    def _leave_building(self: Game, player: int) -> None:
+    def _leave_building(self, player: int) -> None:
         """Out through the roof (the escape action, or Freight Elevator on the top floor);
         the last one out wins the game."""
         from .events import GameWon, PlayerEscaped
@@ -618,7 +604,7 @@ class CardRules:
 
     # ------------------------------------------------------------------ decisions
 
-    def resolve_card_decision(self: Game, kind: str, option: str, d: object) -> bool:
+    def resolve_card_decision(self, kind: str, option: str, d: object) -> bool:
         """Answer a card's decision; False if `kind` is not a card decision."""
         from .state import Decision
 
@@ -676,7 +662,7 @@ class CardRules:
             return False
         return True
 
-    def skip_turns_from(self: Game, nxt: int) -> int:
+    def skip_turns_from(self, nxt: int) -> int:
         """Jump the Gun: skip turns (no actions, no event, no guard) from `nxt` on."""
         st = self.state
         while st.skip_turns > 0:
@@ -686,7 +672,7 @@ class CardRules:
             nxt = self.next_player(nxt)
         return nxt
 
-    def expire_lasting(self: Game, player: int) -> None:
+    def expire_lasting(self, player: int) -> None:
         from .events import EffectEnded
 
         st = self.state

@@ -1,14 +1,15 @@
 """The nine burglars' abilities, basic and advanced side.
 
-`CharacterRules` is a mixin of `Game`. Active abilities are `ability <name> ...` actions,
-listed by `ability_actions` only when allowed (once per turn, first action only, actions
-left); passive ones are queried by the core rules (`jams_alarm`, `keypad_bonus_dice`,
-`crack_bonus_dice`, `free_guard_entry`, ...). Limits per turn live in `state.turn_flags`.
+`CharacterRules` extends the kernel (engine/kernel.py); `Game` composes it. Active
+abilities are `ability <name> ...` actions, listed by `ability_actions` only when allowed
+(once per turn, first action only, actions left); passive ones are queried by the core
+rules (`jams_alarm`, `keypad_bonus_dice`, `crack_bonus_dice`, `free_guard_entry`, ...).
+Limits per turn live in `state.turn_flags`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action, ActionKind, pos_text
 from .data import Character, Side, Tool
@@ -23,61 +24,59 @@ from .events import (
     SpotterLooked,
     ToolDrawn,
 )
+from .kernel import Kernel
 from .kinds import ABILITY_USED, DecisionKind, EffectKind, Lasting, TurnFlag
 from .state import Effect
-
-if TYPE_CHECKING:
-    from .game import Game
 
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
 _EMP, _ACTED = Lasting.EMP, TurnFlag.ACTED  # read on every legal-action listing
 C = Character
 
 
-class CharacterRules:
-    """Abilities of the burglars. Mixed into `Game`; `self` is always a Game."""
+class CharacterRules(Kernel):
+    """Abilities of the burglars: rules on top of the kernel, composed into `Game`."""
 
     # ------------------------------------------------------------------ queries
 
-    def has(self: Game, player: int, character: Character, side: Side) -> bool:
+    def has(self, player: int, character: Character, side: Side) -> bool:
         p = self.state.players[player]
         return p.character == character and p.side == side
 
-    def someone(self: Game, character: Character, side: Side | None = None) -> int | None:
+    def someone(self, character: Character, side: Side | None = None) -> int | None:
         for i, p in enumerate(self.state.players):
             if p.character == character and (side is None or p.side == side):
                 return i
         return None
 
-    def jams_alarm(self: Game, pos: int, player: int) -> bool:
+    def jams_alarm(self, pos: int, player: int) -> bool:
         """Jammer: no Fingerprint, Laser or Motion alarm for the Hacker or anyone with him."""
         hacker = self.someone(C.HACKER, BASIC)
         if hacker is None:
             return False
         return hacker == player or self.state.players[hacker].pos == pos
 
-    def keypad_bonus_dice(self: Game, player: int) -> int:
+    def keypad_bonus_dice(self, player: int) -> int:
         return 1 if self.has(player, C.PETERMAN, BASIC) else 0
 
-    def crack_bonus_dice(self: Game, player: int) -> int:
+    def crack_bonus_dice(self, player: int) -> int:
         return 1 if self.has(player, C.PETERMAN, BASIC) else 0
 
-    def free_guard_entry(self: Game, player: int) -> bool:
+    def free_guard_entry(self, player: int) -> bool:
         """Flexibility: the Acrobat steps into a guard's tile for free, unseen."""
         return self.has(player, C.ACROBAT, BASIC)
 
-    def rigger_in_team(self: Game) -> bool:
+    def rigger_in_team(self) -> bool:
         return self.someone(C.RIGGER) is not None
 
-    def _used(self: Game, name: str) -> bool:
+    def _used(self, name: str) -> bool:
         return ABILITY_USED[name] in self.state.turn_flags
 
-    def _mark(self: Game, name: str) -> None:
+    def _mark(self, name: str) -> None:
         self.state.turn_flags.append(ABILITY_USED[name])
 
     # ------------------------------------------------------------------ movement hooks
 
-    def climb_targets(self: Game, player: int) -> list[int]:
+    def climb_targets(self, player: int) -> list[int]:
         """Climb Window: from a tile on the building's edge (or by the empty square)."""
         p = self.state.players[player]
         if p.pos is None or not self.has(player, C.ACROBAT, ADVANCED):
@@ -103,7 +102,7 @@ class CharacterRules:
 
     # ------------------------------------------------------------------ legal abilities
 
-    def ability_actions(self: Game, me: int) -> list[Action]:
+    def ability_actions(self, me: int) -> list[Action]:
         st = self.state
         p = st.players[me]
         if p.pos is None:
@@ -170,7 +169,7 @@ class CharacterRules:
                 add("precognition")
         return out
 
-    def enhance_targets(self: Game, pos: int) -> list[int]:
+    def enhance_targets(self, pos: int) -> list[int]:
         """Enhance: face-down tiles up to two steps away, never past a face-down tile or
         through a wall; a step may turn a corner or go up the Stairs."""
 
@@ -191,7 +190,7 @@ class CharacterRules:
                     targets.add(two)
         return sorted(targets)
 
-    def drill_targets(self: Game, me: int) -> list[int]:
+    def drill_targets(self, me: int) -> list[int]:
         """Drill: the revealed, closed Safes directly above or below the Peterman."""
         p = self.state.players[me]
         if p.pos is None or not self.has(me, C.PETERMAN, ADVANCED):
@@ -205,7 +204,7 @@ class CharacterRules:
 
     # ------------------------------------------------------------------ using abilities
 
-    def use_ability(self: Game, action: Action) -> None:
+    def use_ability(self, action: Action) -> None:
         st = self.state
         me = st.current
         p = st.players[me]
@@ -275,12 +274,12 @@ class CharacterRules:
         else:  # pragma: no cover - ability_actions offers nothing else
             raise AssertionError(name)
 
-    def _emit_stealth_spent(self: Game, player: int, why: str) -> None:
+    def _emit_stealth_spent(self, player: int, why: str) -> None:
         from .events import StealthLost
 
         self._emit(StealthLost(player, why, False, self.state.players[player].stealth))
 
-    def resolve_character_decision(self: Game, kind: str, option: str, d: object) -> bool:
+    def resolve_character_decision(self, kind: str, option: str, d: object) -> bool:
         from .state import Decision
 
         assert isinstance(d, Decision)
@@ -310,7 +309,7 @@ class CharacterRules:
 
     # ------------------------------------------------------------------ Rigger's tool draws
 
-    def rigger_draw(self: Game, player: int, source: str) -> bool:
+    def rigger_draw(self, player: int, source: str) -> bool:
         """The Solution / Tinker: whoever finds a tool may draw two and keep one (a decision:
         two, or the ordinary one). Returns False when the ordinary single draw applies."""
         st = self.state
@@ -319,7 +318,7 @@ class CharacterRules:
         self._ask(DecisionKind.RIGGER_OFFER, ["two", "one"], n=player, source=source)
         return True
 
-    def _rigger_two(self: Game, player: int, source: str) -> None:
+    def _rigger_two(self, player: int, source: str) -> None:
         st = self.state
         drawn = [st.tools.pop(), st.tools.pop()]
         self._ask(
@@ -332,7 +331,7 @@ class CharacterRules:
 
     # ------------------------------------------------------------------ the crow
 
-    def crow_stops_guard(self: Game, floor: int) -> bool:
+    def crow_stops_guard(self, floor: int) -> bool:
         """Disrupt: a guard starting his move on the crow, with no alarm, does not move."""
         st = self.state
         g = st.floors[floor].guard
@@ -343,13 +342,13 @@ class CharacterRules:
         self._emit(GuardSkipped(floor, "crow"))
         return True
 
-    def crow_slows_guard(self: Game, pos: int) -> bool:
+    def crow_slows_guard(self, pos: int) -> bool:
         """Distract: a guard entering the crow's tile loses one step."""
         return self.state.crow == pos and self.someone(C.RAVEN, BASIC) is not None
 
     # ------------------------------------------------------------------ setup
 
-    def give_starting_tools(self: Game) -> None:
+    def give_starting_tools(self) -> None:
         """The Rigger (basic side) starts with the Dynamite."""
         st = self.state
         for p in st.players:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import __version__
 from .data import ScenarioId, Side
-from .game import IllegalActionError, new_game, replay
+from .game import IllegalActionError, from_json, new_game, replay
 from .limits import (
     MAX_GAME_ACTIONS,
     MAX_GAME_JSON_CHARS,
@@ -27,7 +27,7 @@ from .limits import (
     load_json,
 )
 from .rng import Rng
-from .serialize import StateError, from_json
+from .serialize import StateError
 from .setup import PlayerSetup, Setup, SetupError
 
 _SCENARIO_NAMES = {

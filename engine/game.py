@@ -1,6 +1,8 @@
 """The rules of Burgle Bros.: one `Game` that lists legal actions and applies them.
 
+
 Contract (the only way anything changes a game):
+
 
 * `legal_actions()` lists exactly what the current player may do, in a deterministic order;
 * `apply(action)` checks the action is in that list (else raises `IllegalActionError` and
@@ -8,6 +10,7 @@ Contract (the only way anything changes a game):
   (alarms, the guard's move, the next turn) and returns the `Event`s that happened;
 * a choice the rules leave to the players stops resolution with a pending `Decision`,
   answered by a `choose <option>` action; queued rule steps (`Effect`s) then continue.
+
 
 Rule resolution is an explicit queue of effects in the state, so a game can be saved and
 resumed in the middle of a turn, and replaying the same actions from the same seed gives
@@ -25,11 +28,8 @@ from .cards import CardRules
 from .characters import CharacterRules
 from .data import (
     ACTIONS_PER_TURN,
-    COMPUTER_FOR_ALARM,
     COMPUTERS,
-    LAVATORY_STEALTH,
     LOST_VISUAL,
-    MAX_GUARD_SPEED,
     MAX_HACK_TOKENS,
     MAX_SAFE_DICE,
     PATROL_DISCARDS,
@@ -44,7 +44,6 @@ from .data import (
     EventCard,
     Loot,
     ScenarioId,
-    Side,
     TileKind,
     TileSpec,
     Tool,
@@ -53,51 +52,25 @@ from .data import (
 from .data import ROOM_TILES as _ROOM_TILES
 from .events import (
     AlarmAvoided,
-    AlarmCleared,
-    AlarmRaised,
     CardNoEffect,
-    CardPassed,
-    DecisionNeeded,
-    DeckEmpty,
-    DestinationSet,
     DieAdded,
     EntranceChosen,
     Event,
     EventDrawn,
-    GameLost,
-    GuardLost,
-    GuardMoved,
-    GuardPlaced,
-    GuardSkipped,
-    GuardSlowed,
-    GuardStarts,
     HackAdded,
     HackSpent,
-    KeypadRolled,
-    LootDrawn,
-    MoveBlocked,
-    PatrolDrawn,
-    PatrolReshuffled,
     Peeked,
     PlayerEntered,
-    PlayerMoved,
-    SafeDiceRolled,
-    SafeOpened,
-    SafeRolled,
-    SpeedChanged,
-    StealthLost,
-    TileRevealed,
-    ToolDrawn,
     TurnEnded,
     TurnStarted,
     is_checkpoint,
 )
-from .geometry import FloorGeometry, FloorLayout, geometry, random_walls
-from .kinds import DecisionKind, EffectKind, EndReason, Lasting, Outcome, Result, TurnFlag
+from .geometry import FloorLayout, random_walls
+from .kernel import Kernel
+from .kinds import DecisionKind, EffectKind, EndReason, Outcome, Result, TurnFlag
 from .rng import Rng
 from .setup import Setup
 from .state import (
-    Decision,
     Effect,
     Floor,
     Guard,
@@ -105,29 +78,15 @@ from .state import (
     State,
     Step,
     Tile,
-    cell_of,
     clone_state,
-    empty_cell,
-    floor_of,
     make_pos,
 )
 
 K = TileKind
-_HACKABLE = frozenset({K.FINGERPRINT.value, K.LASER.value, K.MOTION.value})
 # Members read in hot paths, as module constants: on CPython 3.11 reading a member off an
 # enum class goes through EnumType.__getattr__'s slow hook (several times a global read).
-_FOLLOWUP_ALARM, _RETARGET, _GUARD_MOVE = (
-    EffectKind.ALARM,
-    EffectKind.RETARGET,
-    EffectKind.GUARD_MOVE,
-)
+_FOLLOWUP_ALARM, _GUARD_MOVE = EffectKind.ALARM, EffectKind.GUARD_MOVE
 _ACTED, _SHIFT_CHANGE = TurnFlag.ACTED, TurnFlag.SHIFT_CHANGE
-_EMP, _TIME_LOCK, _VIDEO_LOOP, _GYMNASTICS = (
-    Lasting.EMP,
-    Lasting.TIME_LOCK,
-    Lasting.VIDEO_LOOP,
-    Lasting.GYMNASTICS,
-)
 _END_OF_ACTIONS = (
     EffectKind.END_THERMO,
     EffectKind.EVENT_CHECK,
@@ -144,26 +103,9 @@ class IllegalActionError(ValueError):
 
 
 class Game(CardRules, CharacterRules):
-    """A game in progress: the `State` plus caches derived from it."""
-
-    def __init__(self, state: State, setup: Setup) -> None:
-        self.state = state
-        self.setup = setup
-        self.rng = Rng(state.rng)
-        self._geo: list[FloorGeometry] = []
-        self._legal_key = -1
-        self._legal: list[Action] = []
-        self._out: list[Event] = []
-        self._fx: list[Effect] = []
-        self._loser: int | None = None  # the burglar caught, once known (see `outcome`)
-        self.history: list[Action] = []  # every action applied, in order (for saves, replay)
-        self.refresh_geometry()
-
-    def state_changed(self) -> None:
-        """Call after changing `state` by hand (tests, tools, a bot's what-ifs): derived
-        data (the legal actions, the floor geometry) is recomputed on next use."""
-        self._legal_key = -1
-        self.refresh_geometry()
+    """A game in progress: the kernel (state, caches, core rules) composed with the card
+    rules and the burglars' abilities, plus the public API, the legal-action listing, the
+    action dispatch and the turn structure."""
 
     def clone(self) -> Game:
         """An exact, independent copy: same state, history and caches; changing one never
@@ -186,9 +128,6 @@ class Game(CardRules, CharacterRules):
     @property
     def version(self) -> str:
         return __version__
-
-    def is_over(self) -> bool:
-        return self.state.step == Step.OVER
 
     @property
     def outcome(self) -> Outcome:
@@ -218,14 +157,6 @@ class Game(CardRules, CharacterRules):
         a checkpoint: an undo must never take it back (the page's undo stops there)."""
         return is_checkpoint(self._out)
 
-    def legal_actions(self) -> list[Action]:
-        """Every action allowed now, in a deterministic order. Empty once the game is over."""
-        st = self.state
-        if self._legal_key != st.actions_applied:
-            self._legal = self._compute_legal()
-            self._legal_key = st.actions_applied
-        return list(self._legal)
-
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
 
@@ -237,8 +168,6 @@ class Game(CardRules, CharacterRules):
 
     @staticmethod
     def from_json(text: str | bytes) -> Game:
-        from .serialize import from_json
-
         return from_json(text)
 
     def view(self) -> dict[str, object]:
@@ -297,59 +226,6 @@ class Game(CardRules, CharacterRules):
         self._run()
         st.rng = self.rng.state
         return self._out
-
-    # ------------------------------------------------------------------ geometry helpers
-
-    def refresh_geometry(self) -> None:
-        """Recompute floor geometry after walls change (and after loading)."""
-        st = self.state
-        self._geo = [
-            geometry(FloorLayout(st.size, frozenset(map(tuple, f.walls)), empty_cell(st)))
-            for f in st.floors
-        ]
-
-    def geometry(self, floor: int) -> FloorGeometry:
-        return self._geo[floor]
-
-    def tile(self, pos: int) -> Tile:
-        t = self.state.floors[pos >> 6].tiles[pos & 63]
-        assert t is not None
-        return t
-
-    def tile_at(self, pos: int) -> Tile | None:
-        floors = self.state.floors
-        f = pos >> 6
-        if not 0 <= f < len(floors):
-            return None
-        tiles = floors[f].tiles
-        c = pos & 63
-        return tiles[c] if c < len(tiles) else None
-
-    @property
-    def top_floor(self) -> int:
-        return len(self.state.floors) - 1
-
-    def positions(self, floor: int) -> list[int]:
-        base = floor << 6
-        return [base | c for c in self._geo[floor].layout.cells()]
-
-    def players_at(self, pos: int) -> list[int]:
-        return [i for i, p in enumerate(self.state.players) if p.pos == pos]
-
-    def guard_route(self, floor: int) -> list[int]:
-        """The positions the floor's guard will walk through to reach his destination."""
-        g = self.state.floors[floor].guard
-        if g.pos is None or g.dest is None or g.pos == g.dest:
-            return []
-        table = self._geo[floor].next_steps(cell_of(g.dest))
-        path = []
-        cell = cell_of(g.pos)
-        goal = cell_of(g.dest)
-        base = floor << 6
-        while cell != goal:
-            cell = table[cell]
-            path.append(base | cell)
-        return path
 
     # ------------------------------------------------------------------ legal actions
 
@@ -423,9 +299,6 @@ class Game(CardRules, CharacterRules):
         p = self.state.players[player]
         return sorted({*(t.value for t in p.tools), *(x.value for x in p.loot)})
 
-    def _may_receive(self, player: int, card: str) -> bool:
-        return not (card == Loot.GOLD_BAR and Loot.GOLD_BAR in self.state.players[player].loot)
-
     def peek_targets(self, player: int) -> list[int]:
         """Unrevealed tiles the player may Peek at."""
         p = self.state.players[player]
@@ -451,142 +324,6 @@ class Game(CardRules, CharacterRules):
                 if t is not None and t.thermal:
                     targets.add(q)
         return sorted(t for t in targets if not self.tile(t).revealed)
-
-    def move_options(self, player: int, orders: bool = False) -> dict[int, tuple[int, str]]:
-        """Where the player may Move: target -> (action cost, how).
-
-        With `orders` (the Rook moves this player) extra costs are ignored later, and the
-        player's own movement abilities do not apply."""
-        st = self.state
-        p = st.players[player]
-        if p.pos is None:
-            return {}
-        pos = p.pos
-        f, c = pos >> 6, pos & 63
-        base = f << 6
-        here = self.tile(pos)
-        geo = self._geo[f]
-        tiles = st.floors[f].tiles
-        painting = Loot.PAINTING in p.loot
-        stairs_ok = _TIME_LOCK not in st.lasting
-        opts: dict[int, tuple[int, str]] = {}
-        for nb in geo.open[c]:
-            opts[base | nb] = (1, "walk")
-        # Secret Door: enter a revealed one from any adjacent tile, even through a wall.
-        if not painting:
-            for nb in geo.grid[c]:
-                t = tiles[nb]
-                if (
-                    t is not None
-                    and t.revealed
-                    and t.kind == K.SECRET_DOOR
-                    and (base | nb) not in opts
-                ):
-                    opts[base | nb] = (1, "secret-door")
-        if here.kind == K.WALKWAY and f > 0:
-            opts[pos - 64] = (1, "walkway")
-        if stairs_ok:
-            if here.kind == K.STAIRS and f < self.top_floor:
-                opts[pos + 64] = (1, "stairs")
-            if here.downstairs and f > 0 and (pos - 64) not in opts:
-                opts[pos - 64] = (1, "stairs")
-            if here.thermal:
-                for q in (pos - 64, pos + 64):
-                    t = self.tile_at(q)
-                    if t is not None and t.thermal and q not in opts:
-                        opts[q] = (1, "thermal")
-        if here.kind == K.SERVICE_DUCT and not painting:
-            other = self._other_duct(pos)
-            if other is not None and other not in opts:
-                opts[other] = (1, "duct")
-        if _GYMNASTICS in st.lasting and f < self.top_floor:
-            t = self.tile_at(pos + 64)
-            if t is not None and t.revealed and t.kind == K.WALKWAY and (pos + 64) not in opts:
-                opts[pos + 64] = (1, "gymnastics")
-        acrobat = p.character == Character.ACROBAT and not orders
-        if acrobat:
-            for q in self.climb_targets(player):
-                if q not in opts:
-                    opts[q] = (3, "climb")
-        gemstone = Loot.GEMSTONE in p.loot
-        flexible = acrobat and p.side == Side.BASIC
-        floors = st.floors
-        # Deadbolt: 3 actions unless someone (player or guard) is already inside.
-        for target, (cost, how) in opts.items():
-            t = floors[target >> 6].tiles[target & 63]
-            assert t is not None
-            if flexible and floors[target >> 6].guard.pos == target and how != "walkway":
-                # Flexibility: a free step into the guard's tile. A locked Keypad there, or a
-                # face-down tile (it may be one), needs the Move action in hand for the roll;
-                # it is given back unless a Keypad's guess fails (R68). The Gemstone's extra
-                # action is still due.
-                cost = 1 if self._flex_deposit(t) else 0
-                if gemstone and any(
-                    q.pos == target for i, q in enumerate(st.players) if i != player
-                ):
-                    cost += 1
-                opts[target] = (cost, how)
-                continue
-            if not (t.kind == K.DEADBOLT or gemstone):
-                continue
-            if (
-                t.revealed
-                and t.kind == K.DEADBOLT
-                and not t.disabled
-                and how != "walkway"
-                and self._deadbolt_empty(target)
-            ):
-                cost = 3
-            if (
-                gemstone
-                and how != "walkway"
-                and any(q.pos == target for i, q in enumerate(st.players) if i != player)
-            ):
-                cost += 1
-            opts[target] = (cost, how)
-        return opts
-
-    @staticmethod
-    def _flex_deposit(t: Tile) -> bool:
-        """Flexibility into this guarded tile holds back one action for a Keypad's roll."""
-        return not t.revealed or (t.kind == K.KEYPAD and not t.open and not t.disabled)
-
-    def _deadbolt_empty(self, pos: int) -> bool:
-        if any(p.pos == pos for p in self.state.players):
-            return False
-        return self.state.floors[pos >> 6].guard.pos != pos
-
-    def _other_duct(self, pos: int) -> int | None:
-        for fi, fl in enumerate(self.state.floors):
-            for cell, t in enumerate(fl.tiles):
-                if t is not None and t.kind == K.SERVICE_DUCT and t.revealed:
-                    other = make_pos(fi, cell)
-                    if other != pos:
-                        return other
-        return None
-
-    def can_escape(self, player: int) -> bool:
-        """On the top floor's Stairs (or a Thermal Bomb hole) with all the loot in hand."""
-        p = self.state.players[player]
-        if p.pos is None or floor_of(p.pos) != self.top_floor:
-            return False
-        t = self.tile(p.pos)
-        if t.kind != K.STAIRS and not t.thermal:
-            return False
-        if _TIME_LOCK in self.state.lasting:
-            return False
-        return self.team_has_all_loot()
-
-    def team_has_all_loot(self) -> bool:
-        for fl in self.state.floors:
-            for t in fl.tiles:
-                if t is None:
-                    continue
-                if t.kind == K.SAFE and not t.safe_open:
-                    return False
-                if t.loot:
-                    return False
-        return True
 
     def _why_illegal(self, action: Action) -> str:
         st = self.state
@@ -666,40 +403,6 @@ class Game(CardRules, CharacterRules):
         else:  # pragma: no cover - every kind is handled above
             raise AssertionError(k)
 
-    # ------------------------------------------------------------------ small helpers
-
-    def _emit(self, event: Event) -> None:
-        self._out.append(event)
-
-    def _push(self, effect: Effect) -> None:
-        self._fx.append(effect)
-
-    def _flush_fx(self) -> None:
-        if self._fx:
-            self.state.queue[0:0] = self._fx
-            self._fx = []
-
-    def _spend(self, n: int) -> None:
-        st = self.state
-        st.actions_left -= n
-        st.actions_taken += n
-        st.pace_from = None  # an action spent on anything else ends any pacing (R07)
-        if n > 0 and TurnFlag.USED_CROW in st.turn_flags:
-            st.turn_flags.remove(TurnFlag.USED_CROW)  # R83: Distract again after a spent action
-
-    def _my_pos(self) -> int:
-        pos = self.state.players[self.state.current].pos
-        assert pos is not None
-        return pos
-
-    def _my_tile(self) -> Tile:
-        return self.tile(self._my_pos())
-
-    def _ask(self, kind: DecisionKind, options: Iterable[str], **data: object) -> None:
-        opts = list(options)
-        self.state.pending = Decision(kind, opts, **data)  # type: ignore[arg-type]
-        self._emit(DecisionNeeded(kind, tuple(opts)))
-
     # ------------------------------------------------------------------ resolution loop
 
     def _run(self) -> None:
@@ -717,104 +420,7 @@ class Game(CardRules, CharacterRules):
             st.queue.clear()
             st.pending = None
 
-    # ------------------------------------------------------------------ tiles
-
-    def _reveal(self, pos: int) -> Tile:
-        t = self.tile(pos)
-        if t.revealed:
-            return t
-        t.revealed = True
-        self._emit(TileRevealed(pos, t.kind.value, t.number))
-        if t.kind == K.STAIRS and (pos >> 6) < self.top_floor:
-            self.tile(pos + 64).downstairs = True
-        elif t.kind == K.LAVATORY:
-            t.stealth = LAVATORY_STEALTH
-        return t
-
     # ------------------------------------------------------------------ movement
-
-    def _do_move(
-        self, target: int, free: bool = False, mover: int | None = None, orders: bool = False
-    ) -> None:
-        """A Move action; `free`: a forced move (Go With Your Gut: no Laser payment);
-        `orders`: the Rook moves `mover` (extra costs waived, Keypad with one die)."""
-        st = self.state
-        me = st.current if mover is None else mover
-        p = st.players[me]
-        src = p.pos
-        assert src is not None
-        if free:
-            how = "walk"
-        elif orders:
-            how = self.move_options(me, orders=True)[target][1]
-        else:
-            cost, how = self.move_options(me)[target]
-            self._spend(cost)
-        t = self.tile(target)
-        # Flexibility (her own Move, not a forced or ordered one): a free entry into the
-        # guard's tile. A deposit held for a possible Keypad roll is given back unless the
-        # roll fails (R68).
-        flex = (
-            not free
-            and not orders
-            and self.free_guard_entry(me)
-            and st.floors[target >> 6].guard.pos == target
-            and how != "walkway"
-        )
-        deposit = flex and self._flex_deposit(t)
-        if me == st.current and TurnFlag.FLEXED in st.turn_flags:
-            st.turn_flags.remove(TurnFlag.FLEXED)  # she leaves the tile she stepped into for free
-        was_revealed = t.revealed and not free and how != "climb"
-        if how == "climb":
-            st.actions_left = 0  # Climb Window: the Acrobat's actions end
-        if how == "walkway":
-            self._leave(me, src)
-            self._fall(me, target, "walkway")
-            return
-        if not t.revealed:
-            self._reveal(target)
-            if t.kind == K.DEADBOLT and self._deadbolt_empty(target) and not orders:
-                self._emit(MoveBlocked(me, target, "deadbolt"))
-                return
-            if t.kind == K.WALKWAY and (target >> 6) > 0:
-                if deposit:
-                    self._refund_deposit()
-                self._leave(me, src)
-                p.pos = target
-                self._emit(PlayerMoved(me, src, target, how))
-                if not st.floors[target >> 6].guard.placed:
-                    self._place_guard(target >> 6, mover=me)  # R30: he stood on that floor
-                # The Walkway is entered before the fall: a guard there sees the burglar.
-                if self.is_invisible(me) or self._seen_entering(me, target, flex):
-                    self._fall(me, target - 64, "fall")
-                return
-        if (
-            t.kind == K.KEYPAD
-            and not t.open
-            and not t.disabled
-            and not self._keypad_roll(target, me, single_die=orders)
-        ):
-            return
-        if deposit:
-            self._refund_deposit()
-        self._leave(me, src)
-        p.pos = target
-        self._emit(PlayerMoved(me, src, target, how))
-        if flex:
-            st.turn_flags.append(TurnFlag.FLEXED)
-        # Orders waive a Laser's extra action, revealed or not: it is crossed as if paid (R80).
-        self._enter(
-            me,
-            target,
-            laser_payable=was_revealed and not orders,
-            laser_paid=orders,
-            flexible=flex,
-        )
-
-    def _refund_deposit(self) -> None:
-        st = self.state
-        st.actions_left += 1
-        st.actions_taken -= 1
 
     def _move_action(self, target: int) -> None:
         """The Move action of the current burglar, with the Event count's pacing rule (R07):
@@ -829,303 +435,6 @@ class Game(CardRules, CharacterRules):
         if p.pos == target and target == back and st.actions_taken - taken == 1:
             st.actions_taken -= 1
         st.pace_from = src if p.pos == target and src != target else None
-
-    def _keypad_roll(self, pos: int, player: int, single_die: bool = False) -> bool:
-        """Guess a locked Keypad's code: one die plus one per failed try this turn."""
-        st = self.state
-        key = str(pos)
-        fails = st.keypad_fails.get(key, 0)
-        count = 1 if single_die else 1 + fails + self.keypad_bonus_dice(player)
-        dice = tuple(self.rng.die() for _ in range(count))
-        opened = 6 in dice
-        self._emit(KeypadRolled(pos, dice, opened))
-        if opened:
-            self.tile(pos).open = True
-            return True
-        if not single_die:
-            st.keypad_fails[key] = fails + 1
-        self._emit(MoveBlocked(player, pos, "keypad"))
-        return False
-
-    def _fall(self, player: int, dest: int, how: str) -> None:
-        """Walkway: land on the tile below. Not an entry: no tile effect, no Stealth lost."""
-        p = self.state.players[player]
-        src = p.pos
-        assert src is not None
-        self._reveal(dest)
-        p.pos = dest
-        self._emit(PlayerMoved(player, src, dest, how))
-        f = dest >> 6
-        if not self.state.floors[f].guard.placed:
-            self._place_guard(f, mover=player)
-
-    def _leave(self, player: int, pos: int) -> None:
-        """Leaving a tile: a Motion tile entered this turn raises its alarm."""
-        t = self.tile(pos)
-        if (
-            t.kind == K.MOTION
-            and [player, pos] in self.state.motion_entered
-            and not t.disabled
-            and not self.jams_alarm(pos, player)
-        ):
-            self.state.motion_entered.remove([player, pos])
-            self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.MOTION.value))
-
-    def _seen_entering(self, player: int, pos: int, flexible: bool = False) -> bool:
-        """The guards' look at a burglar moving into `pos`: his own tile (unless entered by
-        Flexibility), a Foyer next to him, an Atrium under or over him, the Tiara. Returns
-        False if a Stealth it cost lost the game."""
-        fl = self.state.floors[pos >> 6]
-        kind = self.tile(pos).kind
-        if (
-            fl.guard.pos == pos
-            and not flexible
-            and not self._lose_stealth(player, "entered-guard")
-        ):
-            return False
-        if (
-            kind == K.FOYER
-            and self._guard_adjacent(pos)
-            and not self._lose_stealth(player, "foyer")
-        ):
-            return False
-        if (
-            kind == K.ATRIUM
-            and self._guard_above_or_below(pos)
-            and not self._lose_stealth(player, "atrium")
-        ):
-            return False
-        return not (
-            Loot.TIARA in self.state.players[player].loot
-            and self._guard_adjacent(pos)
-            and not self._lose_stealth(player, "tiara")
-        )
-
-    def _enter(
-        self,
-        player: int,
-        pos: int,
-        laser_payable: bool,
-        laser_paid: bool = False,
-        flexible: bool = False,
-    ) -> None:
-        """Everything that happens when a burglar enters a tile by moving."""
-        st = self.state
-        f = pos >> 6
-        fl = st.floors[f]
-        if not fl.guard.placed:
-            self._place_guard(f, mover=player)
-        p = st.players[player]
-        t = self.tile(pos)
-        kind = t.kind
-        unseen = self.is_invisible(player)
-        if not unseen and not self._seen_entering(player, pos, flexible):
-            return
-        if t.disabled:  # Crowbar: the tile's own rule is off
-            pass
-        elif kind == K.CAMERA:
-            if not unseen and self._guard_on_other_camera(pos):
-                self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.CAMERA.value))
-        elif kind in (K.FINGERPRINT, K.LASER) and self.jams_alarm(pos, player):
-            pass  # Jammer: the Hacker stops these alarms (and Motion's) for all on his tile
-        elif kind == K.FINGERPRINT:
-            self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.FINGERPRINT.value))
-        elif kind == K.LASER:
-            if Loot.MIRROR not in p.loot and not laser_paid:
-                self._push(
-                    Effect(_FOLLOWUP_ALARM, pos=pos, source=K.LASER.value, flag=laser_payable)
-                )
-        elif kind == K.DETECTOR:
-            if p.tools or p.loot:
-                self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.DETECTOR.value))
-        elif kind == K.MOTION:
-            if [player, pos] not in st.motion_entered:
-                st.motion_entered.append([player, pos])
-        elif kind == K.THERMO:
-            if Loot.ISOTOPE in p.loot:
-                self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=Loot.ISOTOPE.value))
-        elif kind == K.LABORATORY and not t.tool_taken:
-            t.tool_taken = True
-            self._draw_tool(player, "laboratory")
-
-    def _guard_adjacent(self, pos: int) -> bool:
-        f, c = pos >> 6, pos & 63
-        g = self.state.floors[f].guard.pos
-        return g is not None and (g & 63) in self._geo[f].open[c]
-
-    def _guard_above_or_below(self, pos: int) -> bool:
-        f = pos >> 6
-        floors = self.state.floors
-        return (f > 0 and floors[f - 1].guard.pos == pos - 64) or (
-            f < self.top_floor and floors[f + 1].guard.pos == pos + 64
-        )
-
-    def _guard_on_other_camera(self, pos: int) -> bool:
-        if _VIDEO_LOOP in self.state.lasting:
-            return False
-        for fl in self.state.floors:
-            g = fl.guard.pos
-            if g is None or g == pos:
-                continue
-            t = self.tile(g)
-            if t.revealed and t.kind == K.CAMERA and not t.disabled:
-                return True
-        return False
-
-    # ------------------------------------------------------------------ stealth
-
-    def _lose_stealth(self, player: int, reason: str) -> bool:
-        """Discard one Stealth. Returns False if that lost the game. On a tile holding Stealth
-        tokens (Lavatory, Smoke Bomb) the burglar may spend one of those instead of their own:
-        a decision when both are there, asked in turn through the queue (R21)."""
-        st = self.state
-        p = st.players[player]
-        t = self.tile(p.pos) if p.pos is not None else None
-        if t is not None and t.stealth > 0:
-            if p.stealth > 0:
-                self._push(Effect(EffectKind.TILE_STEALTH, n=player, source=reason))
-                return True
-            t.stealth -= 1
-            self._emit(StealthLost(player, reason, True, p.stealth))
-            return True
-        if p.stealth > 0:
-            p.stealth -= 1
-            self._emit(StealthLost(player, reason, False, p.stealth))
-            return True
-        self._lose(player, reason)
-        return False
-
-    def _fx_tile_stealth(self, eff: Effect) -> None:
-        """A Stealth to discard where the tile holds some: ask which, if there is still a
-        choice when this step comes up."""
-        p = self.state.players[eff.n]
-        t = self.tile(p.pos) if p.pos is not None else None
-        if t is not None and t.stealth > 0 and p.stealth > 0:
-            self._ask(
-                DecisionKind.TILE_STEALTH, ["tile", "own"], n=eff.n, source=eff.source, pos=p.pos
-            )
-        else:
-            self._lose_stealth(eff.n, eff.source)
-
-    def _spend_stealth(self, player: int, reason: str, from_tile: bool) -> None:
-        p = self.state.players[player]
-        if from_tile:
-            assert p.pos is not None
-            self.tile(p.pos).stealth -= 1
-        else:
-            p.stealth -= 1
-        self._emit(StealthLost(player, reason, from_tile, p.stealth))
-
-    def _lose(self, player: int, reason: str) -> None:
-        st = self.state
-        st.step = Step.OVER
-        st.outcome = Result.LOSS
-        self._loser = player
-        st.reason = f"{EndReason.CAUGHT}:{reason}"
-        st.queue.clear()
-        st.pending = None
-        self._fx = []
-        self._emit(GameLost(player, reason))
-
-    # ------------------------------------------------------------------ alarms
-
-    def _fx_alarm(self, eff: Effect) -> None:
-        """An alarm would go off at eff.pos; offer the ways to stop it, if any."""
-        pos = eff.pos
-        t = self.tile(pos)
-        if _EMP in self.state.lasting:
-            self._emit(AlarmAvoided(pos, eff.source, "emp"))
-            return
-        if t.alarm:
-            self._emit(AlarmAvoided(pos, eff.source, "already"))
-            return
-        if self.state.floors[pos >> 6].guard.pos == pos:
-            self._emit(AlarmAvoided(pos, eff.source, "guard-present"))
-            return
-        options = []
-        if eff.source in _HACKABLE and self._hack_tokens(eff.source) > 0:
-            options.append("hack")
-        if eff.source in _HACKABLE and any(p.hack for p in self.state.players):
-            options.append("laptop")  # the Hacker's own token serves any of the three
-        if eff.flag and self.state.actions_left >= 1:
-            options.append("pay")
-        if options:
-            options.append("trigger")
-            self._ask(DecisionKind.ALARM, options, pos=pos, source=eff.source)
-            return
-        self._raise_alarm(pos, eff.source)
-
-    def _computer_for(self, source: str) -> int | None:
-        want = COMPUTER_FOR_ALARM[TileKind(source)]
-        for fi, fl in enumerate(self.state.floors):
-            for cell, t in enumerate(fl.tiles):
-                if t is not None and t.kind == want and t.revealed:
-                    return make_pos(fi, cell)
-        return None
-
-    def _hack_tokens(self, source: str) -> int:
-        comp = self._computer_for(source)
-        return 0 if comp is None else self.tile(comp).hack
-
-    def _raise_alarm(self, pos: int, source: str) -> None:
-        """Place an Alarm token (unless one is there or the guard stands there)."""
-        t = self.tile(pos)
-        f = pos >> 6
-        if _EMP in self.state.lasting:
-            self._emit(AlarmAvoided(pos, source, "emp"))
-            return
-        if t.alarm:
-            self._emit(AlarmAvoided(pos, source, "already"))
-            return
-        if self.state.floors[f].guard.pos == pos:
-            self._emit(AlarmAvoided(pos, source, "guard-present"))
-            return
-        t.alarm = True
-        self._emit(AlarmRaised(pos, source))
-        self._retarget(f)
-
-    def alarms(self, floor: int) -> list[int]:
-        base = floor << 6
-        return [
-            base | c
-            for c, t in enumerate(self.state.floors[floor].tiles)
-            if t is not None and t.alarm
-        ]
-
-    def closest_alarms(self, floor: int) -> list[int]:
-        g = self.state.floors[floor].guard
-        alarms = self.alarms(floor)
-        if g.pos is None or not alarms:
-            return alarms
-        dist = self._geo[floor].dist[g.pos & 63]
-        best = min(dist[a & 63] for a in alarms)
-        return [a for a in alarms if dist[a & 63] == best]
-
-    def _retarget(self, floor: int) -> None:
-        """Point the guard at the closest alarm (players break ties), or draw a patrol card."""
-        g = self.state.floors[floor].guard
-        if not g.placed or g.lost or g.pos is None:
-            return
-        under = self.tile(g.pos)
-        if under.alarm:  # an alarm under the guard (raised before he was there) is his at once
-            under.alarm = False
-            self._emit(AlarmCleared(g.pos))
-        closest = self.closest_alarms(floor)
-        if not closest:
-            self._new_destination(floor)
-        elif len(closest) == 1:
-            self._set_destination(floor, closest[0], "alarm")
-        else:
-            self._ask(DecisionKind.ALARM_TIE, [pos_text(a) for a in closest], floor=floor)
-
-    def _set_destination(self, floor: int, pos: int, why: str) -> None:
-        g = self.state.floors[floor].guard
-        if g.dest != pos:
-            g.dest = pos
-            self._emit(DestinationSet(floor, pos, why))
-
-    def _fx_retarget(self, eff: Effect) -> None:
-        self._retarget(eff.floor)
 
     # ------------------------------------------------------------------ decisions
 
@@ -1161,192 +470,6 @@ class Game(CardRules, CharacterRules):
         ):  # pragma: no cover
             raise AssertionError(d.kind)
 
-    # ------------------------------------------------------------------ guards
-
-    def _draw_patrol(self, floor: int) -> int:
-        """Top patrol card; an empty deck is rebuilt, and the guard speeds up."""
-        st = self.state
-        g = st.floors[floor].guard
-        if not g.patrol:
-            cards = g.discard + g.aside
-            g.discard = []
-            self.rng.shuffle(cards)
-            k = PATROL_DISCARDS[len(st.players)]
-            g.aside = cards[len(cards) - k :] if k else []
-            g.patrol = cards[: len(cards) - k]
-            self._emit(PatrolReshuffled(floor, len(g.patrol)))
-            if g.speed < MAX_GUARD_SPEED:
-                g.speed += 1
-                self._emit(SpeedChanged(floor, g.speed, "reshuffle"))
-        card = g.patrol.pop()
-        g.discard.append(card)
-        self._emit(PatrolDrawn(floor, card))
-        return card
-
-    def _place_guard(self, floor: int, mover: int | None = None) -> None:
-        """Set up a floor's guard: position from one patrol card, destination from the next.
-        `mover`: the burglar whose move or fall onto the floor sets him up."""
-        g = self.state.floors[floor].guard
-        g.placed = True
-        g.lost = False
-        card = self._draw_patrol(floor)
-        while card == LOST_VISUAL:
-            card = self._draw_patrol(floor)
-        g.pos = card
-        self._emit(GuardPlaced(floor, card))
-        self.guard_appears(floor, mover)
-        if self.state.step == Step.OVER:
-            return
-        if self.alarms(floor):  # alarms raised before he arrived (cards) still call him
-            self._push(Effect(_RETARGET, floor=floor))
-        else:
-            self._new_destination(floor, placing=True)
-
-    def _new_destination(self, floor: int, placing: bool = False) -> None:
-        g = self.state.floors[floor].guard
-        while True:
-            card = self._draw_patrol(floor)
-            if card == LOST_VISUAL:
-                if placing:
-                    continue
-                self._emit(GuardLost(floor))
-                g.pos = None
-                g.dest = None
-                g.lost = True
-                return
-            if card == g.pos:
-                continue
-            g.dest = card
-            self._emit(DestinationSet(floor, card, "patrol"))
-            return
-
-    def _fx_guard_move(self, eff: Effect) -> None:
-        st = self.state
-        f = eff.floor
-        g = st.floors[f].guard
-        n = eff.n
-        if not eff.flag:  # the move starts now: its speed is fixed here
-            if not g.placed:
-                return
-            if g.donuts:  # even a lost guard: he stays away this time (R39)
-                g.donuts = False
-                self._emit(GuardSkipped(f, "donuts"))
-                return
-            if not g.lost and self.crow_stops_guard(f):
-                return
-            n = g.speed + len(self.alarms(f))
-            if eff.source == "turn":  # Espresso, Daydreaming: this turn's guard only
-                n = max(0, n + st.guard_bonus)
-            if g.lost:
-                # Lost Visual: he comes back from the next card, then moves as usual.
-                g.lost = False
-                card = self._draw_patrol(f)
-                while card == LOST_VISUAL:
-                    card = self._draw_patrol(f)
-                g.pos = card
-                self._emit(GuardPlaced(f, card))
-                # Back from Lost Visual: whoever stands on his tile is caught by surprise.
-                self.guard_appears(f, own="surprise")
-                if st.step == Step.OVER:
-                    return
-                t = self.tile(card)
-                if t.alarm:  # he starts his move on an alarm: he switches it off first
-                    t.alarm = False
-                    self._emit(AlarmCleared(card))
-                self._emit(GuardStarts(f, n))
-                self._push(Effect(_RETARGET, floor=f))
-                self._push(Effect(_GUARD_MOVE, floor=f, n=n, flag=True))
-                return
-            self._emit(GuardStarts(f, n))
-        geo = self._geo[f]
-        base = f << 6
-        while n > 0:
-            if g.pos is None or g.dest is None:
-                return
-            if g.pos == g.dest:
-                self._push(Effect(_RETARGET, floor=f))
-                self._push(Effect(_GUARD_MOVE, floor=f, n=n, flag=True))
-                return
-            n -= 1
-            self._step_guard(f, base | geo.next_steps(g.dest & 63)[g.pos & 63])
-            if st.step == Step.OVER:
-                return
-            if n > 0 and g.pos is not None and self.crow_slows_guard(g.pos):
-                n -= 1
-                self._emit(GuardSlowed(f, g.pos))
-            if self._fx or st.pending is not None:
-                if n > 0:
-                    self._push(Effect(_GUARD_MOVE, floor=f, n=n, flag=True))
-                return
-
-    def _step_guard(self, f: int, nxt: int) -> None:
-        """One step of a guard: he enters `nxt`; reaching his destination sets the next."""
-        g = self.state.floors[f].guard
-        src = g.pos
-        assert src is not None
-        g.pos = nxt
-        self._emit(GuardMoved(f, src, nxt))
-        self._guard_enters(f, nxt)
-        if self.state.step == Step.OVER:
-            return
-        if g.pos == g.dest:
-            if self.alarms(f):
-                self._push(Effect(_RETARGET, floor=f))
-            else:
-                self._new_destination(f)
-
-    def _guard_enters(self, floor: int, pos: int) -> None:
-        """The guard steps into `pos`: he clears its alarm and spots burglars."""
-        t = self.tile(pos)
-        if t.alarm:
-            t.alarm = False
-            self._emit(AlarmCleared(pos))
-        self._guard_sees(floor, pos, "guard-enters")
-
-    def guard_appears(self, floor: int, mover: int | None = None, own: str = "") -> None:
-        """The floor's guard is put on a tile without walking there (first arrival, back
-        from Lost Visual, a card's jump): the tiles that watch him react as when he walks
-        (a Foyer next to him, an Atrium over or under him, the other Cameras). `own`: the
-        reason a burglar on his tile loses Stealth ('' for none); `mover`: the burglar whose
-        move brings him, covered by the entry rules instead (R12, R23)."""
-        pos = self.state.floors[floor].guard.pos
-        if pos is not None:
-            self._guard_sees(floor, pos, own, mover)
-
-    def _guard_sees(self, floor: int, pos: int, own: str, skip: int | None = None) -> None:
-        """The guard now on `pos` looks around: burglars on his tile (if `own` names why
-        they pay), in a Foyer next to him, in an Atrium over or under him; his Camera."""
-        st = self.state
-        players = st.players
-        for i, p in enumerate(players):
-            if p.pos is None or i == skip or self.is_invisible(i):
-                continue
-            if p.pos == pos:
-                if own and not self._lose_stealth(i, own):
-                    return
-            elif (p.pos >> 6) == floor:
-                pt = self.tile(p.pos)
-                if (
-                    pt.kind == K.FOYER
-                    and (p.pos & 63) in self._geo[floor].open[pos & 63]
-                    and not self._lose_stealth(i, "foyer")
-                ):
-                    return
-            elif p.pos in (pos - 64, pos + 64):
-                pt = self.tile(p.pos)
-                if pt.kind == K.ATRIUM and not self._lose_stealth(i, "atrium"):
-                    return
-        t = self.tile(pos)
-        if t.revealed and t.kind == K.CAMERA and not t.disabled:
-            if _VIDEO_LOOP in st.lasting:
-                return
-            for i, p in enumerate(players):
-                if p.pos is None or p.pos == pos or i == skip or self.is_invisible(i):
-                    continue
-                pt = self.tile(p.pos)
-                if pt.kind == K.CAMERA and not pt.disabled:
-                    self._push(Effect(_FOLLOWUP_ALARM, pos=p.pos, source=K.CAMERA.value))
-
     # ------------------------------------------------------------------ other actions
 
     def _do_hack(self) -> None:
@@ -1354,106 +477,6 @@ class Game(CardRules, CharacterRules):
         t = self._my_tile()
         t.hack += 1
         self._emit(HackAdded(self._my_pos(), t.hack))
-
-    def combination(self, safe: int) -> list[int]:
-        """The tiles in the safe's row and column (its combination), as positions."""
-        f, c = safe >> 6, safe & 63
-        row, col = divmod(c, ROW_STRIDE)
-        base = f << 6
-        out = []
-        for cell in self._geo[f].layout.cells():
-            r2, c2 = divmod(cell, ROW_STRIDE)
-            if cell != c and (r2 == row or c2 == col):
-                out.append(base | cell)
-        return out
-
-    def _crack(self, safe: int) -> None:
-        st = self.state
-        t = self.tile(safe)
-        count = t.dice + self.crack_bonus_dice(st.current)
-        dice = tuple(self.rng.die() for _ in range(count))
-        p = st.players[st.current]
-        if Tool.STETHOSCOPE in p.tools and Loot.BUST not in p.loot:
-            # The Stethoscope may turn one die to any face before the roll counts.
-            options = ["keep"] + [
-                f"{i + 1}-{v}" for i, d in enumerate(dice) for v in range(1, 7) if v != d
-            ]
-            self._emit(SafeDiceRolled(safe, dice))
-            self._ask(DecisionKind.STETHOSCOPE, options, pos=safe, data=[str(d) for d in dice])
-            return
-        self._apply_crack(safe, dice)
-
-    def _apply_crack(self, safe: int, dice: tuple[int, ...]) -> None:
-        st = self.state
-        t = self.tile(safe)
-        rolled = set(dice)
-        cracked = []
-        combo = self.combination(safe)
-        for pos in combo:
-            ct = self.tile(pos)
-            if ct.revealed and not ct.cracked and ct.number in rolled:
-                ct.cracked = True
-                cracked.append(pos)
-        self._emit(SafeRolled(safe, dice, tuple(cracked)))
-        if all(self.tile(p).cracked or self.tile(p).kind == K.SAFE for p in combo):
-            t.safe_open = True
-            self._emit(SafeOpened(safe))
-            me = st.current
-            # Drilled from another floor: no Tool, and the Loot stays in the Safe until
-            # someone takes it (R76).
-            drilled = st.players[me].pos != safe
-            if not drilled:
-                self._draw_tool(me, "safe")
-            self._draw_loot(me, safe, on_tile=drilled)
-            for f in range(safe >> 6, -1, -1):
-                g = st.floors[f].guard
-                if g.speed < MAX_GUARD_SPEED:
-                    g.speed += 1
-                    self._emit(SpeedChanged(f, g.speed, "safe"))
-
-    def _draw_tool(self, player: int, source: str) -> None:
-        if not self.rigger_draw(player, source):
-            self.draw_one_tool(player, source)
-
-    def draw_one_tool(self, player: int, source: str) -> None:
-        st = self.state
-        if not st.tools:
-            self._emit(DeckEmpty("tools"))
-            return
-        tool = st.tools.pop()
-        st.players[player].tools.append(tool)
-        self._emit(ToolDrawn(player, tool.value, source))
-
-    def _draw_loot(self, player: int, safe: int, on_tile: bool = False) -> None:
-        st = self.state
-        if not st.loot:
-            self._emit(DeckEmpty("loot"))
-            return
-        loot = st.loot.pop()
-        if on_tile:
-            self.tile(safe).loot.append(loot)
-            self._emit(LootDrawn(-1, loot.value))
-        else:
-            st.players[player].loot.append(loot)
-            self._emit(LootDrawn(player, loot.value))
-        if loot == Loot.GOLD_BAR and st.gold_bar_waiting:
-            # The other Gold Bar waits on this Safe; the Loot deck is shuffled.
-            st.gold_bar_waiting = False
-            self.tile(safe).loot.append(Loot.GOLD_BAR)
-            self.rng.shuffle(st.loot)
-        if not on_tile:
-            self.on_loot_drawn(player, loot)
-
-    def _pass_card(self, card: str, giver: int, receiver: int) -> None:
-        st = self.state
-        g, r = st.players[giver], st.players[receiver]
-        if card in Tool._value2member_map_ and Tool(card) in g.tools:
-            g.tools.remove(Tool(card))
-            r.tools.append(Tool(card))
-        else:
-            g.loot.remove(Loot(card))
-            r.loot.append(Loot(card))
-        self._emit(CardPassed(card, giver, receiver))
 
     def _escape(self, player: int) -> None:
         """The escape action: out through the roof, and the turn ends at once (R08)."""
@@ -1497,20 +520,6 @@ class Game(CardRules, CharacterRules):
             and not self.is_invisible(me)
         ):
             self._lose_stealth(me, "flexibility")
-
-    def event_threshold(self, player: int) -> int:
-        """An Event is drawn when a turn took this many actions or fewer."""
-        return 3 if Loot.STAMP in self.state.players[player].loot else 2
-
-    def event_if_end_now(self) -> bool:
-        """Would ending the turn now draw an Event (the rule the end-of-turn check applies)?"""
-        st = self.state
-        me = st.current
-        if st.players[me].pos is None:
-            return False
-        if st.actions_taken > self.event_threshold(me):
-            return False
-        return bool(st.events or st.event_discard)
 
     def _fx_event_check(self, eff: Effect) -> None:
         st = self.state
@@ -1586,14 +595,14 @@ class Game(CardRules, CharacterRules):
         self.start_of_turn_loot(player)
 
     _effect_handlers: dict[str, Callable[[Game, Effect], None]] = {
-        _FOLLOWUP_ALARM: _fx_alarm,
-        EffectKind.RETARGET: _fx_retarget,
-        EffectKind.GUARD_MOVE: _fx_guard_move,
+        _FOLLOWUP_ALARM: Kernel._fx_alarm,
+        EffectKind.RETARGET: Kernel._fx_retarget,
+        EffectKind.GUARD_MOVE: Kernel._fx_guard_move,
         EffectKind.END_THERMO: _fx_end_thermo,
         EffectKind.EVENT_CHECK: _fx_event_check,
         EffectKind.GUARD_TURN: _fx_guard_turn,
         EffectKind.NEXT_TURN: _fx_next_turn,
-        EffectKind.TILE_STEALTH: _fx_tile_stealth,
+        EffectKind.TILE_STEALTH: Kernel._fx_tile_stealth,
     }
 
 
@@ -1705,3 +714,11 @@ def replay(setup: Setup, actions: Iterable[Action | str]) -> Game:
         except IllegalActionError as exc:
             raise IllegalActionError(f"action {i + 1} ({action}): {exc}") from None
     return game
+
+
+def from_json(text: str | bytes) -> Game:
+    """Load a game saved by `to_json` (raises `serialize.StateError` on anything
+    inconsistent)."""
+    from . import serialize
+
+    return serialize.from_json(text, Game)

@@ -13,8 +13,9 @@ import json
 import types
 import typing
 from collections import Counter
+from collections.abc import Callable
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from . import __version__
 from .actions import Action
@@ -34,6 +35,7 @@ from .data import (
     Tool,
 )
 from .geometry import FloorLayout
+from .kernel import Kernel
 from .kinds import DecisionKind, Result
 from .limits import (
     MAX_GAME_ACTIONS,
@@ -48,6 +50,9 @@ from .state import State, Step, empty_cell, make_pos
 
 FORMAT = "burgle-game"
 FORMAT_VERSION = 1
+
+
+G = TypeVar("G", bound=Kernel)
 
 
 class StateError(ValueError):
@@ -141,7 +146,7 @@ def decode(tp: Any, value: Any, where: str = "state") -> Any:
 # ---------------------------------------------------------------------- documents
 
 
-def game_to_dict(game: Any) -> dict[str, Any]:
+def game_to_dict(game: Kernel) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -152,14 +157,14 @@ def game_to_dict(game: Any) -> dict[str, Any]:
     }
 
 
-def to_json(game: Any) -> str:
+def to_json(game: Kernel) -> str:
     return json.dumps(game_to_dict(game), separators=(",", ":"), sort_keys=False)
 
 
-def from_json(text: str | bytes) -> Any:
-    """Load a game saved by `to_json`; raises StateError on anything inconsistent."""
-    from .game import Game  # late import: game imports this module's users
-
+def from_json(text: str | bytes, build: Callable[[State, Setup], G]) -> G:
+    """Load a game saved by `to_json`; raises StateError on anything inconsistent. `build`
+    makes the game from its checked state and setup (`engine.game.from_json` passes `Game`;
+    this module sits below the game and does not import it)."""
     try:
         doc = load_json(text, max_chars=MAX_GAME_JSON_CHARS, max_depth=MAX_GAME_JSON_DEPTH)
     except InputError as exc:
@@ -185,7 +190,7 @@ def from_json(text: str | bytes) -> Any:
     check_state(state, setup)
     if state.actions_applied != len(history):
         raise StateError("state: actions_applied does not match the action list")
-    game = Game(state, setup)
+    game = build(state, setup)
     game.history = history
     return game
 

@@ -8,10 +8,9 @@ import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.data import LOST_VISUAL, TileKind
-from engine.game import Game
+from engine.game import Game, from_json
 from engine.infostate import clone_game, resample_from_infostate
 from engine.rng import Rng
-from engine.serialize import from_json
 
 
 def _played(scenario: ScenarioId, players: int, seed: int, actions: int) -> Game:
