@@ -26,9 +26,6 @@ ABOVE_GAME = frozenset(
         "foresight.py",
     }
 )
-# view.py is being retyped against the kernel by the typed-view change (issue 14, item 6);
-# until then its TYPE_CHECKING import of Game is the one known exception.
-PENDING = frozenset({"view.py"})
 
 
 def _names_game(node: ast.AST) -> bool:
@@ -59,7 +56,7 @@ def test_no_rule_module_imports_the_game() -> None:
     offenders = {
         path.name: found
         for path in sorted(ENGINE.glob("*.py"))
-        if path.name not in ABOVE_GAME | PENDING and (found := imports_of_game(path))
+        if path.name not in ABOVE_GAME and (found := imports_of_game(path))
     }
     assert offenders == {}, f"modules below the game import engine.game: {offenders}"
 
