@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import permutations
 
-from . import __version__
+from . import __version__, tiles
 from .actions import Action, ActionKind, parse_pos, pos_text
 from .cards import CardRules
 from .characters import CharacterRules
@@ -106,6 +106,11 @@ class Game(CardRules, CharacterRules):
     """A game in progress: the kernel (state, caches, core rules) composed with the card
     rules and the burglars' abilities, plus the public API, the legal-action listing, the
     action dispatch and the turn structure."""
+
+    _on_enter = tiles.ON_ENTER
+    _on_reveal = tiles.ON_REVEAL
+    _on_leave = tiles.ON_LEAVE
+    _on_actions_end = tiles.ON_ACTIONS_END
 
     def clone(self) -> Game:
         """An exact, independent copy: same state, history and caches; changing one never
@@ -510,8 +515,9 @@ class Game(CardRules, CharacterRules):
         if p.pos is None:
             return
         t = self.tile(p.pos)
-        if t.kind == K.THERMO and not t.disabled:
-            self._push(Effect(_FOLLOWUP_ALARM, pos=p.pos, source=K.THERMO.value))
+        rule = self._on_actions_end.get(t.kind)
+        if rule is not None:
+            rule(self, me, p.pos, t)
         # Flexibility: still in the guard's tile she stepped into for free when her actions
         # end, the Acrobat is seen (a guard who walked in on her was already paid for).
         if (

@@ -16,12 +16,12 @@ hooks at the end of the class (`jams_alarm`, `rigger_draw`, `on_loot_drawn`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import ClassVar
 
 from .actions import Action, pos_text
 from .data import (
     COMPUTER_FOR_ALARM,
-    LAVATORY_STEALTH,
     LOST_VISUAL,
     MAX_GUARD_SPEED,
     PATROL_DISCARDS,
@@ -95,9 +95,26 @@ _EMP, _TIME_LOCK, _VIDEO_LOOP, _GYMNASTICS = (
 )
 _INVISIBLE = TurnFlag.INVISIBLE  # read whenever a guard or a burglar enters a tile
 
+# Room rules (engine/tiles.py fills the tables; Game installs them on the class).
+# enter(kernel, player, pos, tile, unseen, laser_payable, laser_paid): a burglar moved in,
+# was not stopped by the guards' look, and the tile is not disabled (Crowbar).
+EnterRule = Callable[["Kernel", int, int, Tile, bool, bool, bool], None]
+# reveal(kernel, pos, tile): the tile was just turned face up.
+RevealRule = Callable[["Kernel", int, Tile], None]
+# leave(kernel, player, pos, tile): a burglar moves out of the tile.
+LeaveRule = Callable[["Kernel", int, int, Tile], None]
+# actions_end(kernel, player, pos, tile): the burglar's actions end on this tile.
+ActionsEndRule = Callable[["Kernel", int, int, Tile], None]
+
 
 class Kernel:
     """A game's state, its derived caches and the core rule operations."""
+
+    # Room rules by tile kind (engine/tiles.py), installed by Game.
+    _on_enter: ClassVar[Mapping[TileKind, EnterRule]]
+    _on_reveal: ClassVar[Mapping[TileKind, RevealRule]]
+    _on_leave: ClassVar[Mapping[TileKind, LeaveRule]]
+    _on_actions_end: ClassVar[Mapping[TileKind, ActionsEndRule]]
 
     def __init__(self, state: State, setup: Setup) -> None:
         self.state = state
@@ -371,10 +388,9 @@ class Kernel:
             return t
         t.revealed = True
         self._emit(TileRevealed(pos, t.kind.value, t.number))
-        if t.kind == K.STAIRS and (pos >> 6) < self.top_floor:
-            self.tile(pos + 64).downstairs = True
-        elif t.kind == K.LAVATORY:
-            t.stealth = LAVATORY_STEALTH
+        rule = self._on_reveal.get(t.kind)
+        if rule is not None:
+            rule(self, pos, t)
         return t
 
     def _do_move(
@@ -490,16 +506,11 @@ class Kernel:
             self._place_guard(f, mover=player)
 
     def _leave(self, player: int, pos: int) -> None:
-        """Leaving a tile: a Motion tile entered this turn raises its alarm."""
+        """Leaving a tile: its leave rule (a Motion tile entered this turn raises its alarm)."""
         t = self.tile(pos)
-        if (
-            t.kind == K.MOTION
-            and [player, pos] in self.state.motion_entered
-            and not t.disabled
-            and not self.jams_alarm(pos, player)
-        ):
-            self.state.motion_entered.remove([player, pos])
-            self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.MOTION.value))
+        rule = self._on_leave.get(t.kind)
+        if rule is not None:
+            rule(self, player, pos, t)
 
     def _seen_entering(self, player: int, pos: int, flexible: bool = False) -> bool:
         """The guards' look at a burglar moving into `pos`: his own tile (unless entered by
@@ -539,44 +550,23 @@ class Kernel:
         laser_paid: bool = False,
         flexible: bool = False,
     ) -> None:
-        """Everything that happens when a burglar enters a tile by moving."""
+        """Everything that happens when a burglar enters a tile by moving: the floor's guard
+        is placed if need be, the guards look, then the tile's enter rule (engine/tiles.py)."""
         st = self.state
         f = pos >> 6
         fl = st.floors[f]
         if not fl.guard.placed:
             self._place_guard(f, mover=player)
-        p = st.players[player]
         t = self.tile(pos)
         kind = t.kind
         unseen = self.is_invisible(player)
         if not unseen and not self._seen_entering(player, pos, flexible):
             return
         if t.disabled:  # Crowbar: the tile's own rule is off
-            pass
-        elif kind == K.CAMERA:
-            if not unseen and self._guard_on_other_camera(pos):
-                self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.CAMERA.value))
-        elif kind in (K.FINGERPRINT, K.LASER) and self.jams_alarm(pos, player):
-            pass  # Jammer: the Hacker stops these alarms (and Motion's) for all on his tile
-        elif kind == K.FINGERPRINT:
-            self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.FINGERPRINT.value))
-        elif kind == K.LASER:
-            if Loot.MIRROR not in p.loot and not laser_paid:
-                self._push(
-                    Effect(_FOLLOWUP_ALARM, pos=pos, source=K.LASER.value, flag=laser_payable)
-                )
-        elif kind == K.DETECTOR:
-            if p.tools or p.loot:
-                self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=K.DETECTOR.value))
-        elif kind == K.MOTION:
-            if [player, pos] not in st.motion_entered:
-                st.motion_entered.append([player, pos])
-        elif kind == K.THERMO:
-            if Loot.ISOTOPE in p.loot:
-                self._push(Effect(_FOLLOWUP_ALARM, pos=pos, source=Loot.ISOTOPE.value))
-        elif kind == K.LABORATORY and not t.tool_taken:
-            t.tool_taken = True
-            self._draw_tool(player, "laboratory")
+            return
+        rule = self._on_enter.get(kind)
+        if rule is not None:
+            rule(self, player, pos, t, unseen, laser_payable, laser_paid)
 
     def _guard_adjacent(self, pos: int) -> bool:
         f, c = pos >> 6, pos & 63

@@ -1,0 +1,172 @@
+"""Room tiles: what each kind does when revealed, entered, left, or stood on at the end of
+the actions. One table per moment, keyed by `TileKind`; a new room adds its handlers here.
+
+The kernel (engine/kernel.py) calls these through `Game`, which installs the tables
+(`Kernel._on_enter` ...). Tiles whose rule is a movement or action rule of the core (a
+Deadbolt's cost, a Keypad's roll, Stairs and Walkways, a Safe's dice) or a way guards see
+burglars (Foyer, Atrium, the Cameras watching a guard) are listed in `CORE_RULES`, with the
+place that applies them, so every kind is accounted for.
+"""
+
+from __future__ import annotations
+
+from .data import LAVATORY_STEALTH, Loot, TileKind
+from .kernel import ActionsEndRule, EnterRule, Kernel, LeaveRule, RevealRule
+from .kinds import EffectKind
+from .state import Effect, Tile
+
+K = TileKind
+_ALARM = EffectKind.ALARM
+_CAMERA, _FINGERPRINT, _LASER, _DETECTOR, _MOTION, _THERMO = (
+    K.CAMERA.value,
+    K.FINGERPRINT.value,
+    K.LASER.value,
+    K.DETECTOR.value,
+    K.MOTION.value,
+    K.THERMO.value,
+)
+_MIRROR, _ISOTOPE = Loot.MIRROR, Loot.ISOTOPE
+
+# ---------------------------------------------------------------------- entering
+
+
+def _enter_camera(
+    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+) -> None:
+    """Camera: seen by a guard standing on another Camera."""
+    if not unseen and k._guard_on_other_camera(pos):
+        k._push(Effect(_ALARM, pos=pos, source=_CAMERA))
+
+
+def _enter_fingerprint(
+    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+) -> None:
+    if not k.jams_alarm(pos, player):  # Jammer: the Hacker stops it for all on his tile
+        k._push(Effect(_ALARM, pos=pos, source=_FINGERPRINT))
+
+
+def _enter_laser(
+    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+) -> None:
+    """Laser: an alarm, unless jammed, crossed with the Mirror, or paid (an extra action,
+    offered when the tile was already face up)."""
+    if k.jams_alarm(pos, player):
+        return
+    if _MIRROR not in k.state.players[player].loot and not paid:
+        k._push(Effect(_ALARM, pos=pos, source=_LASER, flag=payable))
+
+
+def _enter_detector(
+    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+) -> None:
+    """Detector: an alarm for a burglar carrying any Tool or Loot."""
+    p = k.state.players[player]
+    if p.tools or p.loot:
+        k._push(Effect(_ALARM, pos=pos, source=_DETECTOR))
+
+
+def _enter_motion(
+    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+) -> None:
+    """Motion: entered this turn; leaving it again raises its alarm (see `_leave_motion`)."""
+    entered = k.state.motion_entered
+    if [player, pos] not in entered:
+        entered.append([player, pos])
+
+
+def _enter_thermo(
+    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+) -> None:
+    """Thermo: the Isotope sets it off on entry (standing there at the end: `ON_ACTIONS_END`)."""
+    if _ISOTOPE in k.state.players[player].loot:
+        k._push(Effect(_ALARM, pos=pos, source=_ISOTOPE.value))
+
+
+def _enter_laboratory(
+    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+) -> None:
+    """Laboratory: the first burglar in draws a Tool."""
+    if not t.tool_taken:
+        t.tool_taken = True
+        k._draw_tool(player, "laboratory")
+
+
+ON_ENTER: dict[TileKind, EnterRule] = {
+    K.CAMERA: _enter_camera,
+    K.DETECTOR: _enter_detector,
+    K.FINGERPRINT: _enter_fingerprint,
+    K.LABORATORY: _enter_laboratory,
+    K.LASER: _enter_laser,
+    K.MOTION: _enter_motion,
+    K.THERMO: _enter_thermo,
+}
+
+
+# ---------------------------------------------------------------------- revealing
+
+
+def _reveal_stairs(k: Kernel, pos: int, t: Tile) -> None:
+    """Stairs: the tile above gets the way down."""
+    if (pos >> 6) < k.top_floor:
+        k.tile(pos + 64).downstairs = True
+
+
+def _reveal_lavatory(k: Kernel, pos: int, t: Tile) -> None:
+    """Lavatory: its Stealth tokens are put on it."""
+    t.stealth = LAVATORY_STEALTH
+
+
+ON_REVEAL: dict[TileKind, RevealRule] = {
+    K.LAVATORY: _reveal_lavatory,
+    K.STAIRS: _reveal_stairs,
+}
+
+
+# ---------------------------------------------------------------------- leaving
+
+
+def _leave_motion(k: Kernel, player: int, pos: int, t: Tile) -> None:
+    """Motion: leaving it in the turn it was entered raises its alarm."""
+    entered = k.state.motion_entered
+    if [player, pos] in entered and not t.disabled and not k.jams_alarm(pos, player):
+        entered.remove([player, pos])
+        k._push(Effect(_ALARM, pos=pos, source=_MOTION))
+
+
+ON_LEAVE: dict[TileKind, LeaveRule] = {
+    K.MOTION: _leave_motion,
+}
+
+
+# ---------------------------------------------------------------------- end of actions
+
+
+def _actions_end_thermo(k: Kernel, player: int, pos: int, t: Tile) -> None:
+    """Thermo: ending the actions on it raises its alarm."""
+    if not t.disabled:
+        k._push(Effect(_ALARM, pos=pos, source=_THERMO))
+
+
+ON_ACTIONS_END: dict[TileKind, ActionsEndRule] = {
+    K.THERMO: _actions_end_thermo,
+}
+
+
+# ---------------------------------------------------------------------- the others
+
+# Kinds whose rules are part of the core's movement, actions or guards' look.
+CORE_RULES: dict[TileKind, str] = {
+    K.ATRIUM: "seen from a guard above or below; Peek up and down (Kernel._seen_entering)",
+    K.COMPUTER_FINGERPRINT: "the hack action; tokens stop Fingerprint alarms (Kernel._fx_alarm)",
+    K.COMPUTER_LASER: "the hack action; tokens stop Laser alarms (Kernel._fx_alarm)",
+    K.COMPUTER_MOTION: "the hack action; tokens stop Motion alarms (Kernel._fx_alarm)",
+    K.DEADBOLT: "3 actions to enter while empty (Kernel.move_options, Kernel._do_move)",
+    K.FOYER: "seen from a guard next to it (Kernel._seen_entering, Kernel._guard_sees)",
+    K.KEYPAD: "a roll to open it on entry (Kernel._keypad_roll)",
+    K.SAFE: "add a die, crack (Game._compute_legal, Kernel._crack)",
+    K.SECRET_DOOR: "entered through walls once revealed (Kernel.move_options)",
+    K.SERVICE_DUCT: "moves to the other revealed Duct (Kernel.move_options)",
+    K.STAIRS: "Move and Peek up, escape from the top floor (Kernel.move_options)",
+    K.WALKWAY: "a fall to the floor below (Kernel._do_move)",
+    K.CAMERA: "also raises an alarm when a guard steps onto one (Kernel._guard_sees)",
+}
