@@ -1,14 +1,19 @@
 """Card effects: the 13 Tools, the Loot penalties and the 26 Events.
 
-`CardRules` extends the kernel (engine/kernel.py); `Game` composes it. The core rules call
-the hooks defined here (`tool_actions`, `resolve_event`, `start_of_turn_loot`, ...) and
-answer card decisions through `resolve_card_decision`. Every choice a card leaves to the
-players is a pending decision; a card that can do nothing right now says so with a
-`CardNoEffect` event.
+Each card's rule is one entry in its table: `TOOLS` (a `ToolRule`: use, targets, usable
+now), `LOOT` (a `LootRule`: drawn, picked up, start of turn, or where the core applies it)
+and `EVENTS` (a handler per Event), keyed by the card's enum; a new card is added there.
+`CardRules` extends the kernel (engine/kernel.py); `Game` composes it. The core calls
+`tool_actions`, `use_tool`, `resolve_event`, `start_of_turn_loot`, `on_loot_drawn`, which
+look the card up, and answers card decisions through `resolve_card_decision`. Every choice
+a card leaves to the players is a pending decision; a card that can do nothing right now
+says so with a `CardNoEffect` event.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import permutations
 
 from .actions import Action, ActionKind, parse_pos, pos_text
@@ -35,20 +40,33 @@ from .events import (
 )
 from .kernel import Kernel
 from .kinds import DecisionKind, EffectKind, EndReason, Lasting, Result, TurnFlag
-from .state import Effect
+from .state import Effect, Guard
 
-# Tools used as an action with no target, or with one of a list of positions.
-_NO_TARGET = frozenset(
-    {
-        Tool.CRYSTAL_BALL,
-        Tool.EMP,
-        Tool.INVISIBLE_SUIT,
-        Tool.MAKEUP_KIT,
-        Tool.ROLLERSKATES,
-        Tool.SMOKE_BOMB,
-        Tool.VIRUS,
-    }
-)
+_BUST = Loot.BUST  # read on every legal-action listing of a burglar holding Tools
+
+
+@dataclass(frozen=True, slots=True)
+class ToolRule:
+    """A Tool's rule. `use(rules, me, pos, target)` plays it (None: never an action, see
+    `during`); `targets(rules, me, pos)` lists the positions it may be used on (None: used
+    with no target); `usable(rules, me)` says whether a no-target tool may be used now."""
+
+    use: Callable[[CardRules, int, int, int], None] | None
+    targets: Callable[[CardRules, int, int], list[int]] | None = None
+    usable: Callable[[CardRules, int], bool] | None = None
+    during: str = ""  # where a tool that is not an action takes effect
+
+
+@dataclass(frozen=True, slots=True)
+class LootRule:
+    """A Loot card's rule: `drawn(rules, holder)` when drawn from the deck, `picked_up` when
+    taken from a tile, `turn_start(rules, holder, pos)` at the start of its holder's turn;
+    `passive` names where the core applies a card that only changes other rules."""
+
+    drawn: Callable[[CardRules, int], None] | None = None
+    picked_up: Callable[[CardRules, int], None] | None = None
+    turn_start: Callable[[CardRules, int, int], None] | None = None
+    passive: str = ""
 
 
 class CardRules(Kernel):
@@ -67,67 +85,21 @@ class CardRules(Kernel):
     def tool_actions(self, me: int) -> list[Action]:
         """Every legal `use` action of the current burglar (free actions)."""
         p = self.state.players[me]
-        if p.pos is None or Loot.BUST in p.loot:
+        pos = p.pos
+        if pos is None or _BUST in p.loot:
             return []
         out = []
         for tool in sorted(set(p.tools)):
-            if tool in _NO_TARGET:
-                if self._tool_usable(me, tool):
+            rule = TOOLS[tool]
+            if rule.use is None:
+                continue
+            if rule.targets is None:
+                if rule.usable is None or rule.usable(self, me):
                     out.append(Action(ActionKind.USE, card=tool.value))
             else:
-                for pos in self.tool_targets(me, tool):
-                    out.append(Action(ActionKind.USE, pos=pos, card=tool.value))
+                for target in rule.targets(self, me, pos):
+                    out.append(Action(ActionKind.USE, pos=target, card=tool.value))
         return out
-
-    def _tool_usable(self, me: int, tool: Tool) -> bool:
-        st = self.state
-        if tool == Tool.CRYSTAL_BALL:
-            return bool(st.events)
-        if tool == Tool.VIRUS:
-            return bool(self._virus_targets())
-        if tool == Tool.INVISIBLE_SUIT:
-            return TurnFlag.INVISIBLE not in st.turn_flags
-        return True
-
-    def tool_targets(self, me: int, tool: Tool) -> list[int]:
-        st = self.state
-        pos = st.players[me].pos
-        assert pos is not None
-        f, c = pos >> 6, pos & 63
-        base = f << 6
-        geo = self._geo[f]
-        if tool == Tool.BLUEPRINTS:
-            return [
-                q
-                for fi in range(len(st.floors))
-                for q in self.positions(fi)
-                if not self.tile(q).revealed
-            ]
-        if tool == Tool.CROWBAR:
-            out = []
-            for nb in geo.open[c]:
-                t = self.tile(base | nb)
-                if t.revealed and t.kind in CROWBAR_TARGETS and not t.disabled:
-                    out.append(base | nb)
-            return sorted(out)
-        if tool == Tool.DONUTS:
-            return sorted(
-                fl.guard.pos
-                for fl in st.floors
-                if fl.guard.placed and fl.guard.pos is not None and not fl.guard.donuts
-            )
-        if tool == Tool.DYNAMITE:
-            return sorted(base | nb for nb in geo.grid[c] if nb not in geo.open[c])
-        if tool == Tool.THERMAL_BOMB:
-            if self.tile(pos).thermal:
-                return []
-            out = []
-            if f > 0:
-                out.append(pos - 64)
-            if f < self.top_floor:
-                out.append(pos + 64)
-            return out
-        return []  # Stethoscope: used while cracking, never as an action
 
     def _virus_targets(self) -> list[int]:
         out = []
@@ -150,48 +122,12 @@ class CardRules(Kernel):
         p = st.players[me]
         pos = p.pos
         assert pos is not None
+        use = TOOLS[tool].use
+        assert use is not None  # tool_actions offers no other
         p.tools.remove(tool)
         st.tool_discard.append(tool)
         self._emit(ToolUsed(me, tool.value, target))
-        if tool == Tool.BLUEPRINTS:
-            self._reveal(target)
-        elif tool == Tool.CROWBAR:
-            self.tile(target).disabled = True
-            self._emit(TileDisabled(target))
-        elif tool == Tool.CRYSTAL_BALL:
-            top = list(reversed(st.events[-3:]))  # top card first
-            self._ask(
-                DecisionKind.CRYSTAL_BALL,
-                sorted(",".join(e.value for e in order) for order in permutations(top)),
-            )
-        elif tool == Tool.DONUTS:
-            st.floors[target >> 6].guard.donuts = True
-        elif tool == Tool.DYNAMITE:
-            fl = st.floors[pos >> 6]
-            wall = (min(pos & 63, target & 63), max(pos & 63, target & 63))
-            fl.walls = [w for w in fl.walls if tuple(w) != wall]
-            self.refresh_geometry()  # the guards' routes change at once
-            self._emit(WallDestroyed(pos >> 6, wall[0], wall[1]))
-            self._push(Effect(EffectKind.ALARM, pos=pos, source=Tool.DYNAMITE.value))
-        elif tool == Tool.EMP:
-            self._emp(me)
-        elif tool == Tool.INVISIBLE_SUIT:
-            st.turn_flags.append(TurnFlag.INVISIBLE)
-            self._gain_actions(me, 1, tool.value)
-        elif tool == Tool.MAKEUP_KIT:
-            for i in self.players_at(pos):
-                st.players[i].stealth += 1
-                self._emit(StealthGained(i, 1, tool.value))
-        elif tool == Tool.ROLLERSKATES:
-            self._gain_actions(me, 2, tool.value)
-        elif tool == Tool.SMOKE_BOMB:
-            self.tile(pos).stealth += 3
-        elif tool == Tool.THERMAL_BOMB:
-            self.tile(pos).thermal = True
-            self.tile(target).thermal = True
-            self._push(Effect(EffectKind.ALARM, pos=pos, source=Tool.THERMAL_BOMB.value))
-        elif tool == Tool.VIRUS:
-            self._ask_virus(3)
+        use(self, me, pos, target)
 
     def _gain_actions(self, me: int, n: int, why: str) -> None:
         self.state.actions_left += n
@@ -239,32 +175,25 @@ class CardRules(Kernel):
         self.tile(p.pos).loot.remove(loot)
         p.loot.append(loot)
         self._emit(LootPickedUp(me, card, p.pos))
-        if loot == Loot.CURSED_GOBLET:  # left in a drilled Safe: it curses whoever takes it
-            self.on_loot_drawn(me, loot)
+        rule = LOOT[loot].picked_up
+        if rule is not None:
+            rule(self, me)
 
     def on_loot_drawn(self, player: int, loot: Loot) -> None:
-        if loot == Loot.CURSED_GOBLET:
-            # Lose a Stealth if there is one to lose; never lost the game this way.
-            p = self.state.players[player]
-            t = self.tile(p.pos) if p.pos is not None else None
-            if (t is not None and t.stealth > 0) or p.stealth > 0:
-                self._lose_stealth(player, "cursed-goblet")
+        rule = LOOT[loot].drawn
+        if rule is not None:
+            rule(self, player)
 
     def start_of_turn_loot(self, me: int) -> None:
-        """Chihuahua and Persian Kitty roll at the start of their holder's turn."""
+        """The Loot that acts at the start of its holder's turn (Chihuahua, Persian Kitty)
+        rolls, in the order of `LOOT`."""
         p = self.state.players[me]
-        if p.pos is None:
+        pos = p.pos
+        if pos is None:
             return
-        if Loot.CHIHUAHUA in p.loot:
-            die = self.rng.die()
-            self._emit(LootRolled(me, Loot.CHIHUAHUA.value, die, die == 6))
-            if die == 6:
-                self._push(Effect(EffectKind.ALARM, pos=p.pos, source=Loot.CHIHUAHUA.value))
-        if Loot.PERSIAN_KITTY in p.loot:
-            die = self.rng.die()
-            self._emit(LootRolled(me, Loot.PERSIAN_KITTY.value, die, die <= 2))
-            if die <= 2:
-                self._kitty_escapes(me)
+        for loot, rule in _TURN_START_LOOT:
+            if loot in p.loot:
+                rule(self, me, pos)
 
     def _kitty_escapes(self, me: int) -> None:
         st = self.state
@@ -303,170 +232,12 @@ class CardRules(Kernel):
     # ------------------------------------------------------------------ events
 
     def resolve_event(self, card: EventCard) -> None:
+        """The Event drawn at the end of the current burglar's turn takes effect."""
         st = self.state
         me = st.current
-        p = st.players[me]
-        pos = p.pos
+        pos = st.players[me].pos
         assert pos is not None
-        f = pos >> 6
-        g = st.floors[f].guard
-        on_board = g.placed and g.pos is not None
-        name = card.value
-        E = EventCard
-        if card == E.BROWN_OUT:
-            self._brown_out()
-        elif card == E.BUDDY_SYSTEM:
-            others = [
-                str(i + 1)
-                for i, q in enumerate(st.players)
-                if i != me and q.pos is not None and q.pos != pos
-            ]
-            if others:
-                self._ask(DecisionKind.BUDDY, others)
-            else:
-                self._emit(CardNoEffect(name, "nobody"))
-        elif card == E.CHANGE_OF_PLANS:
-            if self.alarms(f):
-                self._emit(CardNoEffect(name, "alarm-active"))
-            elif not on_board:
-                self._emit(CardNoEffect(name, "no-guard"))
-            else:
-                self._new_destination(f)
-        elif card == E.CRASH:
-            if self.alarms(f):
-                self._emit(CardNoEffect(name, "alarm-active"))
-            elif not on_board:
-                self._emit(CardNoEffect(name, "no-guard"))
-            else:
-                g.dest = pos
-                self._emit(DestinationSet(f, pos, "crash"))
-        elif card == E.DAYDREAMING:
-            st.guard_bonus -= 1
-        elif card == E.DEAD_DROP:
-            self._dead_drop(me)
-        elif card == E.ESPRESSO:
-            st.guard_bonus += 1
-        elif card == E.FREIGHT_ELEVATOR:
-            if f == self.top_floor:
-                if self.team_has_all_loot():
-                    self._leave_building(me)
-                else:
-                    self._emit(CardNoEffect(name, "loot-missing"))
-            else:
-                self._fall(me, pos + 64, "elevator")
-        elif card == E.GO_WITH_YOUR_GUT:
-            geo = self._geo[f]
-            base = f << 6
-            choices = [base | nb for nb in geo.open[pos & 63] if not self.tile(base | nb).revealed]
-            if not choices:
-                self._emit(CardNoEffect(name, "nothing-unrevealed"))
-            elif len(choices) == 1:
-                self._forced_move(me, choices[0])
-            else:
-                self._ask(DecisionKind.GUT, [pos_text(q) for q in sorted(choices)])
-        elif card == E.GYMNASTICS:
-            st.lasting[Lasting.GYMNASTICS] = me
-        elif card == E.HEADS_UP:
-            nxt = self.next_player(me)
-            key = str(nxt)
-            st.next_turn_bonus[key] = st.next_turn_bonus.get(key, 0) + 1
-        elif card == E.JUMP_THE_GUN:
-            st.skip_turns += 1
-        elif card == E.JURY_RIG:
-            self._draw_tool(me, name)
-        elif card == E.KEYCODE_CHANGE:
-            relocked = []
-            for fi in range(len(st.floors)):
-                for q in self.positions(fi):
-                    t = self.tile(q)
-                    if t.kind == K.KEYPAD and t.open:
-                        t.open = False
-                        relocked.append(q)
-            if relocked:
-                self._emit(KeypadsLocked(tuple(relocked)))
-            else:
-                self._emit(CardNoEffect(name, "no-open-keypad"))
-        elif card == E.LAMPSHADE:
-            p.stealth += 1
-            self._emit(StealthGained(me, 1, name))
-        elif card == E.LOST_GRIP:
-            if f == 0:
-                self._emit(CardNoEffect(name, "ground-floor"))
-            else:
-                self._fall(me, pos - 64, "lost-grip")
-        elif card == E.PEEKHOLE:
-            targets = self.peekhole_targets(pos)
-            if targets:
-                self._ask(DecisionKind.PEEKHOLE, ["none", *(pos_text(q) for q in targets)])
-            else:
-                self._emit(CardNoEffect(name, "nothing-unrevealed"))
-        elif card == E.REBOOT:
-            changed = False
-            for fi in range(len(st.floors)):
-                for q in self.positions(fi):
-                    t = self.tile(q)
-                    if t.revealed and t.kind in COMPUTERS and t.hack != 1:
-                        t.hack = 1
-                        changed = True
-                        self._emit(HackAdded(q, 1))
-            if not changed:
-                self._emit(CardNoEffect(name, "nothing-to-reset"))
-        elif card == E.SHIFT_CHANGE:
-            st.turn_flags.append(TurnFlag.SHIFT_CHANGE)
-        elif card == E.SHOPLIFTING:
-            labs = [
-                q
-                for fi in range(len(st.floors))
-                for q in self.positions(fi)
-                if self.tile(q).kind == K.LABORATORY
-                and self.tile(q).revealed
-                and self.tile(q).tool_taken
-            ]
-            if not labs:
-                self._emit(CardNoEffect(name, "no-laboratory"))
-            for q in labs:
-                self._push(Effect(EffectKind.ALARM, pos=q, source=name))
-        elif card == E.SQUEAK:
-            self._squeak(me)
-        elif card == E.SWITCH_SIGNS:
-            if not on_board or g.dest is None:
-                self._emit(CardNoEffect(name, "no-guard"))
-            elif self.alarms(f):
-                self._jump_to_alarm(f, DecisionKind.SWITCH_ALARM)
-            else:
-                src, g.pos, g.dest = g.pos, g.dest, g.pos
-                assert src is not None and g.pos is not None and g.dest is not None
-                self._emit(GuardTeleported(f, src, g.pos, name))
-                self._emit(DestinationSet(f, g.dest, name))
-                self.guard_appears(f)
-        elif card == E.THROW_VOICE:
-            if self.alarms(f):
-                self._emit(CardNoEffect(name, "alarm-active"))
-            elif not on_board or g.dest is None:
-                self._emit(CardNoEffect(name, "no-guard"))
-            else:
-                base = f << 6
-                opts = [base | nb for nb in self._geo[f].open[g.dest & 63]]
-                self._ask(DecisionKind.THROW_VOICE, [pos_text(q) for q in sorted(opts)])
-        elif card == E.TIME_LOCK:
-            st.lasting[Lasting.TIME_LOCK] = me
-        elif card == E.VIDEO_LOOP:
-            st.lasting[Lasting.VIDEO_LOOP] = me
-        elif card == E.WHERE_IS_HE:
-            if not on_board or g.dest is None:
-                self._emit(CardNoEffect(name, "no-guard"))
-            elif self.alarms(f):
-                self._jump_to_alarm(f, DecisionKind.WHERE_ALARM)
-            else:
-                src, dest = g.pos, g.dest
-                assert src is not None
-                g.pos = dest
-                self._emit(GuardTeleported(f, src, dest, name))
-                self.guard_appears(f)
-                if not self.is_over():
-                    self._new_destination(f)
-        else:  # pragma: no cover - every event is handled above
-            raise AssertionError(card)
+        EVENTS[card](self, me, pos)
 
     def peekhole_targets(self, pos: int) -> list[int]:
         f, c = pos >> 6, pos & 63
@@ -680,3 +451,439 @@ class CardRules(Kernel):
             if owner == player or st.players[owner].escaped:
                 del st.lasting[name]
                 self._emit(EffectEnded(name))
+
+
+# ---------------------------------------------------------------------- Tools
+
+
+def _blueprints_targets(r: CardRules, me: int, pos: int) -> list[int]:
+    st = r.state
+    return [q for fi in range(len(st.floors)) for q in r.positions(fi) if not r.tile(q).revealed]
+
+
+def _use_blueprints(r: CardRules, me: int, pos: int, target: int) -> None:
+    r._reveal(target)
+
+
+def _crowbar_targets(r: CardRules, me: int, pos: int) -> list[int]:
+    f, c = pos >> 6, pos & 63
+    base = f << 6
+    out = []
+    for nb in r._geo[f].open[c]:
+        t = r.tile(base | nb)
+        if t.revealed and t.kind in CROWBAR_TARGETS and not t.disabled:
+            out.append(base | nb)
+    return sorted(out)
+
+
+def _use_crowbar(r: CardRules, me: int, pos: int, target: int) -> None:
+    r.tile(target).disabled = True
+    r._emit(TileDisabled(target))
+
+
+def _crystal_ball_usable(r: CardRules, me: int) -> bool:
+    return bool(r.state.events)
+
+
+def _use_crystal_ball(r: CardRules, me: int, pos: int, target: int) -> None:
+    top = list(reversed(r.state.events[-3:]))  # top card first
+    r._ask(
+        DecisionKind.CRYSTAL_BALL,
+        sorted(",".join(e.value for e in order) for order in permutations(top)),
+    )
+
+
+def _donuts_targets(r: CardRules, me: int, pos: int) -> list[int]:
+    return sorted(
+        fl.guard.pos
+        for fl in r.state.floors
+        if fl.guard.placed and fl.guard.pos is not None and not fl.guard.donuts
+    )
+
+
+def _use_donuts(r: CardRules, me: int, pos: int, target: int) -> None:
+    r.state.floors[target >> 6].guard.donuts = True
+
+
+def _dynamite_targets(r: CardRules, me: int, pos: int) -> list[int]:
+    f, c = pos >> 6, pos & 63
+    base = f << 6
+    geo = r._geo[f]
+    return sorted(base | nb for nb in geo.grid[c] if nb not in geo.open[c])
+
+
+def _use_dynamite(r: CardRules, me: int, pos: int, target: int) -> None:
+    fl = r.state.floors[pos >> 6]
+    wall = (min(pos & 63, target & 63), max(pos & 63, target & 63))
+    fl.walls = [w for w in fl.walls if tuple(w) != wall]
+    r.refresh_geometry()  # the guards' routes change at once
+    r._emit(WallDestroyed(pos >> 6, wall[0], wall[1]))
+    r._push(Effect(EffectKind.ALARM, pos=pos, source=Tool.DYNAMITE.value))
+
+
+def _use_emp(r: CardRules, me: int, pos: int, target: int) -> None:
+    r._emp(me)
+
+
+def _invisible_suit_usable(r: CardRules, me: int) -> bool:
+    return TurnFlag.INVISIBLE not in r.state.turn_flags
+
+
+def _use_invisible_suit(r: CardRules, me: int, pos: int, target: int) -> None:
+    r.state.turn_flags.append(TurnFlag.INVISIBLE)
+    r._gain_actions(me, 1, Tool.INVISIBLE_SUIT.value)
+
+
+def _use_makeup_kit(r: CardRules, me: int, pos: int, target: int) -> None:
+    for i in r.players_at(pos):
+        r.state.players[i].stealth += 1
+        r._emit(StealthGained(i, 1, Tool.MAKEUP_KIT.value))
+
+
+def _use_rollerskates(r: CardRules, me: int, pos: int, target: int) -> None:
+    r._gain_actions(me, 2, Tool.ROLLERSKATES.value)
+
+
+def _use_smoke_bomb(r: CardRules, me: int, pos: int, target: int) -> None:
+    r.tile(pos).stealth += 3
+
+
+def _thermal_bomb_targets(r: CardRules, me: int, pos: int) -> list[int]:
+    if r.tile(pos).thermal:
+        return []
+    f = pos >> 6
+    out = []
+    if f > 0:
+        out.append(pos - 64)
+    if f < r.top_floor:
+        out.append(pos + 64)
+    return out
+
+
+def _use_thermal_bomb(r: CardRules, me: int, pos: int, target: int) -> None:
+    r.tile(pos).thermal = True
+    r.tile(target).thermal = True
+    r._push(Effect(EffectKind.ALARM, pos=pos, source=Tool.THERMAL_BOMB.value))
+
+
+def _virus_usable(r: CardRules, me: int) -> bool:
+    return bool(r._virus_targets())
+
+
+def _use_virus(r: CardRules, me: int, pos: int, target: int) -> None:
+    r._ask_virus(3)
+
+
+TOOLS: dict[Tool, ToolRule] = {
+    Tool.BLUEPRINTS: ToolRule(_use_blueprints, _blueprints_targets),
+    Tool.CROWBAR: ToolRule(_use_crowbar, _crowbar_targets),
+    Tool.CRYSTAL_BALL: ToolRule(_use_crystal_ball, usable=_crystal_ball_usable),
+    Tool.DONUTS: ToolRule(_use_donuts, _donuts_targets),
+    Tool.DYNAMITE: ToolRule(_use_dynamite, _dynamite_targets),
+    Tool.EMP: ToolRule(_use_emp),
+    Tool.INVISIBLE_SUIT: ToolRule(_use_invisible_suit, usable=_invisible_suit_usable),
+    Tool.MAKEUP_KIT: ToolRule(_use_makeup_kit),
+    Tool.ROLLERSKATES: ToolRule(_use_rollerskates),
+    Tool.SMOKE_BOMB: ToolRule(_use_smoke_bomb),
+    Tool.STETHOSCOPE: ToolRule(None, during="turns one die while cracking (Kernel._crack)"),
+    Tool.THERMAL_BOMB: ToolRule(_use_thermal_bomb, _thermal_bomb_targets),
+    Tool.VIRUS: ToolRule(_use_virus, usable=_virus_usable),
+}
+
+
+# ---------------------------------------------------------------------- Loot
+
+
+def _curse(r: CardRules, player: int) -> None:
+    """Cursed Goblet: lose a Stealth if there is one to lose; never lost the game this way."""
+    p = r.state.players[player]
+    t = r.tile(p.pos) if p.pos is not None else None
+    if (t is not None and t.stealth > 0) or p.stealth > 0:
+        r._lose_stealth(player, "cursed-goblet")
+
+
+def _chihuahua_rolls(r: CardRules, me: int, pos: int) -> None:
+    """Chihuahua: on a 6 it barks (an alarm on its holder's tile)."""
+    die = r.rng.die()
+    r._emit(LootRolled(me, Loot.CHIHUAHUA.value, die, die == 6))
+    if die == 6:
+        r._push(Effect(EffectKind.ALARM, pos=pos, source=Loot.CHIHUAHUA.value))
+
+
+def _kitty_rolls(r: CardRules, me: int, pos: int) -> None:
+    """Persian Kitty: on a 1 or 2 it runs off toward the nearest alarm tile."""
+    die = r.rng.die()
+    r._emit(LootRolled(me, Loot.PERSIAN_KITTY.value, die, die <= 2))
+    if die <= 2:
+        r._kitty_escapes(me)
+
+
+LOOT: dict[Loot, LootRule] = {
+    Loot.BUST: LootRule(passive="no Tool can be used (CardRules.tool_actions, Kernel._crack)"),
+    Loot.CHIHUAHUA: LootRule(turn_start=_chihuahua_rolls),
+    Loot.CURSED_GOBLET: LootRule(drawn=_curse, picked_up=_curse),
+    Loot.GEMSTONE: LootRule(passive="an extra action into a burglar's tile (move_options)"),
+    Loot.GOLD_BAR: LootRule(passive="one each; the second waits on the Safe (Kernel._draw_loot)"),
+    Loot.ISOTOPE: LootRule(passive="entering a Thermo raises its alarm (tiles.ON_ENTER)"),
+    Loot.KEYCARD: LootRule(passive="Safes crack only with its holder there (Game)"),
+    Loot.MIRROR: LootRule(passive="one action fewer; Lasers cost nothing (Game, tiles)"),
+    Loot.PAINTING: LootRule(passive="no Secret Door, no Service Duct (Kernel.move_options)"),
+    Loot.PERSIAN_KITTY: LootRule(turn_start=_kitty_rolls),
+    Loot.STAMP: LootRule(passive="an Event after 3 actions or fewer (Kernel.event_threshold)"),
+    Loot.TIARA: LootRule(passive="seen from a guard next to its holder (Kernel._seen_entering)"),
+}
+# The Loot that rolls at the start of its holder's turn, in table order.
+_TURN_START_LOOT = tuple((x, rule.turn_start) for x, rule in LOOT.items() if rule.turn_start)
+
+
+# ---------------------------------------------------------------------- Events
+# Each takes (rules, the burglar who drew it, their position).
+
+E = EventCard
+
+
+def _guard_here(r: CardRules, pos: int) -> tuple[int, Guard, bool]:
+    """The floor of `pos`, its guard, and whether he is on the board."""
+    f = pos >> 6
+    g = r.state.floors[f].guard
+    return f, g, g.placed and g.pos is not None
+
+
+def _ev_brown_out(r: CardRules, me: int, pos: int) -> None:
+    r._brown_out()
+
+
+def _ev_buddy_system(r: CardRules, me: int, pos: int) -> None:
+    others = [
+        str(i + 1)
+        for i, q in enumerate(r.state.players)
+        if i != me and q.pos is not None and q.pos != pos
+    ]
+    if others:
+        r._ask(DecisionKind.BUDDY, others)
+    else:
+        r._emit(CardNoEffect(E.BUDDY_SYSTEM.value, "nobody"))
+
+
+def _ev_change_of_plans(r: CardRules, me: int, pos: int) -> None:
+    f, _, on_board = _guard_here(r, pos)
+    if r.alarms(f):
+        r._emit(CardNoEffect(E.CHANGE_OF_PLANS.value, "alarm-active"))
+    elif not on_board:
+        r._emit(CardNoEffect(E.CHANGE_OF_PLANS.value, "no-guard"))
+    else:
+        r._new_destination(f)
+
+
+def _ev_crash(r: CardRules, me: int, pos: int) -> None:
+    f, g, on_board = _guard_here(r, pos)
+    if r.alarms(f):
+        r._emit(CardNoEffect(E.CRASH.value, "alarm-active"))
+    elif not on_board:
+        r._emit(CardNoEffect(E.CRASH.value, "no-guard"))
+    else:
+        g.dest = pos
+        r._emit(DestinationSet(f, pos, "crash"))
+
+
+def _ev_daydreaming(r: CardRules, me: int, pos: int) -> None:
+    r.state.guard_bonus -= 1
+
+
+def _ev_dead_drop(r: CardRules, me: int, pos: int) -> None:
+    r._dead_drop(me)
+
+
+def _ev_espresso(r: CardRules, me: int, pos: int) -> None:
+    r.state.guard_bonus += 1
+
+
+def _ev_freight_elevator(r: CardRules, me: int, pos: int) -> None:
+    if pos >> 6 == r.top_floor:
+        if r.team_has_all_loot():
+            r._leave_building(me)
+        else:
+            r._emit(CardNoEffect(E.FREIGHT_ELEVATOR.value, "loot-missing"))
+    else:
+        r._fall(me, pos + 64, "elevator")
+
+
+def _ev_go_with_your_gut(r: CardRules, me: int, pos: int) -> None:
+    f = pos >> 6
+    base = f << 6
+    choices = [base | nb for nb in r._geo[f].open[pos & 63] if not r.tile(base | nb).revealed]
+    if not choices:
+        r._emit(CardNoEffect(E.GO_WITH_YOUR_GUT.value, "nothing-unrevealed"))
+    elif len(choices) == 1:
+        r._forced_move(me, choices[0])
+    else:
+        r._ask(DecisionKind.GUT, [pos_text(q) for q in sorted(choices)])
+
+
+def _ev_gymnastics(r: CardRules, me: int, pos: int) -> None:
+    r.state.lasting[Lasting.GYMNASTICS] = me
+
+
+def _ev_heads_up(r: CardRules, me: int, pos: int) -> None:
+    bonus = r.state.next_turn_bonus
+    key = str(r.next_player(me))
+    bonus[key] = bonus.get(key, 0) + 1
+
+
+def _ev_jump_the_gun(r: CardRules, me: int, pos: int) -> None:
+    r.state.skip_turns += 1
+
+
+def _ev_jury_rig(r: CardRules, me: int, pos: int) -> None:
+    r._draw_tool(me, E.JURY_RIG.value)
+
+
+def _ev_keycode_change(r: CardRules, me: int, pos: int) -> None:
+    relocked = []
+    for fi in range(len(r.state.floors)):
+        for q in r.positions(fi):
+            t = r.tile(q)
+            if t.kind == K.KEYPAD and t.open:
+                t.open = False
+                relocked.append(q)
+    if relocked:
+        r._emit(KeypadsLocked(tuple(relocked)))
+    else:
+        r._emit(CardNoEffect(E.KEYCODE_CHANGE.value, "no-open-keypad"))
+
+
+def _ev_lampshade(r: CardRules, me: int, pos: int) -> None:
+    r.state.players[me].stealth += 1
+    r._emit(StealthGained(me, 1, E.LAMPSHADE.value))
+
+
+def _ev_lost_grip(r: CardRules, me: int, pos: int) -> None:
+    if pos >> 6 == 0:
+        r._emit(CardNoEffect(E.LOST_GRIP.value, "ground-floor"))
+    else:
+        r._fall(me, pos - 64, "lost-grip")
+
+
+def _ev_peekhole(r: CardRules, me: int, pos: int) -> None:
+    targets = r.peekhole_targets(pos)
+    if targets:
+        r._ask(DecisionKind.PEEKHOLE, ["none", *(pos_text(q) for q in targets)])
+    else:
+        r._emit(CardNoEffect(E.PEEKHOLE.value, "nothing-unrevealed"))
+
+
+def _ev_reboot(r: CardRules, me: int, pos: int) -> None:
+    changed = False
+    for fi in range(len(r.state.floors)):
+        for q in r.positions(fi):
+            t = r.tile(q)
+            if t.revealed and t.kind in COMPUTERS and t.hack != 1:
+                t.hack = 1
+                changed = True
+                r._emit(HackAdded(q, 1))
+    if not changed:
+        r._emit(CardNoEffect(E.REBOOT.value, "nothing-to-reset"))
+
+
+def _ev_shift_change(r: CardRules, me: int, pos: int) -> None:
+    r.state.turn_flags.append(TurnFlag.SHIFT_CHANGE)
+
+
+def _ev_shoplifting(r: CardRules, me: int, pos: int) -> None:
+    name = E.SHOPLIFTING.value
+    labs = [
+        q
+        for fi in range(len(r.state.floors))
+        for q in r.positions(fi)
+        if r.tile(q).kind == K.LABORATORY and r.tile(q).revealed and r.tile(q).tool_taken
+    ]
+    if not labs:
+        r._emit(CardNoEffect(name, "no-laboratory"))
+    for q in labs:
+        r._push(Effect(EffectKind.ALARM, pos=q, source=name))
+
+
+def _ev_squeak(r: CardRules, me: int, pos: int) -> None:
+    r._squeak(me)
+
+
+def _ev_switch_signs(r: CardRules, me: int, pos: int) -> None:
+    name = E.SWITCH_SIGNS.value
+    f, g, on_board = _guard_here(r, pos)
+    if not on_board or g.dest is None:
+        r._emit(CardNoEffect(name, "no-guard"))
+    elif r.alarms(f):
+        r._jump_to_alarm(f, DecisionKind.SWITCH_ALARM)
+    else:
+        src, g.pos, g.dest = g.pos, g.dest, g.pos
+        assert src is not None and g.pos is not None and g.dest is not None
+        r._emit(GuardTeleported(f, src, g.pos, name))
+        r._emit(DestinationSet(f, g.dest, name))
+        r.guard_appears(f)
+
+
+def _ev_throw_voice(r: CardRules, me: int, pos: int) -> None:
+    f, g, on_board = _guard_here(r, pos)
+    if r.alarms(f):
+        r._emit(CardNoEffect(E.THROW_VOICE.value, "alarm-active"))
+    elif not on_board or g.dest is None:
+        r._emit(CardNoEffect(E.THROW_VOICE.value, "no-guard"))
+    else:
+        base = f << 6
+        opts = [base | nb for nb in r._geo[f].open[g.dest & 63]]
+        r._ask(DecisionKind.THROW_VOICE, [pos_text(q) for q in sorted(opts)])
+
+
+def _ev_time_lock(r: CardRules, me: int, pos: int) -> None:
+    r.state.lasting[Lasting.TIME_LOCK] = me
+
+
+def _ev_video_loop(r: CardRules, me: int, pos: int) -> None:
+    r.state.lasting[Lasting.VIDEO_LOOP] = me
+
+
+def _ev_where_is_he(r: CardRules, me: int, pos: int) -> None:
+    name = E.WHERE_IS_HE.value
+    f, g, on_board = _guard_here(r, pos)
+    if not on_board or g.dest is None:
+        r._emit(CardNoEffect(name, "no-guard"))
+    elif r.alarms(f):
+        r._jump_to_alarm(f, DecisionKind.WHERE_ALARM)
+    else:
+        src, dest = g.pos, g.dest
+        assert src is not None
+        g.pos = dest
+        r._emit(GuardTeleported(f, src, dest, name))
+        r.guard_appears(f)
+        if not r.is_over():
+            r._new_destination(f)
+
+
+EVENTS: dict[EventCard, Callable[[CardRules, int, int], None]] = {
+    E.BROWN_OUT: _ev_brown_out,
+    E.BUDDY_SYSTEM: _ev_buddy_system,
+    E.CHANGE_OF_PLANS: _ev_change_of_plans,
+    E.CRASH: _ev_crash,
+    E.DAYDREAMING: _ev_daydreaming,
+    E.DEAD_DROP: _ev_dead_drop,
+    E.ESPRESSO: _ev_espresso,
+    E.FREIGHT_ELEVATOR: _ev_freight_elevator,
+    E.GO_WITH_YOUR_GUT: _ev_go_with_your_gut,
+    E.GYMNASTICS: _ev_gymnastics,
+    E.HEADS_UP: _ev_heads_up,
+    E.JUMP_THE_GUN: _ev_jump_the_gun,
+    E.JURY_RIG: _ev_jury_rig,
+    E.KEYCODE_CHANGE: _ev_keycode_change,
+    E.LAMPSHADE: _ev_lampshade,
+    E.LOST_GRIP: _ev_lost_grip,
+    E.PEEKHOLE: _ev_peekhole,
+    E.REBOOT: _ev_reboot,
+    E.SHIFT_CHANGE: _ev_shift_change,
+    E.SHOPLIFTING: _ev_shoplifting,
+    E.SQUEAK: _ev_squeak,
+    E.SWITCH_SIGNS: _ev_switch_signs,
+    E.THROW_VOICE: _ev_throw_voice,
+    E.TIME_LOCK: _ev_time_lock,
+    E.VIDEO_LOOP: _ev_video_loop,
+    E.WHERE_IS_HE: _ev_where_is_he,
+}

@@ -3,8 +3,8 @@ one cannot be forgotten (adding a card or a tile touches one place)."""
 
 from __future__ import annotations
 
-from engine import tiles
-from engine.data import TileKind
+from engine import cards, tiles
+from engine.data import EventCard, Loot, TileKind, Tool
 from engine.game import Game
 
 
@@ -21,3 +21,22 @@ def test_the_game_installs_the_room_tables() -> None:
     assert Game._on_reveal is tiles.ON_REVEAL
     assert Game._on_leave is tiles.ON_LEAVE
     assert Game._on_actions_end is tiles.ON_ACTIONS_END
+
+
+def test_every_event_card_has_its_handler() -> None:
+    assert set(cards.EVENTS) == set(EventCard)
+
+
+def test_every_tool_has_its_rule() -> None:
+    assert set(cards.TOOLS) == set(Tool)
+    for tool, rule in cards.TOOLS.items():
+        # an action (with its targets or its 'usable now' test), or applied elsewhere
+        assert (rule.use is not None) != bool(rule.during), tool
+        assert rule.targets is None or rule.usable is None, tool
+
+
+def test_every_loot_card_has_its_rule() -> None:
+    assert set(cards.LOOT) == set(Loot)
+    for loot, rule in cards.LOOT.items():
+        active = (rule.drawn, rule.picked_up, rule.turn_start)
+        assert any(active) != bool(rule.passive), loot  # a handler, or where the core applies it
