@@ -1,14 +1,17 @@
 """The nine burglars' abilities, basic and advanced side.
 
 `CharacterRules` extends the kernel (engine/kernel.py); `Game` composes it. Active
-abilities are `ability <name> ...` actions, listed by `ability_actions` only when allowed
-(once per turn, first action only, actions left); passive ones are queried by the core
-rules (`jams_alarm`, `keypad_bonus_dice`, `crack_bonus_dice`, `free_guard_entry`, ...).
-Limits per turn live in `state.turn_flags`.
+abilities are `ability <name> ...` actions: `ABILITIES` gives each card side (keyed by
+character and side) its lister, which offers them only when allowed (once per turn, first
+action only, actions left), and `USES` plays them by name. Passive ones are queried by
+the core rules (`jams_alarm`, `keypad_bonus_dice`, `crack_bonus_dice`, `free_guard_entry`,
+...). Limits per turn live in `state.turn_flags`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionKind, pos_text
@@ -103,71 +106,13 @@ class CharacterRules(Kernel):
     # ------------------------------------------------------------------ legal abilities
 
     def ability_actions(self, me: int) -> list[Action]:
-        st = self.state
-        p = st.players[me]
-        if p.pos is None:
-            return []
+        """The `ability` actions the burglar's card side offers now (see `ABILITIES`)."""
+        p = self.state.players[me]
         pos = p.pos
-        f, c = pos >> 6, pos & 63
-        base = f << 6
-        geo = self._geo[f]
-        left = st.actions_left
-        out: list[Action] = []
-
-        def add(name: str, pos: int = -1, player: int = -1, option: str = "") -> None:
-            out.append(Action(ActionKind.ABILITY, pos=pos, card=name, player=player, option=option))
-
-        ch, side = p.character, p.side
-        if ch == C.HACKER and side == ADVANCED and left >= 1 and p.hack < 1:
-            add("laptop")
-        elif ch == C.HAWK and side == BASIC and not self._used("x-ray"):
-            for nb in geo.grid[c]:
-                if nb not in geo.open[c] and not self.tile(base | nb).revealed:
-                    add("x-ray", pos=base | nb)
-        elif ch == C.HAWK and side == ADVANCED and not self._used("enhance"):
-            for q in self.enhance_targets(pos):
-                add("enhance", pos=q)
-        elif ch == C.JUICER and side == BASIC:
-            for nb in geo.open[c]:
-                q = base | nb
-                if not self.tile(q).alarm and st.floors[f].guard.pos != q:
-                    add("crybaby", pos=q)
-        elif ch == C.JUICER and side == ADVANCED and not self._used("reroute"):
-            here = self.tile(pos)
-            if here.alarm and not p.alarm_held:
-                add("reroute", option="pick")
-            if (
-                p.alarm_held
-                and not here.alarm
-                and st.floors[f].guard.pos != pos
-                and _EMP not in st.lasting
-            ):
-                add("reroute", option="drop")
-        elif ch == C.RAVEN and side == BASIC and not self._used("crow"):
-            dist = geo.dist[c]
-            for cell in geo.layout.cells():
-                if 0 <= dist[cell] <= 2 and (base | cell) != st.crow:
-                    add("crow", pos=base | cell)
-        elif ch == C.RAVEN and side == ADVANCED and st.crow != pos:
-            add("crow", pos=pos)
-        elif ch == C.RIGGER and side == ADVANCED and p.stealth >= 1 and st.tools:
-            add("tinker")
-        elif ch == C.ROOK and side == BASIC and left >= 1 and not self._used("orders"):
-            for other, q in enumerate(st.players):
-                if other == me or q.pos is None:
-                    continue
-                for target in sorted(self.move_options(other, orders=True)):
-                    add("orders", pos=target, player=other)
-        elif ch == C.ROOK and side == ADVANCED and left >= 1 and _ACTED not in st.turn_flags:
-            for other, q in enumerate(st.players):
-                if other != me and q.pos is not None and q.pos != pos:
-                    add("disguise", player=other)
-        elif ch == C.SPOTTER and left >= 1:
-            if side == BASIC and not self._used("clairvoyance") and st.floors[f].guard.patrol:
-                add("clairvoyance")
-            if side == ADVANCED and not self._used("precognition") and st.events:
-                add("precognition")
-        return out
+        if pos is None:
+            return []
+        lister = _LISTERS.get((p.character, p.side))
+        return [] if lister is None else lister(self, me, pos)
 
     def enhance_targets(self, pos: int) -> list[int]:
         """Enhance: face-down tiles up to two steps away, never past a face-down tile or
@@ -207,72 +152,10 @@ class CharacterRules(Kernel):
     def use_ability(self, action: Action) -> None:
         st = self.state
         me = st.current
-        p = st.players[me]
-        pos = p.pos
+        pos = st.players[me].pos
         assert pos is not None
-        name = action.card
-        self._emit(AbilityUsed(me, name, action.pos, action.player, action.option))
-        if name == "laptop":
-            self._spend(1)
-            p.hack = 1
-        elif name in ("x-ray", "enhance"):
-            self._mark(name)
-            self._emit(Peeked(me, action.pos))
-            self._reveal(action.pos)
-        elif name == "crybaby":
-            self._push(Effect(EffectKind.ALARM, pos=action.pos, source="crybaby"))
-        elif name == "reroute":
-            self._mark(name)
-            f = pos >> 6
-            if action.option == "pick":
-                self.tile(pos).alarm = False
-                p.alarm_held = True
-                self._emit(AlarmCleared(pos))
-                if self.alarms(f):
-                    self._push(Effect(EffectKind.RETARGET, floor=f))
-                else:
-                    g = st.floors[f].guard
-                    if g.placed and g.pos is not None:
-                        self._new_destination(f)
-            else:
-                p.alarm_held = False
-                self._push(Effect(EffectKind.ALARM, pos=pos, source="reroute"))
-        elif name == "crow":
-            if p.side == BASIC:
-                self._mark("crow")  # R83: once until the Raven spends an action
-            st.crow = action.pos
-            self._emit(CrowPlaced(action.pos))
-        elif name == "tinker":
-            p.stealth -= 1
-            self._emit_stealth_spent(me, "tinker")
-            self._draw_tool(me, "tinker")
-        elif name == "orders":
-            self._spend(1)
-            self._mark(name)
-            self._do_move(action.pos, mover=action.player, orders=True)
-        elif name == "disguise":
-            self._spend(1)
-            other = st.players[action.player]
-            assert other.pos is not None
-            mine, theirs = pos, other.pos
-            p.pos, other.pos = theirs, mine
-            self._emit(PlayerMoved(me, mine, theirs, "disguise"))
-            self._emit(PlayerMoved(action.player, theirs, mine, "disguise"))
-            f = theirs >> 6
-            if not st.floors[f].guard.placed:
-                self._place_guard(f, mover=me)
-        elif name in ("clairvoyance", "precognition"):
-            self._spend(1)
-            self._mark(name)
-            if name == "clairvoyance":
-                card = st.floors[pos >> 6].guard.patrol[-1]
-                seen = "lost-visual" if card < 0 else pos_text(card)
-            else:
-                seen = st.events[-1].value
-            self._emit(SpotterLooked(me, name, seen))
-            self._ask(DecisionKind(name), ["top", "bottom"], floor=pos >> 6, data=[seen])
-        else:  # pragma: no cover - ability_actions offers nothing else
-            raise AssertionError(name)
+        self._emit(AbilityUsed(me, action.card, action.pos, action.player, action.option))
+        USES[action.card](self, me, pos, action)
 
     def _emit_stealth_spent(self, player: int, why: str) -> None:
         from .events import StealthLost
@@ -355,3 +238,272 @@ class CharacterRules(Kernel):
             if p.character == C.RIGGER and p.side == BASIC and Tool.DYNAMITE in st.tools:
                 st.tools.remove(Tool.DYNAMITE)
                 p.tools.append(Tool.DYNAMITE)
+
+
+# ---------------------------------------------------------------------- the abilities
+# Listing: (rules, me, pos) -> the `ability` actions allowed now. Use: (rules, me, pos,
+# action) plays one (its AbilityUsed event is already out).
+
+
+def _add(name: str, pos: int = -1, player: int = -1, option: str = "") -> Action:
+    return Action(ActionKind.ABILITY, pos=pos, card=name, player=player, option=option)
+
+
+def _list_laptop(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """Laptop (Hacker, advanced): an action for a hack token of his own."""
+    if r.state.actions_left >= 1 and r.state.players[me].hack < 1:
+        return [_add("laptop")]
+    return []
+
+
+def _use_laptop(r: CharacterRules, me: int, pos: int, action: Action) -> None:
+    r._spend(1)
+    r.state.players[me].hack = 1
+
+
+def _list_x_ray(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """X-Ray (Hawk, basic): Peek through one wall, once a turn, for free."""
+    if r._used("x-ray"):
+        return []
+    f, c = pos >> 6, pos & 63
+    base = f << 6
+    geo = r._geo[f]
+    return [
+        _add("x-ray", pos=base | nb)
+        for nb in geo.grid[c]
+        if nb not in geo.open[c] and not r.tile(base | nb).revealed
+    ]
+
+
+def _list_enhance(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """Enhance (Hawk, advanced): Peek two tiles away, once a turn, for free."""
+    if r._used("enhance"):
+        return []
+    return [_add("enhance", pos=q) for q in r.enhance_targets(pos)]
+
+
+def _use_peek(r: CharacterRules, me: int, pos: int, action: Action) -> None:
+    r._mark(action.card)
+    r._emit(Peeked(me, action.pos))
+    r._reveal(action.pos)
+
+
+def _list_crybaby(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """Crybaby (Juicer, basic): set off an alarm next to her, for free."""
+    st = r.state
+    f, c = pos >> 6, pos & 63
+    base = f << 6
+    out = []
+    for nb in r._geo[f].open[c]:
+        q = base | nb
+        if not r.tile(q).alarm and st.floors[f].guard.pos != q:
+            out.append(_add("crybaby", pos=q))
+    return out
+
+
+def _use_crybaby(r: CharacterRules, me: int, pos: int, action: Action) -> None:
+    r._push(Effect(EffectKind.ALARM, pos=action.pos, source="crybaby"))
+
+
+def _list_reroute(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """Reroute (Juicer, advanced): pick up the alarm on her tile, drop it later."""
+    if r._used("reroute"):
+        return []
+    st = r.state
+    p = st.players[me]
+    here = r.tile(pos)
+    out = []
+    if here.alarm and not p.alarm_held:
+        out.append(_add("reroute", option="pick"))
+    if (
+        p.alarm_held
+        and not here.alarm
+        and st.floors[pos >> 6].guard.pos != pos
+        and _EMP not in st.lasting
+    ):
+        out.append(_add("reroute", option="drop"))
+    return out
+
+
+def _use_reroute(r: CharacterRules, me: int, pos: int, action: Action) -> None:
+    st = r.state
+    p = st.players[me]
+    r._mark("reroute")
+    f = pos >> 6
+    if action.option == "pick":
+        r.tile(pos).alarm = False
+        p.alarm_held = True
+        r._emit(AlarmCleared(pos))
+        if r.alarms(f):
+            r._push(Effect(EffectKind.RETARGET, floor=f))
+        else:
+            g = st.floors[f].guard
+            if g.placed and g.pos is not None:
+                r._new_destination(f)
+    else:
+        p.alarm_held = False
+        r._push(Effect(EffectKind.ALARM, pos=pos, source="reroute"))
+
+
+def _list_distract(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """Distract (Raven, basic): the crow up to two steps away, once until she acts."""
+    if r._used("crow"):
+        return []
+    st = r.state
+    f, c = pos >> 6, pos & 63
+    base = f << 6
+    geo = r._geo[f]
+    dist = geo.dist[c]
+    return [
+        _add("crow", pos=base | cell)
+        for cell in geo.layout.cells()
+        if 0 <= dist[cell] <= 2 and (base | cell) != st.crow
+    ]
+
+
+def _list_disrupt(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """Disrupt (Raven, advanced): the crow on her own tile."""
+    return [_add("crow", pos=pos)] if r.state.crow != pos else []
+
+
+def _use_crow(r: CharacterRules, me: int, pos: int, action: Action) -> None:
+    if r.state.players[me].side == BASIC:
+        r._mark("crow")  # R83: once until the Raven spends an action
+    r.state.crow = action.pos
+    r._emit(CrowPlaced(action.pos))
+
+
+def _list_tinker(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """Tinker (Rigger, advanced): a Stealth for a Tool."""
+    st = r.state
+    return [_add("tinker")] if st.players[me].stealth >= 1 and st.tools else []
+
+
+def _use_tinker(r: CharacterRules, me: int, pos: int, action: Action) -> None:
+    r.state.players[me].stealth -= 1
+    r._emit_stealth_spent(me, "tinker")
+    r._draw_tool(me, "tinker")
+
+
+def _list_orders(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """Orders (Rook, basic): move another burglar, once a turn, for an action."""
+    st = r.state
+    if st.actions_left < 1 or r._used("orders"):
+        return []
+    out = []
+    for other, q in enumerate(st.players):
+        if other == me or q.pos is None:
+            continue
+        for target in sorted(r.move_options(other, orders=True)):
+            out.append(_add("orders", pos=target, player=other))
+    return out
+
+
+def _use_orders(r: CharacterRules, me: int, pos: int, action: Action) -> None:
+    r._spend(1)
+    r._mark("orders")
+    r._do_move(action.pos, mover=action.player, orders=True)
+
+
+def _list_disguise(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """Disguise (Rook, advanced): swap places with another burglar, as the first action."""
+    st = r.state
+    if st.actions_left < 1 or _ACTED in st.turn_flags:
+        return []
+    return [
+        _add("disguise", player=other)
+        for other, q in enumerate(st.players)
+        if other != me and q.pos is not None and q.pos != pos
+    ]
+
+
+def _use_disguise(r: CharacterRules, me: int, pos: int, action: Action) -> None:
+    st = r.state
+    r._spend(1)
+    p = st.players[me]
+    other = st.players[action.player]
+    assert other.pos is not None
+    mine, theirs = pos, other.pos
+    p.pos, other.pos = theirs, mine
+    r._emit(PlayerMoved(me, mine, theirs, "disguise"))
+    r._emit(PlayerMoved(action.player, theirs, mine, "disguise"))
+    f = theirs >> 6
+    if not st.floors[f].guard.placed:
+        r._place_guard(f, mover=me)
+
+
+def _list_clairvoyance(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """Clairvoyance (Spotter, basic): look at the top patrol card, keep it or bury it."""
+    st = r.state
+    if st.actions_left >= 1 and not r._used("clairvoyance") and st.floors[pos >> 6].guard.patrol:
+        return [_add("clairvoyance")]
+    return []
+
+
+def _list_precognition(r: CharacterRules, me: int, pos: int) -> list[Action]:
+    """Precognition (Spotter, advanced): look at the top Event, keep it or bury it."""
+    st = r.state
+    if st.actions_left >= 1 and not r._used("precognition") and st.events:
+        return [_add("precognition")]
+    return []
+
+
+def _use_spotter(r: CharacterRules, me: int, pos: int, action: Action) -> None:
+    st = r.state
+    name = action.card
+    r._spend(1)
+    r._mark(name)
+    if name == "clairvoyance":
+        card = st.floors[pos >> 6].guard.patrol[-1]
+        seen = "lost-visual" if card < 0 else pos_text(card)
+    else:
+        seen = st.events[-1].value
+    r._emit(SpotterLooked(me, name, seen))
+    r._ask(DecisionKind(name), ["top", "bottom"], floor=pos >> 6, data=[seen])
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One side of a burglar's card: `actions` lists its `ability` actions (named `name`,
+    played by `USES[name]`); `passive` says where the core applies what needs no action."""
+
+    name: str = ""
+    actions: Callable[[CharacterRules, int, int], list[Action]] | None = None
+    passive: str = ""
+
+
+ABILITIES: dict[tuple[Character, Side], Ability] = {
+    (C.ACROBAT, BASIC): Ability(passive="a free step into a guard's tile (Kernel.move_options)"),
+    (C.ACROBAT, ADVANCED): Ability(passive="Climb Window up or down (climb_targets)"),
+    (C.HACKER, BASIC): Ability(passive="jams Fingerprint, Laser, Motion (jams_alarm)"),
+    (C.HACKER, ADVANCED): Ability("laptop", _list_laptop),
+    (C.HAWK, BASIC): Ability("x-ray", _list_x_ray),
+    (C.HAWK, ADVANCED): Ability("enhance", _list_enhance),
+    (C.JUICER, BASIC): Ability("crybaby", _list_crybaby),
+    (C.JUICER, ADVANCED): Ability("reroute", _list_reroute),
+    (C.PETERMAN, BASIC): Ability(passive="a die more for Keypads and Safes (crack_bonus_dice)"),
+    (C.PETERMAN, ADVANCED): Ability(passive="cracks Safes above or below (drill_targets)"),
+    (C.RAVEN, BASIC): Ability("crow", _list_distract),
+    (C.RAVEN, ADVANCED): Ability("crow", _list_disrupt),
+    (C.RIGGER, BASIC): Ability(passive="starts with the Dynamite; draws two Tools (rigger_draw)"),
+    (C.RIGGER, ADVANCED): Ability("tinker", _list_tinker, passive="draws two Tools (rigger_draw)"),
+    (C.ROOK, BASIC): Ability("orders", _list_orders),
+    (C.ROOK, ADVANCED): Ability("disguise", _list_disguise),
+    (C.SPOTTER, BASIC): Ability("clairvoyance", _list_clairvoyance),
+    (C.SPOTTER, ADVANCED): Ability("precognition", _list_precognition),
+}
+_LISTERS = {key: a.actions for key, a in ABILITIES.items() if a.actions is not None}
+
+USES: dict[str, Callable[[CharacterRules, int, int, Action], None]] = {
+    "laptop": _use_laptop,
+    "x-ray": _use_peek,
+    "enhance": _use_peek,
+    "crybaby": _use_crybaby,
+    "reroute": _use_reroute,
+    "crow": _use_crow,
+    "tinker": _use_tinker,
+    "orders": _use_orders,
+    "disguise": _use_disguise,
+    "clairvoyance": _use_spotter,
+    "precognition": _use_spotter,
+}

@@ -3,8 +3,8 @@ one cannot be forgotten (adding a card or a tile touches one place)."""
 
 from __future__ import annotations
 
-from engine import cards, tiles
-from engine.data import EventCard, Loot, TileKind, Tool
+from engine import cards, characters, tiles
+from engine.data import Character, EventCard, Loot, Side, TileKind, Tool
 from engine.game import Game
 
 
@@ -40,3 +40,15 @@ def test_every_loot_card_has_its_rule() -> None:
     for loot, rule in cards.LOOT.items():
         active = (rule.drawn, rule.picked_up, rule.turn_start)
         assert any(active) != bool(rule.passive), loot  # a handler, or where the core applies it
+
+
+def test_every_burglar_card_side_has_its_ability() -> None:
+    sides = {(c, s) for c in Character for s in Side}
+    assert set(characters.ABILITIES) == sides
+    active = set()
+    for key, ability in characters.ABILITIES.items():
+        assert ability.actions is not None or ability.passive, key
+        assert (ability.actions is not None) == bool(ability.name), key
+        if ability.name:
+            active.add(ability.name)
+    assert set(characters.USES) == active  # every ability offered can be played, no other
