@@ -398,11 +398,11 @@ class CardRules(Kernel):
             self._place_kitty(me, parse_pos(option))
         elif kind == DecisionKind.BUDDY:
             other = int(option) - 1
-            q = st.players[other]
-            src = q.pos
+            buddy = st.players[other]
+            src = buddy.pos
             dst = st.players[me].pos
             assert src is not None and dst is not None
-            q.pos = dst
+            buddy.pos = dst
             self._emit(PlayerMoved(other, src, dst, "buddy"))
         elif kind == DecisionKind.GUT:
             self._forced_move(me, parse_pos(option))

@@ -351,9 +351,9 @@ class Game(CardRules, CharacterRules):
         if action.kind == ActionKind.ADD_DIE and st.actions_left < 2:
             return "adding a die needs 2 actions"
         if action.kind == ActionKind.MOVE:
-            opts = self.move_options(st.current)
-            if action.pos in opts:
-                return f"moving there needs {opts[action.pos][0]} actions"
+            moves = self.move_options(st.current)
+            if action.pos in moves:
+                return f"moving there needs {moves[action.pos][0]} actions"
             return f"cannot move to {pos_text(action.pos)} from here"
         if action.kind == ActionKind.PEEK:
             return f"cannot peek at {pos_text(action.pos)} from here"

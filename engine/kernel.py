@@ -164,7 +164,7 @@ class Kernel:
         """Recompute floor geometry after walls change (and after loading)."""
         st = self.state
         self._geo = [
-            geometry(FloorLayout(st.size, frozenset(map(tuple, f.walls)), empty_cell(st)))
+            geometry(FloorLayout(st.size, frozenset((a, b) for a, b in f.walls), empty_cell(st)))
             for f in st.floors
         ]
 

@@ -256,16 +256,16 @@ def check_state(st: State, setup: Setup) -> None:
     pool = Counter((s.kind.value, s.number) for s in ALL_TILES)
     if specs - pool:
         raise StateError("tiles that are not in the box")
-    for i, p in enumerate(st.players):
-        if p.pos is not None:
-            if p.pos not in real:
+    for i, pl in enumerate(st.players):
+        if pl.pos is not None:
+            if pl.pos not in real:
                 raise StateError(f"player {i + 1} stands outside the building")
-            t = st.floors[p.pos >> 6].tiles[p.pos & 63]
+            t = st.floors[pl.pos >> 6].tiles[pl.pos & 63]
             if t is None or not t.revealed:
                 raise StateError(f"player {i + 1} stands on a face-down tile")
-        if p.escaped and p.pos is not None:
+        if pl.escaped and pl.pos is not None:
             raise StateError(f"player {i + 1} escaped but is still inside")
-        if p.stealth < 0:
+        if pl.stealth < 0:
             raise StateError(f"player {i + 1} has negative stealth")
     in_hand = [t for p in st.players for t in p.tools]
     if st.pending is not None and st.pending.kind == DecisionKind.RIGGER_DRAW:
