@@ -5,7 +5,7 @@ now), `LOOT` (a `LootRule`: drawn, picked up, start of turn, or where the core a
 and `EVENTS` (a handler per Event), keyed by the card's enum; a new card is added there.
 `CardRules` extends the kernel (engine/kernel.py); `Game` composes it. The core calls
 `tool_actions`, `use_tool`, `resolve_event`, `start_of_turn_loot`, `on_loot_drawn`, which
-look the card up, and answers card decisions through `resolve_card_decision`. Every choice
+look the card up; `DECISIONS` answers the decisions cards ask. Every choice
 a card leaves to the players is a pending decision; a card that can do nothing right now
 says so with a `CardNoEffect` event.
 """
@@ -40,7 +40,7 @@ from .events import (
 )
 from .kernel import Kernel
 from .kinds import DecisionKind, EffectKind, EndReason, Lasting, Result, TurnFlag
-from .state import Effect, Guard
+from .state import Decision, Effect, Guard
 
 _BUST = Loot.BUST  # read on every legal-action listing of a burglar holding Tools
 
@@ -374,64 +374,6 @@ class CardRules(Kernel):
             self._emit(GameWon())
 
     # ------------------------------------------------------------------ decisions
-
-    def resolve_card_decision(self, kind: str, option: str, d: object) -> bool:
-        """Answer a card's decision; False if `kind` is not a card decision."""
-        from .state import Decision
-
-        assert isinstance(d, Decision)
-        st = self.state
-        me = st.current
-        if kind == DecisionKind.CRYSTAL_BALL:
-            order = [EventCard(x) for x in option.split(",")]
-            k = len(order)
-            st.events[len(st.events) - k :] = list(reversed(order))
-            self._emit(EventsReordered(me, k))
-        elif kind == DecisionKind.VIRUS:
-            q = parse_pos(option)
-            t = self.tile(q)
-            t.hack += 1
-            self._emit(HackAdded(q, t.hack))
-            if d.n > 1:
-                self._ask_virus(d.n - 1)
-        elif kind == DecisionKind.KITTY:
-            self._place_kitty(me, parse_pos(option))
-        elif kind == DecisionKind.BUDDY:
-            other = int(option) - 1
-            buddy = st.players[other]
-            src = buddy.pos
-            dst = st.players[me].pos
-            assert src is not None and dst is not None
-            buddy.pos = dst
-            self._emit(PlayerMoved(other, src, dst, "buddy"))
-        elif kind == DecisionKind.GUT:
-            self._forced_move(me, parse_pos(option))
-        elif kind == DecisionKind.PEEKHOLE:
-            if option != "none":
-                self._reveal(parse_pos(option))
-        elif kind == DecisionKind.SQUEAK:
-            self._squeak_step(d.floor, parse_pos(option))
-        elif kind in (DecisionKind.SWITCH_ALARM, DecisionKind.WHERE_ALARM):
-            self._guard_to_alarm(d.floor, parse_pos(option), kind)
-        elif kind == DecisionKind.THROW_VOICE:
-            q = parse_pos(option)
-            st.floors[q >> 6].guard.dest = q
-            self._emit(DestinationSet(q >> 6, q, "throw-voice"))
-        elif kind == DecisionKind.SHIFT_ORDER:
-            for fl in option.split(","):
-                self._push(Effect(EffectKind.GUARD_MOVE, floor=int(fl) - 1))
-        elif kind == DecisionKind.STETHOSCOPE:
-            dice = [int(x) for x in d.data]
-            if option != "keep":
-                i, v = (int(x) for x in option.split("-"))
-                st.players[me].tools.remove(Tool.STETHOSCOPE)
-                st.tool_discard.append(Tool.STETHOSCOPE)
-                self._emit(ToolUsed(me, Tool.STETHOSCOPE.value, d.pos))
-                dice[i - 1] = v
-            self._apply_crack(d.pos, tuple(dice))
-        else:
-            return False
-        return True
 
     def skip_turns_from(self, nxt: int) -> int:
         """Jump the Gun: skip turns (no actions, no event, no guard) from `nxt` on."""
@@ -886,4 +828,98 @@ EVENTS: dict[EventCard, Callable[[CardRules, int, int], None]] = {
     E.TIME_LOCK: _ev_time_lock,
     E.VIDEO_LOOP: _ev_video_loop,
     E.WHERE_IS_HE: _ev_where_is_he,
+}
+
+
+
+# ---------------------------------------------------------------------- card decisions
+# Each takes (rules, the pending decision, the option chosen).
+
+
+def _choose_crystal_ball(r: CardRules, d: Decision, option: str) -> None:
+    st = r.state
+    order = [EventCard(x) for x in option.split(",")]
+    k = len(order)
+    st.events[len(st.events) - k :] = list(reversed(order))
+    r._emit(EventsReordered(st.current, k))
+
+
+def _choose_virus(r: CardRules, d: Decision, option: str) -> None:
+    q = parse_pos(option)
+    t = r.tile(q)
+    t.hack += 1
+    r._emit(HackAdded(q, t.hack))
+    if d.n > 1:
+        r._ask_virus(d.n - 1)
+
+
+def _choose_kitty(r: CardRules, d: Decision, option: str) -> None:
+    r._place_kitty(r.state.current, parse_pos(option))
+
+
+def _choose_buddy(r: CardRules, d: Decision, option: str) -> None:
+    st = r.state
+    other = int(option) - 1
+    buddy = st.players[other]
+    src = buddy.pos
+    dst = st.players[st.current].pos
+    assert src is not None and dst is not None
+    buddy.pos = dst
+    r._emit(PlayerMoved(other, src, dst, "buddy"))
+
+
+def _choose_gut(r: CardRules, d: Decision, option: str) -> None:
+    r._forced_move(r.state.current, parse_pos(option))
+
+
+def _choose_peekhole(r: CardRules, d: Decision, option: str) -> None:
+    if option != "none":
+        r._reveal(parse_pos(option))
+
+
+def _choose_squeak(r: CardRules, d: Decision, option: str) -> None:
+    r._squeak_step(d.floor, parse_pos(option))
+
+
+def _choose_guard_alarm(r: CardRules, d: Decision, option: str) -> None:
+    r._guard_to_alarm(d.floor, parse_pos(option), d.kind)
+
+
+def _choose_throw_voice(r: CardRules, d: Decision, option: str) -> None:
+    q = parse_pos(option)
+    r.state.floors[q >> 6].guard.dest = q
+    r._emit(DestinationSet(q >> 6, q, "throw-voice"))
+
+
+def _choose_shift_order(r: CardRules, d: Decision, option: str) -> None:
+    for fl in option.split(","):
+        r._push(Effect(EffectKind.GUARD_MOVE, floor=int(fl) - 1))
+
+
+def _choose_stethoscope(r: CardRules, d: Decision, option: str) -> None:
+    st = r.state
+    me = st.current
+    dice = [int(x) for x in d.data]
+    if option != "keep":
+        i, v = (int(x) for x in option.split("-"))
+        st.players[me].tools.remove(Tool.STETHOSCOPE)
+        st.tool_discard.append(Tool.STETHOSCOPE)
+        r._emit(ToolUsed(me, Tool.STETHOSCOPE.value, d.pos))
+        dice[i - 1] = v
+    r._apply_crack(d.pos, tuple(dice))
+
+
+DECISIONS: dict[DecisionKind, Callable[[CardRules, Decision, str], None]] = {
+    DecisionKind.CRYSTAL_BALL: _choose_crystal_ball,
+    DecisionKind.VIRUS: _choose_virus,
+    DecisionKind.KITTY: _choose_kitty,
+    DecisionKind.BUDDY: _choose_buddy,
+    DecisionKind.GUT: _choose_gut,
+    DecisionKind.PEEKHOLE: _choose_peekhole,
+    DecisionKind.SQUEAK: _choose_squeak,
+    DecisionKind.SWITCH_ALARM: _choose_guard_alarm,
+    DecisionKind.WHERE_ALARM: _choose_guard_alarm,
+    DecisionKind.THROW_VOICE: _choose_throw_voice,
+    DecisionKind.SHIFT_ORDER: _choose_shift_order,
+    DecisionKind.STETHOSCOPE: _choose_stethoscope,
 }

@@ -29,7 +29,7 @@ from .events import (
 )
 from .kernel import Kernel
 from .kinds import ABILITY_USED, DecisionKind, EffectKind, Lasting, TurnFlag
-from .state import Effect
+from .state import Decision, Effect
 
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
 _EMP, _ACTED = Lasting.EMP, TurnFlag.ACTED  # read on every legal-action listing
@@ -161,34 +161,6 @@ class CharacterRules(Kernel):
         from .events import StealthLost
 
         self._emit(StealthLost(player, why, False, self.state.players[player].stealth))
-
-    def resolve_character_decision(self, kind: str, option: str, d: object) -> bool:
-        from .state import Decision
-
-        assert isinstance(d, Decision)
-        st = self.state
-        if kind in (DecisionKind.CLAIRVOYANCE, DecisionKind.PRECOGNITION):
-            deck: list[Any] = (
-                st.floors[d.floor].guard.patrol if kind == DecisionKind.CLAIRVOYANCE else st.events
-            )
-            if option == "bottom":
-                deck.insert(0, deck.pop())
-            return True
-        if kind == DecisionKind.RIGGER_OFFER:
-            if option == "two":
-                self._rigger_two(d.n, d.source)
-            else:
-                self.draw_one_tool(d.n, d.source)
-            return True
-        if kind == DecisionKind.RIGGER_DRAW:
-            keep = Tool(option)
-            drawn = [Tool(x) for x in d.data]
-            drawn.remove(keep)
-            st.players[d.n].tools.append(keep)
-            st.tool_discard.extend(drawn)
-            self._emit(ToolDrawn(d.n, keep.value, d.source))
-            return True
-        return False
 
     # ------------------------------------------------------------------ Rigger's tool draws
 
@@ -506,4 +478,44 @@ USES: dict[str, Callable[[CharacterRules, int, int, Action], None]] = {
     "disguise": _use_disguise,
     "clairvoyance": _use_spotter,
     "precognition": _use_spotter,
+}
+
+
+
+# ---------------------------------------------------------------------- ability decisions
+# Each takes (rules, the pending decision, the option chosen).
+
+
+def _choose_top_or_bottom(r: CharacterRules, d: Decision, option: str) -> None:
+    """Clairvoyance / Precognition: the card seen stays on top or goes to the bottom."""
+    st = r.state
+    deck: list[Any] = (
+        st.floors[d.floor].guard.patrol if d.kind == DecisionKind.CLAIRVOYANCE else st.events
+    )
+    if option == "bottom":
+        deck.insert(0, deck.pop())
+
+
+def _choose_rigger_offer(r: CharacterRules, d: Decision, option: str) -> None:
+    if option == "two":
+        r._rigger_two(d.n, d.source)
+    else:
+        r.draw_one_tool(d.n, d.source)
+
+
+def _choose_rigger_draw(r: CharacterRules, d: Decision, option: str) -> None:
+    st = r.state
+    keep = Tool(option)
+    drawn = [Tool(x) for x in d.data]
+    drawn.remove(keep)
+    st.players[d.n].tools.append(keep)
+    st.tool_discard.extend(drawn)
+    r._emit(ToolDrawn(d.n, keep.value, d.source))
+
+
+DECISIONS: dict[DecisionKind, Callable[[CharacterRules, Decision, str], None]] = {
+    DecisionKind.CLAIRVOYANCE: _choose_top_or_bottom,
+    DecisionKind.PRECOGNITION: _choose_top_or_bottom,
+    DecisionKind.RIGGER_OFFER: _choose_rigger_offer,
+    DecisionKind.RIGGER_DRAW: _choose_rigger_draw,
 }

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import permutations
 
-from . import __version__, tiles
-from .actions import Action, ActionKind, parse_pos, pos_text
+from . import __version__, cards, characters, kernel, tiles
+from .actions import Action, ActionKind, pos_text
 from .cards import CardRules
 from .characters import CharacterRules
 from .data import (
@@ -51,14 +51,12 @@ from .data import (
 )
 from .data import ROOM_TILES as _ROOM_TILES
 from .events import (
-    AlarmAvoided,
     CardNoEffect,
     DieAdded,
     EntranceChosen,
     Event,
     EventDrawn,
     HackAdded,
-    HackSpent,
     Peeked,
     PlayerEntered,
     TurnEnded,
@@ -71,6 +69,7 @@ from .kinds import DecisionKind, EffectKind, EndReason, Outcome, Result, TurnFla
 from .rng import Rng
 from .setup import Setup
 from .state import (
+    Decision,
     Effect,
     Floor,
     Guard,
@@ -367,46 +366,61 @@ class Game(CardRules, CharacterRules):
     # ------------------------------------------------------------------ dispatch
 
     def _dispatch(self, action: Action) -> None:
-        k = action.kind
-        if k == ActionKind.CHOOSE:
-            self._resolve_decision(action.option)
-        elif k == ActionKind.MOVE:
-            self._move_action(action.pos)
-        elif k == ActionKind.PEEK:
-            self._spend(1)
-            self._emit(Peeked(self.state.current, action.pos))
-            self._reveal(action.pos)
-        elif k == ActionKind.END:
-            self._end_actions()
-        elif k == ActionKind.HACK:
-            self._do_hack()
-        elif k == ActionKind.ADD_DIE:
-            self._spend(2)
-            safe = self._my_pos() if action.pos < 0 else action.pos
-            t = self.tile(safe)
-            t.dice += 1
-            self._emit(DieAdded(safe, t.dice))
-        elif k == ActionKind.CRACK:
-            self._spend(1)
-            self._crack(self._my_pos() if action.pos < 0 else action.pos)
-        elif k == ActionKind.ESCAPE:
-            self._spend(1)
-            self._escape(self.state.current)
-        elif k in (ActionKind.GIVE, ActionKind.TAKE):
-            me = self.state.current
-            giver, receiver = (me, action.player) if k == ActionKind.GIVE else (action.player, me)
-            self.state.trades.append(f"{action.card}:{giver}>{receiver}")
-            self._pass_card(action.card, giver, receiver)
-        elif k == ActionKind.ENTER:
-            self._choose_entrance(action.pos)
-        elif k == ActionKind.USE:
-            self.use_tool(Tool(action.card), action.pos)
-        elif k == ActionKind.PICKUP:
-            self.pick_up(action.card)
-        elif k == ActionKind.ABILITY:
-            self.use_ability(action)
-        else:  # pragma: no cover - every kind is handled above
-            raise AssertionError(k)
+        self._action_handlers[action.kind](self, action)
+
+    def _act_choose(self, action: Action) -> None:
+        self._resolve_decision(action.option)
+
+    def _act_move(self, action: Action) -> None:
+        self._move_action(action.pos)
+
+    def _act_peek(self, action: Action) -> None:
+        self._spend(1)
+        self._emit(Peeked(self.state.current, action.pos))
+        self._reveal(action.pos)
+
+    def _act_end(self, action: Action) -> None:
+        self._end_actions()
+
+    def _act_hack(self, action: Action) -> None:
+        self._do_hack()
+
+    def _act_add_die(self, action: Action) -> None:
+        self._spend(2)
+        safe = self._my_pos() if action.pos < 0 else action.pos
+        t = self.tile(safe)
+        t.dice += 1
+        self._emit(DieAdded(safe, t.dice))
+
+    def _act_crack(self, action: Action) -> None:
+        self._spend(1)
+        self._crack(self._my_pos() if action.pos < 0 else action.pos)
+
+    def _act_escape(self, action: Action) -> None:
+        self._spend(1)
+        self._escape(self.state.current)
+
+    def _act_trade(self, action: Action) -> None:
+        """Give or take a card between burglars on the same tile."""
+        me = self.state.current
+        if action.kind == ActionKind.GIVE:
+            giver, receiver = me, action.player
+        else:
+            giver, receiver = action.player, me
+        self.state.trades.append(f"{action.card}:{giver}>{receiver}")
+        self._pass_card(action.card, giver, receiver)
+
+    def _act_enter(self, action: Action) -> None:
+        self._choose_entrance(action.pos)
+
+    def _act_use(self, action: Action) -> None:
+        self.use_tool(Tool(action.card), action.pos)
+
+    def _act_pickup(self, action: Action) -> None:
+        self.pick_up(action.card)
+
+    def _act_ability(self, action: Action) -> None:
+        self.use_ability(action)
 
     # ------------------------------------------------------------------ resolution loop
 
@@ -448,32 +462,7 @@ class Game(CardRules, CharacterRules):
         d = st.pending
         assert d is not None
         st.pending = None
-        if d.kind == DecisionKind.ALARM:
-            if option == "hack":
-                comp = self._computer_for(d.source)
-                assert comp is not None
-                ct = self.tile(comp)
-                ct.hack -= 1
-                self._emit(HackSpent(comp, ct.hack))
-                self._emit(AlarmAvoided(d.pos, d.source, "hack"))
-            elif option == "pay":
-                self._spend(1)
-                self._emit(AlarmAvoided(d.pos, d.source, "paid"))
-            elif option == "laptop":
-                holder = next(p for p in st.players if p.hack)
-                holder.hack = 0
-                self._emit(AlarmAvoided(d.pos, d.source, "laptop"))
-            else:
-                self._raise_alarm(d.pos, d.source)
-        elif d.kind == DecisionKind.ALARM_TIE:
-            self._set_destination(d.floor, parse_pos(option), "alarm")
-        elif d.kind == DecisionKind.TILE_STEALTH:
-            self._spend_stealth(d.n, d.source, option == "tile")
-        elif not (
-            self.resolve_card_decision(d.kind, option, d)
-            or self.resolve_character_decision(d.kind, option, d)
-        ):  # pragma: no cover
-            raise AssertionError(d.kind)
+        self._decision_handlers[d.kind](self, d, option)
 
     # ------------------------------------------------------------------ other actions
 
@@ -600,7 +589,31 @@ class Game(CardRules, CharacterRules):
         self._emit(TurnStarted(player, st.actions_left))
         self.start_of_turn_loot(player)
 
-    _effect_handlers: dict[str, Callable[[Game, Effect], None]] = {
+    _action_handlers: dict[ActionKind, Callable[[Game, Action], None]] = {
+        ActionKind.ENTER: _act_enter,
+        ActionKind.PEEK: _act_peek,
+        ActionKind.MOVE: _act_move,
+        ActionKind.HACK: _act_hack,
+        ActionKind.ADD_DIE: _act_add_die,
+        ActionKind.CRACK: _act_crack,
+        ActionKind.ESCAPE: _act_escape,
+        ActionKind.GIVE: _act_trade,
+        ActionKind.TAKE: _act_trade,
+        ActionKind.USE: _act_use,
+        ActionKind.PICKUP: _act_pickup,
+        ActionKind.ABILITY: _act_ability,
+        ActionKind.END: _act_end,
+        ActionKind.CHOOSE: _act_choose,
+    }
+
+    # Every decision's answer, from the module whose rule asks it (each kind exactly once).
+    _decision_handlers: dict[DecisionKind, Callable[[Game, Decision, str], None]] = {
+        **kernel.DECISIONS,
+        **cards.DECISIONS,
+        **characters.DECISIONS,
+    }
+
+    _effect_handlers: dict[EffectKind, Callable[[Game, Effect], None]] = {
         _FOLLOWUP_ALARM: Kernel._fx_alarm,
         EffectKind.RETARGET: Kernel._fx_retarget,
         EffectKind.GUARD_MOVE: Kernel._fx_guard_move,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import ClassVar
 
-from .actions import Action, pos_text
+from .actions import Action, parse_pos, pos_text
 from .data import (
     COMPUTER_FOR_ALARM,
     LOST_VISUAL,
@@ -48,6 +48,7 @@ from .events import (
     GuardSkipped,
     GuardSlowed,
     GuardStarts,
+    HackSpent,
     KeypadRolled,
     LootDrawn,
     MoveBlocked,
@@ -1064,3 +1065,43 @@ class Kernel:
 
     def on_loot_drawn(self, player: int, loot: Loot) -> None:
         raise NotImplementedError
+
+
+# ---------------------------------------------------------------------- core decisions
+# Each takes (kernel, the pending decision, the option chosen).
+
+
+def _choose_alarm(k: Kernel, d: Decision, option: str) -> None:
+    """An alarm about to go off: a Computer's hack token, the Hacker's laptop token, an
+    action paid (a Laser), or let it ring."""
+    if option == "hack":
+        comp = k._computer_for(d.source)
+        assert comp is not None
+        ct = k.tile(comp)
+        ct.hack -= 1
+        k._emit(HackSpent(comp, ct.hack))
+        k._emit(AlarmAvoided(d.pos, d.source, "hack"))
+    elif option == "pay":
+        k._spend(1)
+        k._emit(AlarmAvoided(d.pos, d.source, "paid"))
+    elif option == "laptop":
+        holder = next(p for p in k.state.players if p.hack)
+        holder.hack = 0
+        k._emit(AlarmAvoided(d.pos, d.source, "laptop"))
+    else:
+        k._raise_alarm(d.pos, d.source)
+
+
+def _choose_alarm_tie(k: Kernel, d: Decision, option: str) -> None:
+    k._set_destination(d.floor, parse_pos(option), "alarm")
+
+
+def _choose_tile_stealth(k: Kernel, d: Decision, option: str) -> None:
+    k._spend_stealth(d.n, d.source, option == "tile")
+
+
+DECISIONS: dict[DecisionKind, Callable[[Kernel, Decision, str], None]] = {
+    DecisionKind.ALARM: _choose_alarm,
+    DecisionKind.ALARM_TIE: _choose_alarm_tie,
+    DecisionKind.TILE_STEALTH: _choose_tile_stealth,
+}

@@ -3,9 +3,11 @@ one cannot be forgotten (adding a card or a tile touches one place)."""
 
 from __future__ import annotations
 
-from engine import cards, characters, tiles
+from engine import cards, characters, kernel, tiles
+from engine.actions import ActionKind
 from engine.data import Character, EventCard, Loot, Side, TileKind, Tool
 from engine.game import Game
+from engine.kinds import DecisionKind, EffectKind
 
 
 def test_every_tile_kind_has_its_rule_in_the_room_tables() -> None:
@@ -52,3 +54,15 @@ def test_every_burglar_card_side_has_its_ability() -> None:
         if ability.name:
             active.add(ability.name)
     assert set(characters.USES) == active  # every ability offered can be played, no other
+
+
+def test_every_decision_kind_is_answered_by_exactly_one_rule_module() -> None:
+    tables = (kernel.DECISIONS, cards.DECISIONS, characters.DECISIONS)
+    kinds = [kind for table in tables for kind in table]
+    assert sorted(kinds) == sorted(DecisionKind)  # each once: no gap, no overlap
+    assert set(Game._decision_handlers) == set(DecisionKind)
+
+
+def test_every_action_kind_and_effect_kind_has_its_handler() -> None:
+    assert set(Game._action_handlers) == set(ActionKind)
+    assert set(Game._effect_handlers) == set(EffectKind)
