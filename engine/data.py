@@ -277,9 +277,8 @@ class Loot(StrEnum):
     TIARA = "tiara"
 
 
-# The Loot deck as dealt: 12 cards; the second Gold Bar waits outside the deck and is put on
-# the Safe when the first one is drawn.
-LOOT_DECK: tuple[Loot, ...] = tuple(Loot)
+# The Loot cards in the box: one of each kind (the deck is dealt from `Loot`) and a second
+# Gold Bar, which waits outside the deck and is put on the Safe when the first one is drawn.
 LOOT_CARDS_TOTAL = 13
 
 
