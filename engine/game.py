@@ -1,8 +1,6 @@
 """The rules of Burgle Bros.: one `Game` that lists legal actions and applies them.
 
-
 Contract (the only way anything changes a game):
-
 
 * `legal_actions()` lists exactly what the current player may do, in a deterministic order;
 * `apply(action)` checks the action is in that list (else raises `IllegalActionError` and
@@ -10,7 +8,6 @@ Contract (the only way anything changes a game):
   (alarms, the guard's move, the next turn) and returns the `Event`s that happened;
 * a choice the rules leave to the players stops resolution with a pending `Decision`,
   answered by a `choose <option>` action; queued rule steps (`Effect`s) then continue.
-
 
 Rule resolution is an explicit queue of effects in the state, so a game can be saved and
 resumed in the middle of a turn, and replaying the same actions from the same seed gives

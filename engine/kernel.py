@@ -1,17 +1,18 @@
 """The kernel of the rules: a game's state and the core operations every rule module uses.
 
-
 `Kernel` holds the `State`, the setup, the RNG and the caches derived from them (floor
 geometry, the legal-action list), and the operations the rules are built from: emit an
 event, queue an effect, ask a decision, spend actions; reveal tiles, move burglars (with
 the tiles' entry rules), lose Stealth, raise and stop alarms, place and walk guards, crack
-Safes, draw cards. The rule modules (engine/cards.py, engine/characters.py) are typed
-against this class and import nothing above it; `engine.game.Game` composes them.
-
+Safes, draw cards. The rule modules (engine/cards.py, engine/characters.py,
+engine/tiles.py) are typed against this class and import nothing above it;
+`engine.game.Game` composes them and installs their tables.
 
 The core consults the burglars' abilities, the cards and the turn structure through the
 hooks at the end of the class (`jams_alarm`, `rigger_draw`, `on_loot_drawn`,
-`_compute_legal`, ...): the rule modules and `Game` give them.
+`_compute_legal`, ...) and the rooms through the tables `_on_enter`, `_on_reveal`,
+`_on_leave`, `_on_actions_end` (engine/tiles.py). `DECISIONS` answers the decisions the
+core asks (alarms, ties, a tile's Stealth tokens).
 """
 
 from __future__ import annotations
@@ -117,6 +118,8 @@ class Kernel:
     _on_leave: ClassVar[Mapping[TileKind, LeaveRule]]
     _on_actions_end: ClassVar[Mapping[TileKind, ActionsEndRule]]
 
+    # ------------------------------------------------------------------ state and caches
+
     def __init__(self, state: State, setup: Setup) -> None:
         self.state = state
         self.setup = setup
@@ -160,6 +163,8 @@ class Kernel:
         if st.actions_taken > self.event_threshold(me):
             return False
         return bool(st.events or st.event_discard)
+
+    # ------------------------------------------------------------------ the board
 
     def refresh_geometry(self) -> None:
         """Recompute floor geometry after walls change (and after loading)."""
@@ -211,6 +216,8 @@ class Kernel:
             cell = table[cell]
             path.append(base | cell)
         return path
+
+    # ------------------------------------------------------------------ where burglars may go
 
     def _may_receive(self, player: int, card: str) -> bool:
         return not (card == Loot.GOLD_BAR and Loot.GOLD_BAR in self.state.players[player].loot)
@@ -351,6 +358,8 @@ class Kernel:
                     return False
         return True
 
+    # ------------------------------------------------------------------ primitives
+
     def _emit(self, event: Event) -> None:
         self._out.append(event)
 
@@ -383,6 +392,8 @@ class Kernel:
         self.state.pending = Decision(kind, opts, **data)  # type: ignore[arg-type]
         self._emit(DecisionNeeded(kind, tuple(opts)))
 
+    # ------------------------------------------------------------------ tiles
+
     def _reveal(self, pos: int) -> Tile:
         t = self.tile(pos)
         if t.revealed:
@@ -393,6 +404,8 @@ class Kernel:
         if rule is not None:
             rule(self, pos, t)
         return t
+
+    # ------------------------------------------------------------------ movement
 
     def _do_move(
         self, target: int, free: bool = False, mover: int | None = None, orders: bool = False
@@ -593,6 +606,8 @@ class Kernel:
                 return True
         return False
 
+    # ------------------------------------------------------------------ stealth
+
     def _lose_stealth(self, player: int, reason: str) -> bool:
         """Discard one Stealth. Returns False if that lost the game. On a tile holding Stealth
         tokens (Lavatory, Smoke Bomb) the burglar may spend one of those instead of their own:
@@ -645,6 +660,8 @@ class Kernel:
         st.pending = None
         self._fx = []
         self._emit(GameLost(player, reason))
+
+    # ------------------------------------------------------------------ alarms
 
     def _fx_alarm(self, eff: Effect) -> None:
         """An alarm would go off at eff.pos; offer the ways to stop it, if any."""
@@ -743,6 +760,8 @@ class Kernel:
 
     def _fx_retarget(self, eff: Effect) -> None:
         self._retarget(eff.floor)
+
+    # ------------------------------------------------------------------ guards
 
     def _draw_patrol(self, floor: int) -> int:
         """Top patrol card; an empty deck is rebuilt, and the guard speeds up."""
@@ -927,6 +946,8 @@ class Kernel:
                 pt = self.tile(p.pos)
                 if pt.kind == K.CAMERA and not pt.disabled:
                     self._push(Effect(_FOLLOWUP_ALARM, pos=p.pos, source=K.CAMERA.value))
+
+    # ------------------------------------------------------------------ Safes and card draws
 
     def combination(self, safe: int) -> list[int]:
         """The tiles in the safe's row and column (its combination), as positions."""
