@@ -107,6 +107,8 @@ class Game(CardRules, CharacterRules):
     _on_reveal = tiles.ON_REVEAL
     _on_leave = tiles.ON_LEAVE
     _on_actions_end = tiles.ON_ACTIONS_END
+    _watched = tiles.WATCHED
+    _on_guard = tiles.ON_GUARD
 
     def clone(self) -> Game:
         """An exact, independent copy: same state, history and caches; changing one never

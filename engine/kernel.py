@@ -107,6 +107,11 @@ RevealRule = Callable[["Kernel", int, Tile], None]
 LeaveRule = Callable[["Kernel", int, int, Tile], None]
 # actions_end(kernel, player, pos, tile): the burglar's actions end on this tile.
 ActionsEndRule = Callable[["Kernel", int, int, Tile], None]
+# watched(kernel, burglar_pos, guard_pos): a guard there sees a burglar standing on the tile.
+WatchRule = Callable[["Kernel", int, int], bool]
+# guard(kernel, pos, tile, skip): a guard is put on, or steps onto, this face-up tile
+# (`skip`: a burglar the entry rules cover instead).
+GuardRule = Callable[["Kernel", int, Tile, int | None], None]
 
 
 class Kernel:
@@ -117,6 +122,8 @@ class Kernel:
     _on_reveal: ClassVar[Mapping[TileKind, RevealRule]]
     _on_leave: ClassVar[Mapping[TileKind, LeaveRule]]
     _on_actions_end: ClassVar[Mapping[TileKind, ActionsEndRule]]
+    _watched: ClassVar[Mapping[TileKind, WatchRule]]
+    _on_guard: ClassVar[Mapping[TileKind, GuardRule]]
 
     # ------------------------------------------------------------------ state and caches
 
@@ -528,30 +535,26 @@ class Kernel:
 
     def _seen_entering(self, player: int, pos: int, flexible: bool = False) -> bool:
         """The guards' look at a burglar moving into `pos`: his own tile (unless entered by
-        Flexibility), a Foyer next to him, an Atrium under or over him, the Tiara. Returns
-        False if a Stealth it cost lost the game."""
-        fl = self.state.floors[pos >> 6]
-        kind = self.tile(pos).kind
+        Flexibility), a tile watched from a guard's (a Foyer next to him, an Atrium under
+        or over him: engine/tiles.py `WATCHED`), the Tiara. Returns False if a Stealth it
+        cost lost the game."""
+        st = self.state
         if (
-            fl.guard.pos == pos
+            st.floors[pos >> 6].guard.pos == pos
             and not flexible
             and not self._lose_stealth(player, "entered-guard")
         ):
             return False
+        kind = self.tile(pos).kind
+        watch = self._watched.get(kind)
         if (
-            kind == K.FOYER
-            and self._guard_adjacent(pos)
-            and not self._lose_stealth(player, "foyer")
-        ):
-            return False
-        if (
-            kind == K.ATRIUM
-            and self._guard_above_or_below(pos)
-            and not self._lose_stealth(player, "atrium")
+            watch is not None
+            and any(fl.guard.pos is not None and watch(self, pos, fl.guard.pos) for fl in st.floors)
+            and not self._lose_stealth(player, kind.value)
         ):
             return False
         return not (
-            Loot.TIARA in self.state.players[player].loot
+            Loot.TIARA in st.players[player].loot
             and self._guard_adjacent(pos)
             and not self._lose_stealth(player, "tiara")
         )
@@ -586,13 +589,6 @@ class Kernel:
         f, c = pos >> 6, pos & 63
         g = self.state.floors[f].guard.pos
         return g is not None and (g & 63) in self._geo[f].open[c]
-
-    def _guard_above_or_below(self, pos: int) -> bool:
-        f = pos >> 6
-        floors = self.state.floors
-        return (f > 0 and floors[f - 1].guard.pos == pos - 64) or (
-            f < self.top_floor and floors[f + 1].guard.pos == pos + 64
-        )
 
     def _guard_on_other_camera(self, pos: int) -> bool:
         if _VIDEO_LOOP in self.state.lasting:
@@ -915,37 +911,26 @@ class Kernel:
 
     def _guard_sees(self, floor: int, pos: int, own: str, skip: int | None = None) -> None:
         """The guard now on `pos` looks around: burglars on his tile (if `own` names why
-        they pay), in a Foyer next to him, in an Atrium over or under him; his Camera."""
-        st = self.state
-        players = st.players
-        for i, p in enumerate(players):
-            if p.pos is None or i == skip or self.is_invisible(i):
+        they pay), on tiles watched from his (a Foyer next to him, an Atrium over or under
+        him: `WATCHED`); then his tile's guard rule (a Camera: `ON_GUARD`)."""
+        watched = self._watched
+        for i, p in enumerate(self.state.players):
+            b = p.pos
+            if b is None or i == skip or self.is_invisible(i):
                 continue
-            if p.pos == pos:
+            if b == pos:
                 if own and not self._lose_stealth(i, own):
                     return
-            elif (p.pos >> 6) == floor:
-                pt = self.tile(p.pos)
-                if (
-                    pt.kind == K.FOYER
-                    and (p.pos & 63) in self._geo[floor].open[pos & 63]
-                    and not self._lose_stealth(i, "foyer")
-                ):
-                    return
-            elif p.pos in (pos - 64, pos + 64):
-                pt = self.tile(p.pos)
-                if pt.kind == K.ATRIUM and not self._lose_stealth(i, "atrium"):
-                    return
-        t = self.tile(pos)
-        if t.revealed and t.kind == K.CAMERA and not t.disabled:
-            if _VIDEO_LOOP in st.lasting:
+                continue
+            kind = self.tile(b).kind
+            watch = watched.get(kind)
+            if watch is not None and watch(self, b, pos) and not self._lose_stealth(i, kind.value):
                 return
-            for i, p in enumerate(players):
-                if p.pos is None or p.pos == pos or i == skip or self.is_invisible(i):
-                    continue
-                pt = self.tile(p.pos)
-                if pt.kind == K.CAMERA and not pt.disabled:
-                    self._push(Effect(_FOLLOWUP_ALARM, pos=p.pos, source=K.CAMERA.value))
+        t = self.tile(pos)
+        if t.revealed:
+            rule = self._on_guard.get(t.kind)
+            if rule is not None:
+                rule(self, pos, t, skip)
 
     # ------------------------------------------------------------------ Safes and card draws
 

@@ -1,18 +1,26 @@
-"""Room tiles: what each kind does when revealed, entered, left, or stood on at the end of
-the actions. One table per moment, keyed by `TileKind`; a new room adds its handlers here.
+"""Room tiles: what each kind does when revealed, entered, left, stood on at the end of the
+actions, watched from a guard's tile, or stepped on by a guard. One table per moment, keyed
+by `TileKind`; a new room adds its handlers here.
 
 The kernel (engine/kernel.py) calls these through `Game`, which installs the tables
 (`Kernel._on_enter` ...). Tiles whose rule is a movement or action rule of the core (a
-Deadbolt's cost, a Keypad's roll, Stairs and Walkways, a Safe's dice) or a way guards see
-burglars (Foyer, Atrium, the Cameras watching a guard) are listed in `CORE_RULES`, with the
-place that applies them, so every kind is accounted for.
+Deadbolt's cost, a Keypad's roll, Stairs and Walkways, a Safe's dice) are listed in
+`CORE_RULES`, with the place that applies them, so every kind is accounted for.
 """
 
 from __future__ import annotations
 
 from .data import LAVATORY_STEALTH, Loot, TileKind
-from .kernel import ActionsEndRule, EnterRule, Kernel, LeaveRule, RevealRule
-from .kinds import EffectKind
+from .kernel import (
+    ActionsEndRule,
+    EnterRule,
+    GuardRule,
+    Kernel,
+    LeaveRule,
+    RevealRule,
+    WatchRule,
+)
+from .kinds import EffectKind, Lasting
 from .state import Effect, Tile
 
 K = TileKind
@@ -26,6 +34,7 @@ _CAMERA, _FINGERPRINT, _LASER, _DETECTOR, _MOTION, _THERMO = (
     K.THERMO.value,
 )
 _MIRROR, _ISOTOPE = Loot.MIRROR, Loot.ISOTOPE
+_VIDEO_LOOP = Lasting.VIDEO_LOOP
 
 # ---------------------------------------------------------------------- entering
 
@@ -152,21 +161,58 @@ ON_ACTIONS_END: dict[TileKind, ActionsEndRule] = {
 }
 
 
+# ---------------------------------------------------------------------- guards
+
+
+def _foyer_watched(k: Kernel, burglar: int, guard: int) -> bool:
+    """Foyer: seen from a guard on a tile next to it (no wall between)."""
+    f = guard >> 6
+    return (burglar >> 6) == f and (burglar & 63) in k._geo[f].open[guard & 63]
+
+
+def _atrium_watched(k: Kernel, burglar: int, guard: int) -> bool:
+    """Atrium: seen from a guard directly above or below it."""
+    return guard == burglar - 64 or guard == burglar + 64
+
+
+# A burglar standing on one of these is seen (loses a Stealth) when a guard arrives where
+# the rule says, or when the burglar steps in while a guard is there.
+WATCHED: dict[TileKind, WatchRule] = {
+    K.ATRIUM: _atrium_watched,
+    K.FOYER: _foyer_watched,
+}
+
+
+def _guard_on_camera(k: Kernel, pos: int, t: Tile, skip: int | None) -> None:
+    """Camera: a guard on one sees every burglar on another (each raises its alarm)."""
+    if t.disabled or _VIDEO_LOOP in k.state.lasting:
+        return
+    for i, p in enumerate(k.state.players):
+        if p.pos is None or p.pos == pos or i == skip or k.is_invisible(i):
+            continue
+        pt = k.tile(p.pos)
+        if pt.kind == K.CAMERA and not pt.disabled:
+            k._push(Effect(_ALARM, pos=p.pos, source=_CAMERA))
+
+
+ON_GUARD: dict[TileKind, GuardRule] = {
+    K.CAMERA: _guard_on_camera,
+}
+
+
 # ---------------------------------------------------------------------- the others
 
 # Kinds whose rules are part of the core's movement, actions or guards' look.
 CORE_RULES: dict[TileKind, str] = {
-    K.ATRIUM: "seen from a guard above or below; Peek up and down (Kernel._seen_entering)",
+    K.ATRIUM: "Peek up and down (Game.peek_targets)",
     K.COMPUTER_FINGERPRINT: "the hack action; tokens stop Fingerprint alarms (Kernel._fx_alarm)",
     K.COMPUTER_LASER: "the hack action; tokens stop Laser alarms (Kernel._fx_alarm)",
     K.COMPUTER_MOTION: "the hack action; tokens stop Motion alarms (Kernel._fx_alarm)",
     K.DEADBOLT: "3 actions to enter while empty (Kernel.move_options, Kernel._do_move)",
-    K.FOYER: "seen from a guard next to it (Kernel._seen_entering, Kernel._guard_sees)",
     K.KEYPAD: "a roll to open it on entry (Kernel._keypad_roll)",
     K.SAFE: "add a die, crack (Game._compute_legal, Kernel._crack)",
     K.SECRET_DOOR: "entered through walls once revealed (Kernel.move_options)",
     K.SERVICE_DUCT: "moves to the other revealed Duct (Kernel.move_options)",
     K.STAIRS: "Move and Peek up, escape from the top floor (Kernel.move_options)",
     K.WALKWAY: "a fall to the floor below (Kernel._do_move)",
-    K.CAMERA: "also raises an alarm when a guard steps onto one (Kernel._guard_sees)",
 }

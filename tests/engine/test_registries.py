@@ -11,7 +11,14 @@ from engine.kinds import DecisionKind, EffectKind
 
 
 def test_every_tile_kind_has_its_rule_in_the_room_tables() -> None:
-    tables = (tiles.ON_ENTER, tiles.ON_REVEAL, tiles.ON_LEAVE, tiles.ON_ACTIONS_END)
+    tables = (
+        tiles.ON_ENTER,
+        tiles.ON_REVEAL,
+        tiles.ON_LEAVE,
+        tiles.ON_ACTIONS_END,
+        tiles.WATCHED,
+        tiles.ON_GUARD,
+    )
     with_handler = {kind for table in tables for kind in table}
     missing = set(TileKind) - with_handler - set(tiles.CORE_RULES)
     assert not missing, f"tile kinds with no rule: {sorted(missing)}"
@@ -23,6 +30,8 @@ def test_the_game_installs_the_room_tables() -> None:
     assert Game._on_reveal is tiles.ON_REVEAL
     assert Game._on_leave is tiles.ON_LEAVE
     assert Game._on_actions_end is tiles.ON_ACTIONS_END
+    assert Game._watched is tiles.WATCHED
+    assert Game._on_guard is tiles.ON_GUARD
 
 
 def test_every_event_card_has_its_handler() -> None:
