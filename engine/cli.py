@@ -14,6 +14,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
@@ -112,31 +113,49 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
 
 
-def autoplay(
+@dataclass
+class _Tally:
+    """What `autoplay` gathers over a run of games (one per job, merged at the end)."""
+
+    wins: int = 0
+    losses: int = 0
+    unfinished: int = 0
+    turns: int = 0
+    safes: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+    decisions: list[float] = field(default_factory=list)
+    turn_times: list[float] = field(default_factory=list)  # wall clock: what a player waits
+    turn_cpus: list[float] = field(default_factory=list)  # processor time: busy machines too
+
+    def merge(self, other: _Tally) -> None:
+        self.wins += other.wins
+        self.losses += other.losses
+        self.unfinished += other.unfinished
+        self.turns += other.turns
+        self.safes += other.safes
+        for k, v in other.reasons.items():
+            self.reasons[k] = self.reasons.get(k, 0) + v
+        self.decisions += other.decisions
+        self.turn_times += other.turn_times
+        self.turn_cpus += other.turn_cpus
+
+
+def _autoplay_games(
     scenario: ScenarioId,
     players: int,
-    games: int,
-    seed: int,
-    advanced: bool = False,
-    worlds: int | None = None,
-    max_actions: int = 3000,
-) -> dict[str, object]:
-    """Every seat on the autopilot: game i uses seed + i for the building (random
-    characters, standard walls) and for the bots."""
+    seeds: range,
+    advanced: bool,
+    worlds: int | None,
+    max_actions: int,
+) -> _Tally:
+    """Play the games whose building seeds are `seeds` (the bots are seeded from them)."""
     from .bot import Bot
 
-    wins = losses = unfinished = turns = 0
-    reasons: dict[str, int] = {}
-    decisions: list[float] = []
-    turn_times: list[float] = []  # wall clock: what a player waits
-    turn_cpus: list[float] = []  # processor time: the same on a busy machine
-    safes = 0
-    start = time.perf_counter()
+    out = _Tally()
     side = Side.ADVANCED if advanced else Side.BASIC
-    for i in range(games):
-        setup = crew_setup(scenario, players, side, seed + i)
-        game = new_game(setup)
-        bots = [Bot(seed=(seed + i) * 8 + k) for k in range(players)]
+    for game_seed in seeds:
+        game = new_game(crew_setup(scenario, players, side, game_seed))
+        bots = [Bot(seed=game_seed * 8 + k) for k in range(players)]
         if worlds is not None:
             for b in bots:
                 b.worlds = worlds
@@ -148,43 +167,80 @@ def autoplay(
             action = bot.choose(game)
             spent, cpu = time.perf_counter() - t0, time.process_time() - c0
             game.apply(action)
-            decisions.append(spent)
+            out.decisions.append(spent)
             turn_time += spent
             turn_cpu += cpu
             key = (game.state.turn, game.state.current)
             if key != turn_key or game.is_over():
-                turn_times.append(turn_time)
-                turn_cpus.append(turn_cpu)
+                out.turn_times.append(turn_time)
+                out.turn_cpus.append(turn_cpu)
                 turn_key, turn_time, turn_cpu = key, 0.0, 0.0
             n += 1
-        turns += game.state.turn
-        safes += sum(
+        out.turns += game.state.turn
+        out.safes += sum(
             1 for fl in game.state.floors for t in fl.tiles if t is not None and t.safe_open
         )
         if game.outcome == "win":
-            wins += 1
+            out.wins += 1
         elif game.outcome == "loss":
-            losses += 1
-            reasons[game.state.reason] = reasons.get(game.state.reason, 0) + 1
+            out.losses += 1
+            out.reasons[game.state.reason] = out.reasons.get(game.state.reason, 0) + 1
         else:
-            unfinished += 1
+            out.unfinished += 1
+    return out
+
+
+def autoplay(
+    scenario: ScenarioId,
+    players: int,
+    games: int,
+    seed: int,
+    advanced: bool = False,
+    worlds: int | None = None,
+    max_actions: int = 3000,
+    jobs: int = 1,
+) -> dict[str, object]:
+    """Every seat on the autopilot: game i uses seed + i for the building (random
+    characters, standard walls) and for the bots. `jobs` > 1 splits the games into that
+    many contiguous seed ranges played by separate processes: the same games, the same
+    figures (times aside) as one process."""
+    start = time.perf_counter()
+    jobs = max(1, min(jobs, games))
+    cuts = [seed + games * k // jobs for k in range(jobs + 1)]
+    parts = [
+        (scenario, players, range(cuts[k], cuts[k + 1]), advanced, worlds, max_actions)
+        for k in range(jobs)
+    ]
+    tally = _Tally()
+    if jobs == 1:
+        tally = _autoplay_games(*parts[0])
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for part in pool.starmap(_autoplay_games, parts):
+                tally.merge(part)
     elapsed = time.perf_counter() - start
+    decisions, turn_times, turn_cpus = tally.decisions, tally.turn_times, tally.turn_cpus
     return {
         "engine": __version__,
         "scenario": scenario.value,
         "players": players,
         "games": games,
-        "wins": wins,
-        "losses": losses,
-        "unfinished": unfinished,
-        "win_rate": round(wins / games, 3) if games else 0,
-        "loss_reasons": dict(sorted(reasons.items())),
-        "average_turns": round(turns / games, 1) if games else 0,
-        "average_safes_opened": round(safes / games, 2) if games else 0,
+        "seeds": [seed, seed + games - 1],
+        "jobs": jobs,
+        "wins": tally.wins,
+        "losses": tally.losses,
+        "unfinished": tally.unfinished,
+        "win_rate": round(tally.wins / games, 3) if games else 0,
+        "loss_reasons": dict(sorted(tally.reasons.items())),
+        "average_turns": round(tally.turns / games, 1) if games else 0,
+        "average_safes_opened": round(tally.safes / games, 2) if games else 0,
         "decision_ms_mean": round(1000 * sum(decisions) / len(decisions), 2) if decisions else 0,
         "decision_ms_p95": round(1000 * _p95(decisions), 2),
         "turn_ms_mean": round(1000 * sum(turn_times) / len(turn_times), 2) if turn_times else 0,
         "turn_ms_p95": round(1000 * _p95(turn_times), 2),
+        "turn_cpu_ms_mean": round(1000 * sum(turn_cpus) / len(turn_cpus), 2) if turn_cpus else 0,
         "turn_cpu_ms_p95": round(1000 * _p95(turn_cpus), 2),
         "seconds": round(elapsed, 1),
     }
@@ -249,6 +305,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     auto.add_argument("--seed", type=int, default=0)
     auto.add_argument("--advanced", action="store_true", help="advanced character sides")
     auto.add_argument("--worlds", type=int, default=None, help="samples per decision")
+    auto.add_argument(
+        "--jobs", type=int, default=1, help="processes (the games split by seed ranges)"
+    )
     chk = sub.add_parser("check", help="validate a saved game file")
     chk.add_argument("file", type=Path)
     args = parser.parse_args(argv)
@@ -276,6 +335,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.seed,
             advanced=args.advanced,
             worlds=args.worlds,
+            jobs=args.jobs,
         )
         print(json.dumps(result))
         return 0
