@@ -9,12 +9,16 @@ How it decides (`Bot.choose(game)`):
 * A fast rule-of-thumb `policy` (what a good player does: pick up loot, escape when the team
   holds it all, find the Safe, peek at its row and column, add dice and crack, climb the
   Stairs, keep out of the guard's way) plays a turn out in a sample.
-* On its own turn the bot tries each sensible next action (and each option of a pending
-  decision) in every sample, lets the policy finish the turn, lets the guards move (the
-  engine does that), and scores the position (`evaluate`): stealth, safes opened, the
-  combination's progress, distance to the next goal, and the guards' next steps. The best
-  average wins. The whole turn is thus looked at (up to the actions left), re-planned after
-  every action, since an action may reveal a tile or roll dice.
+* On its own turn the bot searches the whole rest of the turn in every sample: each
+  sequence of moves, peeks, dice, cracks and hacks (transpositions merged, doubling back
+  pruned; past a node budget the rule of thumb finishes), then the end of the turn as the
+  engine plays it (the Event, the guard's move). A position is scored (`evaluate`: stealth,
+  safes opened, the combination's progress, distance to the next goal, the guards' next
+  steps), less the exact chance, from public facts, that the guard walks into a burglar
+  when he moves (`hit_risk`: his route is known; past his destination any patrol card not
+  yet discarded may be next). Each first action gets the average over the samples of the
+  best turn it starts; the best is played, and the bot re-plans after every action (a
+  peek or a die changes what it knows).
 """
 
 from __future__ import annotations
@@ -28,30 +32,9 @@ from .data import COMPUTERS, ROW_STRIDE, Tool
 from .data import TileKind as K
 from .game import Game
 from .infostate import clone_game, resample_from_infostate
+from .kinds import DecisionKind as D
+from .rng import Rng
 from .state import Step
-
-# Every kind of pending decision the engine asks (tests check this list is complete).
-DECISION_KINDS: tuple[str, ...] = (
-    "alarm",
-    "alarm-tie",
-    "buddy",
-    "clairvoyance",
-    "crystal-ball",
-    "gut",
-    "kitty",
-    "peekhole",
-    "precognition",
-    "rigger-draw",
-    "rigger-offer",
-    "shift-order",
-    "squeak",
-    "stethoscope",
-    "switch-alarm",
-    "throw-voice",
-    "tile-stealth",
-    "virus",
-    "where-alarm",
-)
 
 _MIX = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
@@ -213,6 +196,54 @@ def guard_threat(game: Game, floor: int, moves: int = 1) -> set[int]:
     return out
 
 
+def hit_risk(game: Game, floor: int) -> dict[int, float]:
+    """For each tile, the chance the floor's guard walks into it when he moves next (from
+    public facts only: his route, speed, the alarms, the patrol cards not yet discarded).
+    His route up to his destination is certain; past it he heads for a new patrol card,
+    any of the floor's cards not in the discard pile (or the closest alarm)."""
+    st = game.state
+    g = st.floors[floor].guard
+    if not g.placed or g.pos is None or g.dest is None:
+        return {}
+    n = g.speed + len(game.alarms(floor)) + max(st.guard_bonus, -g.speed)
+    route = game.guard_route(floor)
+    out: dict[int, float] = dict.fromkeys(route[:n], 1.0)
+    left = n - len(route)
+    if left <= 0:
+        return out
+    geo = game.geometry(floor)
+    here = g.dest
+    alarms = [a for a in game.alarms(floor) if a != here]
+    if alarms:
+        dist = geo.dist[here & 63]
+        near = min(dist[a & 63] for a in alarms)
+        targets = [a for a in alarms if dist[a & 63] == near]
+    else:
+        seen = set(g.discard)
+        base = floor << 6
+        targets = [
+            base | c
+            for c, t in enumerate(st.floors[floor].tiles)
+            if t is not None and (base | c) not in seen and (base | c) != here
+        ]
+    if not targets:
+        return out
+    share = 1.0 / len(targets)
+    for t in targets:
+        table = geo.next_steps(t & 63)
+        cell = here & 63
+        goal = t & 63
+        base = floor << 6
+        for _ in range(left):
+            if cell == goal:
+                break
+            cell = table[cell]
+            q = base | cell
+            if out.get(q, 0.0) < 1.0:
+                out[q] = min(1.0, out.get(q, 0.0) + share)
+    return out
+
+
 # ---------------------------------------------------------------------- scoring
 
 
@@ -237,6 +268,9 @@ class Weights:
     hack: float = 12.0
     escaped: float = 600.0
     floor: float = 250.0
+    hit: float = 600.0
+    hit_last: float = 20000.0
+    hit_next: float = 0.0
 
 
 def evaluate(game: Game, w: Weights) -> float:
@@ -272,6 +306,7 @@ def evaluate(game: Game, w: Weights) -> float:
     threats = [guard_threat(game, f) for f in range(len(st.floors))]
     cur = st.players[st.current].pos
     moving = -1 if cur is None else cur >> 6  # the floor whose guard moves next
+    risk_next: dict[int, float] | None = None
     for i, p in enumerate(st.players):
         if p.escaped:
             score += w.escaped + w.stealth * 3
@@ -283,7 +318,14 @@ def evaluate(game: Game, w: Weights) -> float:
             score -= w.zero_stealth
         f = p.pos >> 6
         hurt = 2.0 if p.stealth == 0 else 1.0
-        if p.pos in threats[f]:
+        if w.hit_next and i != st.current and f == moving:
+            # This guard moves at the end of the next turn, before this burglar can step
+            # away: the exact chance he walks in, from his route and the patrol cards left.
+            if risk_next is None:
+                risk_next = hit_risk(game, f)
+            chance = risk_next.get(p.pos, 0.0)
+            score -= chance * (w.hit_last if p.stealth == 0 else w.hit) * w.hit_next
+        elif p.pos in threats[f]:
             share = 0.3 if i == st.current else (1.0 if f == moving else 0.25)
             score -= w.threat * share * hurt
         elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2):
@@ -303,18 +345,18 @@ def _dice_wanted(game: Game, safe: int) -> int:
 
 
 def decide(game: Game) -> Action:
-    """A rule-of-thumb answer to the pending decision (any kind)."""
+    """A rule-of-thumb answer to the pending decision (any `DecisionKind`)."""
     st = game.state
     d = st.pending
     assert d is not None
     opts = d.options
     me = st.current
     kind = d.kind
-    if kind == "alarm":
+    if kind == D.ALARM:
         for o in ("hack", "laptop", "pay"):
             if o in opts:
                 return Action(ActionKind.CHOOSE, option=o)
-    elif kind == "stethoscope":
+    elif kind == D.STETHOSCOPE:
         dice = [int(x) for x in d.data]
         combo = game.combination(d.pos)
         need = {
@@ -331,15 +373,15 @@ def decide(game: Game) -> Action:
             if n > best_n:
                 best, best_n = o, n
         return Action(ActionKind.CHOOSE, option=best)
-    elif kind == "rigger-offer":
+    elif kind == D.RIGGER_OFFER:
         return Action(ActionKind.CHOOSE, option="two")  # a choice of two is never worse
-    elif kind == "tile-stealth":
+    elif kind == D.TILE_STEALTH:
         return Action(ActionKind.CHOOSE, option="tile")  # the tile's tokens are not ours
-    elif kind == "rigger-draw":
+    elif kind == D.RIGGER_DRAW:
         best = max(opts, key=lambda o: _TOOL_RANK.get(Tool(o), 0))
         return Action(ActionKind.CHOOSE, option=best)
-    elif kind in ("clairvoyance", "precognition"):
-        if kind == "clairvoyance" and d.data and d.data[0] != "lost-visual":
+    elif kind in (D.CLAIRVOYANCE, D.PRECOGNITION):
+        if kind == D.CLAIRVOYANCE and d.data and d.data[0] != "lost-visual":
             card = parse_pos(d.data[0])
             near = any(
                 p.pos is not None
@@ -349,7 +391,7 @@ def decide(game: Game) -> Action:
             )
             return Action(ActionKind.CHOOSE, option="bottom" if near else "top")
         return Action(ActionKind.CHOOSE, option="top")
-    elif kind in ("alarm-tie", "switch-alarm", "where-alarm", "squeak", "throw-voice"):
+    elif kind in (D.ALARM_TIE, D.SWITCH_ALARM, D.WHERE_ALARM, D.SQUEAK, D.THROW_VOICE):
         # Send the guard where he is farthest from the burglars on his floor.
         def far(o: str) -> int:
             q = parse_pos(o)
@@ -359,22 +401,22 @@ def decide(game: Game) -> Action:
             return min(ds, default=9)
 
         return Action(ActionKind.CHOOSE, option=max(opts, key=far))
-    elif kind == "peekhole":
+    elif kind == D.PEEKHOLE:
         real = [o for o in opts if o != "none"]
         if real:
             return Action(ActionKind.CHOOSE, option=real[0])
-    elif kind == "kitty":
+    elif kind == D.KITTY:
         p = st.players[me]
         if p.pos is not None:
             here = p.pos
 
-            def near(o: str) -> int:
+            def closer(o: str) -> int:
                 q = parse_pos(o)
                 if q >> 6 != here >> 6:
                     return 99
                 return game.geometry(q >> 6).dist[here & 63][q & 63]
 
-            return Action(ActionKind.CHOOSE, option=min(opts, key=near))
+            return Action(ActionKind.CHOOSE, option=min(opts, key=closer))
     return Action(ActionKind.CHOOSE, option=opts[0])
 
 
@@ -529,17 +571,52 @@ def choose_entrance(game: Game) -> Action:
 # ---------------------------------------------------------------------- the bot
 
 
+def _key(g: Game) -> tuple[object, ...]:
+    """A signature of the position inside a turn: two action orders that reach the same
+    position share one search node (a transposition table key)."""
+    st = g.state
+    parts: list[object] = [st.rng, st.actions_left, st.actions_taken, st.step, st.current]
+    for p in st.players:
+        parts.append((p.pos, p.stealth, len(p.tools), len(p.loot), p.hack, p.escaped))
+    for fl in st.floors:
+        mask = 0
+        extra = []
+        for c, t in enumerate(fl.tiles):
+            if t is None:
+                continue
+            if t.revealed:
+                mask |= 1 << c
+            if t.alarm:
+                mask |= 1 << (c + 64)
+            if t.dice or t.hack or t.cracked or t.safe_open or t.open or t.stealth:
+                extra.append((c, t.dice, t.hack, t.cracked, t.safe_open, t.open, t.stealth))
+        g_ = fl.guard
+        parts.append((mask, tuple(extra), g_.pos, g_.dest, g_.speed))
+    return tuple(parts)
+
+
 @dataclass(slots=True)
 class Bot:
-    """Determinized search over the rest of the turn. `seed` makes it reproducible."""
+    """Determinized whole-turn search. `seed` makes it reproducible.
+
+    Each decision draws `worlds` samples; in each, a depth-first search over the rest of
+    the turn (moves, peeks, dice, hacks, the end of the turn; transpositions merged, at
+    most `nodes` positions, then the rule of thumb finishes) scores every first action by
+    the best end-of-turn position it leads to, after the Event and the guard's move. The
+    first action with the best average over the samples is played; the bot re-plans after
+    every action (a peek or a die changes what it knows)."""
 
     seed: int = 0
     worlds: int = 3
     max_candidates: int = 14
     weights: Weights = field(default_factory=Weights)
     rollout_limit: int = 14
-    margin: float = 60.0
+    margin: float = 0.0
+    nodes: int = 300
+    revisit: bool = True
+    chance: int = 1
     last_reason: str = ""
+    last_scores: dict[Action, float] = field(default_factory=dict)
     times: list[float] = field(default_factory=list)
 
     def samples(self, game: Game) -> list[Game]:
@@ -563,8 +640,9 @@ class Bot:
         return action
 
     def think(self, game: Game) -> Generator[None, None, Action]:
-        """`choose` in slices: yields after every candidate tried (a few milliseconds), so a
-        page can give the browser a turn between slices; returns the action."""
+        """`choose` in slices: yields after every candidate tried in every sample (a few
+        milliseconds), so a page can give the browser a turn between slices; returns the
+        action."""
         worlds = self.samples(game)
         w0 = worlds[0]
         legal = w0.legal_actions()  # the same list as the real game's: it is public
@@ -580,18 +658,137 @@ class Bot:
             self.last_reason = _reason(w0, candidates[0])
             return candidates[0]
         me = st.current
-        scores: dict[Action, float] = {}
-        for a in candidates:
-            total = 0.0
-            for k, w in enumerate(worlds):
-                total += self._rollout(w, a, me, k)
-            scores[a] = total / len(worlds)
-            yield None
+        turn = st.turn
+        scores = dict.fromkeys(candidates, 0.0)
+        for w in worlds:
+            memo: dict[tuple[object, ...], float] = {}
+            count = [0]
+            for a in candidates:
+                if a.kind == ActionKind.END and st.pending is None:
+                    scores[a] += self._end_value(w, me, turn)  # the same price as in the search
+                else:
+                    g = clone_game(w)
+                    g.apply(a)
+                    scores[a] += self._value(g, me, turn, memo, count)
+                yield None
         best = max(candidates, key=lambda a: (scores[a], -candidates.index(a)))
-        if st.pending is None and scores[best] - scores[candidates[0]] < self.margin:
+        self.last_scores = scores
+        if st.pending is None and scores[best] - scores[candidates[0]] < self.margin * len(worlds):
             best = candidates[0]  # the rule of thumb, unless the search clearly beats it
         self.last_reason = _reason(w0, best)
         return best
+
+    def _value(
+        self, g: Game, me: int, turn: int, memo: dict[tuple[object, ...], float], count: list[int]
+    ) -> float:
+        """The best score reachable from `g` (a game of our own) by the end of the turn."""
+        w = self.weights
+        st = g.state
+        while st.pending is not None and st.step != Step.OVER and st.turn == turn:
+            g.apply(decide(g))
+        if st.step == Step.OVER or st.turn != turn or st.current != me:
+            return evaluate(g, w)
+        key = _key(g)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        count[0] += 1
+        if count[0] > self.nodes:
+            value = self._finish(g, me, turn)
+            memo[key] = value
+            return value
+        value = self._end_value(g, me, turn)
+        for a in self._moves(g):
+            c = clone_game(g)
+            c.apply(a)
+            v = self._value(c, me, turn, memo, count)
+            if self.chance > 1 and c.state.rng != g.state.rng:
+                # Dice were rolled (a crack, a keypad): the search must not plan on this
+                # sample's luck, so the action is worth its average over other rolls.
+                for j in range(1, self.chance):
+                    c = clone_game(g)
+                    c.rng = Rng(_mix(g.state.rng, j))
+                    c.state.rng = c.rng.state
+                    c.apply(a)
+                    v += self._value(c, me, turn, memo, count)
+                v /= self.chance
+            if v > value:
+                value = v
+        memo[key] = value
+        return value
+
+    def _end_value(self, g: Game, me: int, turn: int) -> float:
+        """End the turn now (the Event, the guard's move): the score."""
+        w = self.weights
+        st = g.state
+        penalty = w.tempo * st.actions_left
+        if st.actions_taken <= g.event_threshold(me):
+            penalty += w.event
+        here = st.players[me].pos
+        risk = hit_risk(g, here >> 6) if here is not None else {}
+        for p in st.players:
+            if p.pos is not None and not p.escaped:
+                chance = risk.get(p.pos, 0.0)
+                if chance:
+                    penalty += chance * (w.hit_last if p.stealth == 0 else w.hit)
+        e = clone_game(g)
+        e.apply(Action(ActionKind.END))
+        st = e.state
+        while st.pending is not None and st.step != Step.OVER and st.turn == turn:
+            e.apply(decide(e))
+        return evaluate(e, w) - penalty
+
+    def _moves(self, g: Game) -> list[Action]:
+        """The actions worth searching inside a turn (no tools, trades or doubling back)."""
+        st = g.state
+        me = st.players[st.current]
+        pos = me.pos
+        if pos is None:
+            return []
+        visited = set(st.visited)
+        guard = st.floors[pos >> 6].guard.pos
+        out: list[Action] = []
+        for a in g.legal_actions():
+            k = a.kind
+            if k == ActionKind.MOVE:
+                if a.pos == guard or (a.pos in visited and not self.revisit):
+                    continue
+                out.append(a)
+            elif k == ActionKind.PEEK:
+                out.append(a)
+            elif k == ActionKind.HACK:
+                if g.tile(pos).hack < 2:
+                    out.append(a)
+            elif k == ActionKind.ADD_DIE:
+                if g.tile(pos).dice < 4:
+                    out.append(a)
+            elif k in (ActionKind.CRACK, ActionKind.PICKUP, ActionKind.ESCAPE):
+                out.append(a)
+        return out
+
+    def _finish(self, g: Game, me: int, turn: int) -> float:
+        """The rule of thumb plays the rest of the turn (search budget spent): the score."""
+        w = self.weights
+        penalty = 0.0
+        n = 0
+        end = Action(ActionKind.END)
+        while True:
+            st = g.state
+            if st.step == Step.OVER or st.turn != turn or st.current != me:
+                break
+            if st.pending is not None:
+                action = decide(g)
+            elif n >= self.rollout_limit:
+                action = end
+            else:
+                action = policy(g)
+            if action.kind == ActionKind.END and st.pending is None:
+                penalty += w.tempo * st.actions_left
+                if st.actions_taken <= g.event_threshold(me):
+                    penalty += w.event
+            g.apply(action)
+            n += 1
+        return evaluate(g, w) - penalty
 
     def _candidates(self, game: Game, legal: list[Action]) -> list[Action]:
         st = game.state
@@ -619,34 +816,6 @@ class Bot:
             step = len(rest) / room if room else 0
             rest = [rest[int(i * step)] for i in range(room)]
         return keep + rest
-
-    def _rollout(self, world: Game, first: Action, me: int, k: int) -> float:
-        """Play `first`, let the policy finish the turn, let the guards move; the score."""
-        w = self.weights
-        g = clone_game(world)
-        turn = g.state.turn
-        penalty = 0.0
-        action = first
-        n = 0
-        end = Action(ActionKind.END)
-        while True:
-            st = g.state
-            if action.kind == ActionKind.END and st.pending is None:
-                penalty += w.tempo * st.actions_left
-                if st.actions_taken <= g.event_threshold(me):
-                    penalty += w.event  # an Event is drawn: most of them hurt
-            g.apply(action)
-            n += 1
-            st = g.state
-            if st.step == Step.OVER or st.turn != turn or st.current != me:
-                break
-            if st.pending is not None:
-                action = decide(g)
-            elif n >= self.rollout_limit:
-                action = end
-            else:
-                action = policy(g)
-        return evaluate(g, w) - penalty
 
 
 def _reason(game: Game, action: Action) -> str:
@@ -677,4 +846,4 @@ def play_game(game: Game, bots: list[Bot], max_actions: int = 3000) -> Game:
     return game
 
 
-__all__ = ["DECISION_KINDS", "Bot", "Weights", "decide", "evaluate", "play_game", "policy"]
+__all__ = ["Bot", "Weights", "decide", "evaluate", "hit_risk", "play_game", "policy"]

@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.actions import pos_text
-from engine.bot import DECISION_KINDS, Bot
+from engine.bot import Bot, hit_risk
+from engine.cli import autoplay
 from engine.data import Character, EventCard, Loot, Side, TileKind, Tool
 from engine.game import Game
 from engine.infostate import resample_from_infostate
+from engine.kinds import DecisionKind
 from engine.state import Decision
 
 from .builder import P, Table
 
 K = TileKind
-ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 
 def _setup(scenario: ScenarioId, players: int, seed: int) -> Setup:
@@ -109,15 +107,6 @@ def test_bot_plays_every_character_on_both_sides():
 # ---------------------------------------------------------------------- every decision
 
 
-def test_decision_kinds_list_every_kind_the_engine_asks():
-    asked = set()
-    for path in ENGINE.glob("*.py"):
-        asked |= set(re.findall(r'_ask\(\s*"([a-z-]+)"', path.read_text()))
-        asked |= set(re.findall(r'_jump_to_alarm\([^)]*"([a-z-]+)"\)', path.read_text()))
-    asked |= {"clairvoyance", "precognition"}  # asked by the ability's own name
-    assert asked <= set(DECISION_KINDS)
-
-
 def _table() -> Table:
     t = Table(players=2, characters=(Character.SPOTTER, Character.RIGGER))
     t.player(0, "1.B2").player(1, "1.C3")
@@ -177,11 +166,11 @@ def _pending(kind: str, g: Game) -> Decision:
     raise AssertionError(f"no test setup for the decision {kind!r}")
 
 
-@pytest.mark.parametrize("kind", DECISION_KINDS)
-def test_bot_answers_every_decision_kind(kind: str):
+@pytest.mark.parametrize("kind", list(DecisionKind))
+def test_bot_answers_every_decision_kind(kind: DecisionKind):
     g = _table().game()
     g.state.pending = _pending(kind, g)
-    g._legal_key = -1
+    g.state_changed()
     legal = g.legal_actions()
     assert legal and all(a.kind == "choose" for a in legal)
     for bot in (Bot(seed=1), _quick_bot(2)):
@@ -189,3 +178,43 @@ def test_bot_answers_every_decision_kind(kind: str):
         assert choice in legal
     g.apply(choice)
     assert g.state.pending is None or g.state.pending.kind != kind or kind == "virus"
+
+
+# ---------------------------------------------------------------------- the guard's reach
+
+
+def test_hit_risk_is_certain_on_the_guards_route_within_his_speed():
+    t = Table(players=1)
+    t.player(0, "1.A4").guard(0, at="1.A1", dest="1.D1", speed=2)
+    risk = hit_risk(t.game(), 0)
+    assert risk == {P("1.B1"): 1.0, P("1.C1"): 1.0}
+
+
+def test_hit_risk_past_his_destination_spreads_over_the_patrol_cards_not_discarded():
+    t = Table(players=1)
+    t.player(0, "1.D4").guard(0, at="1.A1", dest="1.B1", speed=2)
+    t.patrol(0, "1.D1", "1.B4")  # the cards left; the other 14 are discarded
+    risk = hit_risk(t.game(), 0)
+    # After B1 he heads for D1 (step to C1) or B4 (step to B2): one chance in two each.
+    assert risk == {P("1.B1"): 1.0, P("1.C1"): 0.5, P("1.B2"): 0.5}
+
+
+def test_bot_steps_off_the_guards_route_before_ending_its_turn():
+    t = Table(players=1)
+    t.reveal_floor(0).player(0, "1.C1").guard(0, at="1.A1", dest="1.D1", speed=3)
+    t.turn(0, actions=1, taken=3)
+    g = t.game()
+    action = Bot(seed=1).choose(g)
+    assert action.kind == "move"
+    assert action.pos not in hit_risk(g, 0)
+
+
+# ---------------------------------------------------------------------- the command line
+
+
+def test_autoplay_split_into_jobs_plays_the_same_games():
+    one = autoplay(ScenarioId.OFFICE, 1, 2, seed=3, worlds=1)
+    two = autoplay(ScenarioId.OFFICE, 1, 2, seed=3, worlds=1, jobs=2)
+    same = ("games", "seeds", "wins", "losses", "loss_reasons", "average_turns")
+    assert two["jobs"] == 2
+    assert {k: one[k] for k in same} == {k: two[k] for k in same}
