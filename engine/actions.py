@@ -6,6 +6,8 @@
     'give crowbar 2'
 
 Positions print as `<floor>.<cell>` with floor 1 the ground floor; players print 1-based.
+`floor_of`, `cell_of` and `row_col` take a position apart, `pos_at` builds one (the page
+never does bit arithmetic on positions).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from .data import cell_index, cell_name
+from .data import ROW_STRIDE, cell_index, cell_name
 from .limits import MAX_ACTION_CHARS
 from .state import cell_of, floor_of, make_pos
 
@@ -37,6 +39,18 @@ class ActionKind(StrEnum):
     CHOOSE = "choose"  # answer the pending decision
 
 
+__all__ = [
+    "Action",
+    "ActionKind",
+    "cell_of",
+    "floor_of",
+    "make_pos",
+    "parse_pos",
+    "pos_at",
+    "pos_text",
+    "row_col",
+]
+
 _WITH_POS = frozenset({ActionKind.ENTER, ActionKind.PEEK, ActionKind.MOVE})
 _WITH_CARD = frozenset({ActionKind.GIVE, ActionKind.TAKE})
 
@@ -44,6 +58,17 @@ _WITH_CARD = frozenset({ActionKind.GIVE, ActionKind.TAKE})
 def pos_text(pos: int) -> str:
     """Position -> '2.B3' (floor 2, column B, row 3)."""
     return f"{floor_of(pos) + 1}.{cell_name(cell_of(pos))}"
+
+
+def row_col(pos: int) -> tuple[int, int]:
+    """Position -> (row, column) of its cell on its floor, from 0: '2.B3' -> (2, 1)."""
+    row, col = divmod(cell_of(pos), ROW_STRIDE)
+    return row, col
+
+
+def pos_at(floor: int, row: int, col: int) -> int:
+    """The position of a floor's cell by (row, column) from 0: the inverse of `row_col`."""
+    return make_pos(floor, row * ROW_STRIDE + col)
 
 
 def parse_pos(text: str) -> int:

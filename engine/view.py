@@ -39,7 +39,7 @@ from .data import (
 )
 from .decisions import Payload, payload_of
 from .kinds import DecisionKind, Result
-from .state import State, Step, cell_of, floor_of
+from .state import Decision, State, Step, cell_of, floor_of
 
 
 class ViewSource(Protocol):
@@ -316,6 +316,20 @@ class GameView:
         }
 
 
+def pending_view(d: Decision) -> PendingView:
+    """The table's view of a pending decision (all of it is shown to the deciding player)."""
+    return PendingView(
+        kind=d.kind,
+        options=tuple(d.options),
+        pos=d.pos,
+        floor=d.floor,
+        source=d.source,
+        n=d.n,
+        data=tuple(d.data),
+        payload=payload_of(d),
+    )
+
+
 def typed_view(game: ViewSource) -> GameView:
     """What the players may see, as typed frozen records."""
     st = game.state
@@ -399,19 +413,7 @@ def typed_view(game: ViewSource) -> GameView:
         )
         for i, p in enumerate(st.players)
     )
-    pending = None
-    d = st.pending
-    if d is not None:
-        pending = PendingView(
-            kind=d.kind,
-            options=tuple(d.options),
-            pos=d.pos,
-            floor=d.floor,
-            source=d.source,
-            n=d.n,
-            data=tuple(d.data),
-            payload=payload_of(d),
-        )
+    pending = None if st.pending is None else pending_view(st.pending)
     return GameView(
         engine=__version__,
         scenario=st.scenario,

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ui.describe import pos_text
+
+if TYPE_CHECKING:
+    from engine.view import PlayerView
 
 STEP_MS = 200  # one guard step
 MARK_MS = 1400  # how long a mark (alarm, stealth lost, destination) stays
@@ -22,7 +26,7 @@ def _data(event: Any) -> dict[str, Any]:
     return event.to_dict() if hasattr(event, "to_dict") else dict(event)
 
 
-def plan(events: list[Any], players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def plan(events: list[Any], players: Sequence[PlayerView]) -> list[dict[str, Any]]:
     """The steps to play for one action's events, in order. Pure: tested in CPython.
 
     Steps: {"t": "guard", "floor", "from", "to"} one guard step (or "jump": a teleport),
@@ -58,7 +62,7 @@ def plan(events: list[Any], players: list[dict[str, Any]]) -> list[dict[str, Any
             out.append({"t": "dest", "pos": pos_text(d["pos"])})
         elif kind == "StealthLost":
             who = d.get("player", -1)
-            where = players[who].get("pos") if 0 <= who < len(players) else None
+            where = players[who].pos if 0 <= who < len(players) else None
             if isinstance(where, int):
                 out.append({"t": "stealth", "pos": pos_text(where), "left": d.get("left", 0)})
         elif kind == "TileRevealed":

@@ -1,4 +1,4 @@
-"""The page controller: screens, one delegated click handler, rendering from `game.view()`.
+"""The page controller: screens, one delegated click handler, rendering from the typed view.
 
 The game only changes through `Session.play` (which calls `game.apply`); everything drawn
 comes from the redacted view and the returned events. Text goes in with `textContent` only.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui import cards as story_cards
 from ui import describe, lang, reference, tutorial
@@ -25,6 +25,10 @@ SCENARIO_ORDER = ("bank", "office", "fortknox")
 MODALS = ("end", "handover", "legend", "prompt")
 # Layout of the board (px): what surrounds the tiles of one floor; see assets/style.css.
 GAP, FLOOR_GAP = 4, 12
+
+if TYPE_CHECKING:
+    from engine.actions import Action
+    from engine.view import GameView, TileView
 
 
 def _identity(fn: Any) -> Any:
@@ -224,8 +228,8 @@ class App:
         if self.session is not None:
             old = self.session
             self.session = Session.start(old.code, old.actions, save_id=old.save_id)
-            view = self.session.game.view()
-            self.el("subtitle").textContent = t(f"scenario.{view['scenario']}")
+            view = self.session.view()
+            self.el("subtitle").textContent = t(f"scenario.{view.scenario}")
             self.board.build(view)
             self.followed = 0
             self.rebuild_log()
@@ -618,14 +622,14 @@ class App:
         self.el("handover").hidden = True
         self.el("share-box").hidden = True
         self.story.new_game()
-        view = session.game.view()
-        self.el("subtitle").textContent = t(f"scenario.{view['scenario']}")
+        view = session.view()
+        self.el("subtitle").textContent = t(f"scenario.{view.scenario}")
         self.board.build(view)
         self.followed = 0
         self.rebuild_log()
         self.render(view, handover=False)
         self.fit()  # after the status is drawn: it takes its height from what sits above
-        self.last_player = view["current"]
+        self.last_player = view.current
         self.ready()
 
     def ready(self) -> None:
@@ -654,7 +658,7 @@ class App:
         self.notice("")
         self.autosave()
         self.append_log()
-        self.render(self.session.game.view(), acted=True)
+        self.render(self.session.view(), acted=True)
         return True
 
     def undo(self) -> None:
@@ -668,19 +672,19 @@ class App:
         self.autosave()
         self.story.table.hidden = True
         self.rebuild_log()
-        self.render(self.session.game.view(), handover=False)
+        self.render(self.session.view(), handover=False)
 
     # ------------------------------------------------------------------ rendering
 
-    def render(self, view: dict[str, Any], handover: bool = True, acted: bool = False) -> None:
+    def render(self, view: GameView, handover: bool = True, acted: bool = False) -> None:
         session = self.session
         assert session is not None
-        by_tile, other, choices = describe.group_legal(view["legal"])
-        names = [p["name"] for p in view["players"]]
-        moves, tools = target_sets(view["legal"])
+        by_tile, other, choices = describe.group_legal(view.legal)
+        names = [p.name for p in view.players]
+        moves, tools = target_sets(view.legal)
         self.board.update(view, self.selected, self.show_all, moves, tools)
-        me = view["players"][view["current"]]
-        floor = (me["pos"] >> 6) + 1 if me.get("pos") is not None else 1
+        me = view.me
+        floor = me.floor + 1 if me.floor is not None else 1
         if floor != self.followed:
             self.followed = floor  # the phone's floor tabs follow the burglar who plays
             self.board.show_floor(floor)
@@ -689,9 +693,9 @@ class App:
         self.story.render_safe(view, self.selected)
         actions = self.el("other-actions")
         fragment = self.doc.createDocumentFragment()
-        for text in other:
+        for action in other:
             fragment.appendChild(
-                self.button(describe.action_label(text, names), "btn action", action=text)
+                self.button(describe.action_label(action, names), "btn action", action=str(action))
             )
         actions.replaceChildren(fragment)
         self.render_prompt(view, choices, names)
@@ -703,69 +707,69 @@ class App:
             self.render_end(view)
         elif (
             handover
-            and len(view["players"]) > 1
-            and view["current"] != self.last_player
+            and len(view.players) > 1
+            and view.current != self.last_player
             and not self.autopilot.skip_handover(view)
         ):
-            player = view["players"][view["current"]]
+            player = view.me
             self.el("handover-text").textContent = t(
                 "handover.text",
-                name=player["name"],
-                character=name_of("character", player["character"]),
+                name=player.name,
+                character=name_of("character", player.character),
             )
             go = self.el("handover-go")
-            go.textContent = t("handover.go", name=player["name"])
+            go.textContent = t("handover.go", name=player.name)
             self.story.handover(view)
             self.el("handover").hidden = False
             self.sync_modal()
             go.focus()
-        self.last_player = view["current"]
+        self.last_player = view.current
         self.story.after_render(view, session.last_events, acted)
         self.autopilot.after_render(view)
         self.tutorial.render(session)
         self.renders += 1
         self.doc.documentElement.setAttribute("data-renders", str(self.renders))
 
-    def render_status(self, view: dict[str, Any]) -> None:
-        if view.get("outcome"):  # no live turn once the game is over
-            outcome = t("saves.status.win" if view["outcome"] == "win" else "saves.status.loss")
+    def render_status(self, view: GameView) -> None:
+        if view.outcome:  # no live turn once the game is over
+            outcome = t("saves.status.win" if view.outcome == "win" else "saves.status.loss")
             self.el("status").textContent = t("story.status.over", outcome=outcome)
             return
-        player = view["players"][view["current"]]
+        player = view.me
         parts = [
-            t("game.turn", n=view["turn"]),
-            t("game.current", name=player["name"]),
+            t("game.turn", n=view.turn),
+            t("game.current", name=player.name),
         ]
-        if view["step"] == "entrance":
+        if view.step == "entrance":
             parts.append(t("game.entrance"))
         else:
-            parts.append(t("game.actions_left", n=view["actions_left"]))
-            parts.append(t("game.stealth", n=player["stealth"]))
-            if view.get("outcome"):
-                pass  # the game is over: no turn to end
-            elif view.get("event_if_end_now"):
+            parts.append(t("game.actions_left", n=view.actions_left))
+            parts.append(t("game.stealth", n=player.stealth))
+            if view.event_if_end_now:
                 parts.append(t("game.event_now"))
             else:
                 parts.append(t("game.no_event_now"))
         status = self.el("status")
         status.textContent = " · ".join(parts)
-        status.classList.toggle("event-now", bool(view.get("event_if_end_now")))
-        decks = view["decks"]
+        status.classList.toggle("event-now", view.event_if_end_now)
+        decks = view.decks
         self.el("decks").textContent = t(
-            "game.decks", tools=decks["tools"], loot=decks["loot"], events=decks["events"]
+            "game.decks", tools=decks.tools, loot=decks.loot, events=decks.events
         )
 
-    def tile_of(self, view: dict[str, Any], pos: int) -> dict[str, Any] | None:
-        floor = pos >> 6
-        if not 0 <= floor < len(view["floors"]):
+    def tile_of(self, view: GameView, pos: int) -> TileView | None:
+        from engine.actions import floor_of
+
+        floor = floor_of(pos)
+        if not 0 <= floor < len(view.floors):
             return None
-        for tile in view["floors"][floor]["tiles"]:
-            if tile["pos"] == pos:
+        for tile in view.floors[floor].tiles:
+            if tile.pos == pos:
                 return tile
         return None
 
     def render_tile_panel(
-        self, view: dict[str, Any], by_tile: dict[str, list[str]], names: list[str]
+        self, view: GameView, by_tile: dict[str, list[Action]], names: list[str]
     ) -> None:
         info = self.el("tile-info")
         box = self.el("tile-actions")
@@ -775,40 +779,37 @@ class App:
             info.textContent = t("game.select_tile")
         else:
             ref = self.board.last.get(self.selected)
-            label = ref[7] if ref else tile["name"]
-            help_text = help_of("kind", tile["kind"]) if tile.get("revealed") else ""
+            label = ref.label if ref else tile.name
+            kind = tile.kind if tile.revealed else None
+            help_text = help_of("kind", kind) if kind else ""
             info.textContent = f"{label}. {help_text}".strip() + " "
-            link = reference.link_button(self.doc, "kind", tile["kind"]) if help_text else None
+            link = reference.link_button(self.doc, "kind", kind) if kind and help_text else None
             if link is not None:
                 info.appendChild(link)
-            texts = by_tile.get(tile["name"], [])
-            if not texts:
+            actions = by_tile.get(tile.name, [])
+            if not actions:
                 fragment.appendChild(self.make("p", t("game.no_tile_actions"), "help"))
-            for text in texts:
+            for action in actions:
                 fragment.appendChild(
                     self.button(
-                        describe.action_label(text, names, with_pos=False),
+                        describe.action_label(action, names, with_pos=False),
                         "btn action",
-                        action=text,
+                        action=str(action),
                     )
                 )
         box.replaceChildren(fragment)
 
-    def render_prompt(self, view: dict[str, Any], choices: list[str], names: list[str]) -> None:
+    def render_prompt(self, view: GameView, choices: list[Action], names: list[str]) -> None:
         prompt = self.el("prompt")
-        pending = view.get("pending")
-        if not pending or not choices:
+        pending = view.pending
+        if pending is None or not choices:
             if not prompt.hidden:
                 prompt.hidden = True
                 self.sync_modal()
             return
-        kind = pending["kind"]
-        seen = ""
-        assert self.session is not None
-        for event in self.session.last_events:
-            if type(event).__name__ == "SpotterLooked":
-                seen = str(event.card)
-        self.el("prompt-text").textContent = describe.prompt_text(pending, seen)
+        kind = pending.kind
+        # The card the Spotter saw is in the decision's payload (no event scraping).
+        self.el("prompt-text").textContent = describe.prompt_text(pending)
         prompt.hidden = False
         if self.story.render_prompt(view, pending, choices):
             return
@@ -818,33 +819,32 @@ class App:
             from engine.actions import parse_pos
 
             tile = self.tile_of(view, parse_pos(option))
-            return str(tile["kind"]) if tile and tile.get("revealed") else ""
+            return str(tile.kind) if tile and tile.revealed else ""
 
         fragment = self.doc.createDocumentFragment()
         for choice in choices:
-            option = choice.split(" ", 1)[1] if " " in choice else choice
-            label = describe.choice_label(kind, option, names, kind_at, dice)
-            fragment.appendChild(self.button(label, "btn action", action=choice))
+            label = describe.choice_label(kind, choice.option, names, kind_at, dice)
+            fragment.appendChild(self.button(label, "btn action", action=str(choice)))
         self.el("prompt-options").replaceChildren(fragment)
         if prompt.hidden:
             prompt.hidden = False
             self.sync_modal()
 
-    def render_crew(self, view: dict[str, Any]) -> None:
+    def render_crew(self, view: GameView) -> None:
         fragment = self.doc.createDocumentFragment()
-        for p in view["players"]:
-            current = p["index"] == view["current"]
+        for p in view.players:
+            current = p.index == view.current
             item = self.make("li", None, "burglar current" if current else "burglar")
-            ability = _ability(p["character"], p["side"])
-            head = f"{'▶ ' if current else ''}{p['name']} · {name_of('character', p['character'])}"
+            ability = _ability(p.character, p.side)
+            head = f"{'▶ ' if current else ''}{p.name} · {name_of('character', p.character)}"
             where = ""
-            if p["escaped"]:
+            if p.escaped:
                 where = t("game.escaped")
-            elif p["entered"] and p["pos"] is not None:
-                where = describe.pos_text(p["pos"])
+            elif p.entered and p.pos is not None:
+                where = describe.pos_text(p.pos)
             item.appendChild(self.make("strong", head))
             item.appendChild(
-                self.make("span", f" · {t('game.stealth', n=p['stealth'])} · {where}".rstrip(" ·"))
+                self.make("span", f" · {t('game.stealth', n=p.stealth)} · {where}".rstrip(" ·"))
             )
             about = self.make(
                 "p", f"{name_of('ability', ability)}: {help_of('ability', ability)} ", "help"
@@ -854,16 +854,17 @@ class App:
                 about.appendChild(link)
             item.appendChild(about)
             marks = []
-            if p.get("hack"):
-                marks.append(t("crew.laptop", n=p["hack"]))
-            if p.get("alarm_held"):
+            if p.hack:
+                marks.append(t("crew.laptop", n=p.hack))
+            if p.alarm_held:
                 marks.append(t("crew.alarm_held"))
             if marks:
                 item.appendChild(self.make("p", " · ".join(marks), "marks"))
-            for prefix, key, cards in (
-                ("tool", "game.tools", p["tools"]),
-                ("loot", "game.loot", p["loot"]),
-            ):
+            hands: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+                ("tool", "game.tools", p.tools),
+                ("loot", "game.loot", p.loot),
+            )
+            for prefix, key, cards in hands:
                 if not cards:
                     continue
                 lines = self.make("div", None, "story-hand")
@@ -878,16 +879,14 @@ class App:
             fragment.appendChild(item)
         self.el("crew").replaceChildren(fragment)
 
-    def render_end(self, view: dict[str, Any]) -> None:
-        win = view["outcome"] == "win"
+    def render_end(self, view: GameView) -> None:
+        win = view.outcome == "win"
         self.el("end-title").textContent = t("end.win" if win else "end.loss")
         assert self.session is not None
         caught = self.session.game.outcome.player
         player = caught if caught >= 0 else None
-        names = [p["name"] for p in view["players"]]
-        self.el("end-reason").textContent = describe.end_reason(
-            str(view.get("reason") or ""), names, player
-        )
+        names = [p.name for p in view.players]
+        self.el("end-reason").textContent = describe.end_reason(view.reason, names, player)
         self.el("end").hidden = False
         self.el("handover").hidden = True
         self.sync_modal()
@@ -967,7 +966,7 @@ class App:
             return  # a reviewed board is only looked at
         self.selected = parse_pos(pos_text)
         self.selected_text = pos_text
-        self.render(self.session.game.view(), handover=False)
+        self.render(self.session.view(), handover=False)
         if keyboard:
             first = self.q("#tile-actions button")
             if first is not None:
@@ -1002,7 +1001,7 @@ class App:
             self.tutorial.active = False
             self.store.remove(tutorial.STORE_KEY)
             if self.session is not None:
-                self.render(self.session.game.view(), handover=False)
+                self.render(self.session.view(), handover=False)
         elif cmd == "rules":
             self.reference.open()
         elif cmd == "rules-close":
@@ -1015,7 +1014,7 @@ class App:
             button = self.el("routes")
             button.textContent = t("game.routes_hide" if self.show_all else "game.routes")
             button.setAttribute("aria-pressed", "true" if self.show_all else "false")
-            self.render(self.session.game.view(), handover=False)
+            self.render(self.session.view(), handover=False)
         elif cmd == "legend":
             self.el("legend").hidden = False
             self.sync_modal()
@@ -1032,7 +1031,7 @@ class App:
             if first is not None:
                 first.focus()
             elif self.session is not None:  # the board, never End turn (a second Enter)
-                self.story.focus_after_handover(self.session.game.view())
+                self.story.focus_after_handover(self.session.view())
         elif cmd == "again" and self.session is not None:
             setup = self.session.setup
             self.replace_url("")
@@ -1141,12 +1140,12 @@ class App:
         target = _some(event.target)
         if target is None or not _attr(target, "data-pos"):
             return
-        from engine.actions import parse_pos, pos_text
+        from engine.actions import floor_of, parse_pos, pos_at, pos_text, row_col
 
         size = self.board.size
         pos = parse_pos(_attr(target, "data-pos"))
-        floor, cell = pos >> 6, pos & 63
-        row, col = divmod(cell, 8)
+        floor = floor_of(pos)
+        row, col = row_col(pos)
         ctrl = bool(getattr(event, "ctrlKey", False))
         if key == "ArrowLeft":
             col -= 1
@@ -1171,7 +1170,7 @@ class App:
         event.preventDefault()
         if not (0 <= row < size and 0 <= col < size) or floor < 0:
             return
-        text = pos_text((floor << 6) | row * 8 + col)
+        text = pos_text(pos_at(floor, row, col))
         nxt = self.q(f"#board [data-pos='{text}']")
         if nxt is not None:
             self.board.show_floor(floor + 1)  # a phone shows one floor: bring that one up

@@ -16,10 +16,13 @@ what the burglar can see, exactly as a person at the table would.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui import describe
 from ui.messages import has, t
+
+if TYPE_CHECKING:
+    from engine.view import GameView
 
 PACE_MS = 700  # between two autopilot actions: time to follow them on the board
 SLICE_MS = 30  # thinking time per browser task
@@ -118,9 +121,9 @@ class Autopilot:
             return False
         return self.is_auto(session.game.state.current)
 
-    def skip_handover(self, view: dict[str, Any]) -> bool:
+    def skip_handover(self, view: GameView) -> bool:
         """No hand-over screen for an autopilot, nor when only one person plays."""
-        return self.is_auto(int(view["current"])) or self.humans() <= 1
+        return self.is_auto(view.current) or self.humans() <= 1
 
     def cancel(self) -> None:
         self.token += 1
@@ -129,13 +132,13 @@ class Autopilot:
 
     # ------------------------------------------------------------------ its turns
 
-    def after_render(self, view: dict[str, Any]) -> None:
+    def after_render(self, view: GameView) -> None:
         """Called by `App.render`: start the autopilot's next action when it is to move."""
         app = self.app
         session = app.session
         self.clear_hint()
         auto = session is not None and not session.game.is_over()
-        auto = auto and self.is_auto(int(view["current"]))
+        auto = auto and self.is_auto(view.current)
         skip = app.el("autopilot-skip")
         if not _missing(skip):
             skip.hidden = not auto
@@ -185,7 +188,7 @@ class Autopilot:
         session = self.app.session
         if session is not None and self.thinking is None:
             self.cancel()
-            self.after_render(session.game.view())
+            self.after_render(session.view())
 
     # ------------------------------------------------------------------ hints
 
@@ -230,8 +233,7 @@ class Autopilot:
         target = _target_pos(text)
         if target:
             app.select(target)  # its tile's panel shows the hinted button (this redraws)
-        view = session.game.view()
-        names = [p["name"] for p in view["players"]]
+        names = [p.name for p in session.view().players]
         self.hint_action = text
         label = describe.action_label(text, names)
         why_key = f"autopilot.why.{reason}"
@@ -293,11 +295,13 @@ def _run_for(thinking: Any, budget_ms: int) -> tuple[bool, Any]:
 
 
 def _target_pos(text: str) -> str:
-    """The tile an action points at ('move 1.B2' -> '1.B2'), or ''."""
-    for word in text.split()[1:]:
-        if "." in word and word[0].isdigit():
-            return word
-    return ""
+    """The tile an action points at ('move 1.B2' -> '1.B2', 'choose 2.C3' -> '2.C3'), or ''."""
+    from engine.actions import Action
+
+    action = Action.parse(text)
+    if action.pos >= 0:
+        return describe.pos_text(action.pos)
+    return action.option if describe.is_pos_text(action.option) else ""
 
 
 def _missing(element: Any) -> bool:

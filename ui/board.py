@@ -1,11 +1,15 @@
-"""Render floors of face-down tiles, with their walls, as CSS grids of buttons."""
+"""The live board: the building as CSS grids of tile buttons, drawn from the typed view."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.data import Scenario, cell_index, cell_name
+from engine.actions import Action, ActionKind, floor_of, parse_pos, pos_text, row_col
+from engine.data import cell_index
+
+if TYPE_CHECKING:
+    from engine.view import GameView, GuardView, PlayerView, TileView
 
 
 def floor_cells(size: int) -> list[list[int]]:
@@ -36,11 +40,6 @@ def wall_sides(size: int, walls: Iterable[tuple[int, int]]) -> dict[int, set[str
     return sides
 
 
-def tile_label(floor: int, name: str) -> str:
-    """Accessible name of a face-down tile; floor counts from 1."""
-    return f"Floor {floor}, {name}, face down"
-
-
 def _element(document: Any, tag: str, classes: str = "", text: str | None = None) -> Any:
     element = document.createElement(tag)
     if classes:
@@ -50,52 +49,13 @@ def _element(document: Any, tag: str, classes: str = "", text: str | None = None
     return element
 
 
-def render_floor(document: Any, floor: int, size: int, walls: Iterable[tuple[int, int]]) -> Any:
-    """One floor (counted from 1) as a <section> holding a size x size grid of tile buttons."""
-    section = _element(document, "section", "floor")
-    heading_id = f"floor-{floor}-title"
-    heading = _element(document, "h2", "floor-title", f"Floor {floor}")
-    heading.id = heading_id
-    section.setAttribute("aria-labelledby", heading_id)
-    grid = _element(document, "div", "floor-grid")
-    grid.setAttribute("role", "group")
-    grid.setAttribute("aria-labelledby", heading_id)
-    grid.style.setProperty("--size", str(size))
-    sides = wall_sides(size, walls)
-    for line in floor_cells(size):
-        for cell in line:
-            name = cell_name(cell)
-            walled = [f"wall-{side}" for side in sorted(sides.get(cell, ()))]
-            button = _element(document, "button", " ".join(["tile", "face-down", *walled]), name)
-            button.type = "button"
-            button.setAttribute("aria-label", tile_label(floor, name))
-            button.setAttribute("data-floor", str(floor))
-            button.setAttribute("data-cell", name)
-            grid.appendChild(button)
-    section.appendChild(heading)
-    section.appendChild(grid)
-    return section
-
-
-def render_scenario(document: Any, container: Any, scenario: Scenario) -> int:
-    """Replace the container's content with every floor of the scenario; return the tile count."""
-    walls_by_floor = scenario.standard_walls or ((),) * scenario.floors
-    fragment = document.createDocumentFragment()
-    for floor in range(1, scenario.floors + 1):
-        walls = walls_by_floor[floor - 1]
-        fragment.appendChild(render_floor(document, floor, scenario.size, walls))
-    container.replaceChildren(fragment)
-    container.setAttribute("data-scenario", str(scenario.id))
-    return scenario.floors * scenario.size * scenario.size
-
-
 # ---------------------------------------------------------------------- the live board
 
 SPRITE = "./assets/icons.svg"
 SVG_NS = "http://www.w3.org/2000/svg"
-# Verbs whose target is where you walk or look: marked as plain moves. Any other action aimed
-# at a tile (a tool, an ability) marks it differently.
-MOVE_VERBS = ("move", "peek", "enter")
+# Actions whose target is where you walk or look: marked as plain moves. Any other action
+# aimed at a tile (a tool, an ability) marks it differently.
+MOVE_KINDS = frozenset({ActionKind.MOVE, ActionKind.PEEK, ActionKind.ENTER})
 SIDES = ("n", "e", "s", "w")
 # The icon classes the board draws; the legend names every one (a test checks both ways).
 TOKEN_ICONS = (
@@ -134,27 +94,22 @@ class TileLook(NamedTuple):
     marks: tuple[str, ...]  # m-move / m-tool / m-dest
 
 
-def target_sets(legal: Iterable[str]) -> tuple[set[str], set[str]]:
-    """Legal action texts -> (tiles you can move, peek or enter to; tiles only a tool or an
-    ability can target)."""
-    from ui.describe import action_pos
-
+def target_sets(legal: Iterable[Action]) -> tuple[set[str], set[str]]:
+    """Legal actions -> the position texts of (tiles you can move, peek or enter to; tiles only
+    a tool or an ability can target)."""
     moves: set[str] = set()
     others: set[str] = set()
-    for text in legal:
-        if text.startswith("choose"):
+    for action in legal:
+        if action.kind == ActionKind.CHOOSE or action.pos < 0:
             continue
-        pos = action_pos(text)
-        if not pos:
-            continue
-        (moves if text.split(" ", 1)[0] in MOVE_VERBS else others).add(pos)
+        (moves if action.kind in MOVE_KINDS else others).add(pos_text(action.pos))
     return moves, others - moves
 
 
 def _tile_parts(
-    tile: dict[str, Any],
-    view_players: list[dict[str, Any]],
-    guard: dict[str, Any],
+    tile: TileView,
+    view_players: Iterable[PlayerView],
+    guard: GuardView | None,
     steps: dict[int, int],
     show_all: bool,
     selected: int,
@@ -162,18 +117,19 @@ def _tile_parts(
     crow: int | None = None,
     walls: Iterable[str] = (),
     tool_tiles: set[str] | None = None,
-    legal: Iterable[str] = (),
+    legal: Iterable[Action] = (),
 ) -> TileLook:
     """What one tile shows and says. `legal_tiles` are the tiles a Move, Peek or entrance can
-    reach (or, called with `legal` texts, computed from them); `tool_tiles` those only a tool
-    or an ability can target. Pure: tested in CPython."""
+    reach (or, called with `legal` actions, computed from them); `tool_tiles` those only a tool
+    or an ability can target; `guard` is the floor's guard (None: no guard to draw). Pure:
+    tested in CPython."""
     from ui.messages import help_of, name_of, t
 
     if legal:
         legal_tiles, tool_tiles = target_sets(legal)
     tool_tiles = tool_tiles or set()
-    pos = tile["pos"]
-    floor = (pos >> 6) + 1
+    pos = tile.pos
+    floor = tile.floor + 1
     classes = ["tile"]
     words: list[str] = []
     tokens: list[tuple[str, str]] = []
@@ -184,49 +140,49 @@ def _tile_parts(
         tokens.append((icon_id, count))
         words.append(word)
 
-    if tile.get("empty"):
+    if tile.empty:
         classes.append("no-tile")
         what = t("tile.empty")
-    elif tile.get("revealed"):
-        kind = tile["kind"]
+    elif tile.revealed and tile.kind is not None:
+        kind = tile.kind
         classes += ["revealed", f"kind-{kind}"]
         kind_text = name_of("kind", kind)
         title = help_of("kind", kind)
         face = _catalog_get(f"tile.short.{kind}") or kind_text  # what fits on the tile
         icon = f"k-{kind}"
         what = kind_text
-        if tile.get("number"):
-            number = str(tile["number"])
+        if tile.number:
+            number = str(tile.number)
             words.append(t("token.number", n=number))
-        if tile.get("alarm"):
+        if tile.alarm:
             classes.append("alarm")
             token("t-alarm", t("token.alarm"))
-        if tile.get("hack"):
-            token("t-hack", t("token.hack", n=tile["hack"]), str(tile["hack"]))
-        if tile.get("open"):
+        if tile.hack:
+            token("t-hack", t("token.hack", n=tile.hack), str(tile.hack))
+        if tile.open:
             token("t-open", t("token.open"))
-        if tile.get("stealth"):
-            token("t-stealth", t("token.stealth", n=tile["stealth"]), str(tile["stealth"]))
-        if tile.get("dice"):
-            token("t-dice", t("token.dice", n=tile["dice"]), str(tile["dice"]))
-        if tile.get("cracked"):
+        if tile.stealth:
+            token("t-stealth", t("token.stealth", n=tile.stealth), str(tile.stealth))
+        if tile.dice:
+            token("t-dice", t("token.dice", n=tile.dice), str(tile.dice))
+        if tile.cracked:
             classes.append("cracked")
             token("t-cracked", t("token.cracked"))
-        if tile.get("safe_open"):
+        if tile.safe_open:
             token("t-safe-open", t("token.safe_open"))
-        if tile.get("tool_taken"):
+        if tile.tool_taken:
             token("t-tool-taken", t("token.tool_taken"))
-        if tile.get("disabled"):
+        if tile.disabled:
             token("t-disabled", t("token.disabled"))
     else:
         classes.append("face-down")
         icon = "k-back"
         what = t("tile.facedown")
-    if tile.get("downstairs"):
+    if tile.downstairs:
         token("t-downstairs", t("token.downstairs"))
-    if tile.get("thermal"):
+    if tile.thermal:
         token("t-thermal", t("token.thermal"))
-    for loot in tile.get("loot", ()):
+    for loot in tile.loot:
         token(
             "t-kitty" if loot == "persian-kitty" else "t-loot",
             t("token.loot", name=name_of("loot", loot)),
@@ -235,37 +191,37 @@ def _tile_parts(
         classes.append("has-crow")
         token("t-crow", t("token.crow"))
     guard_speed = 0
-    if guard.get("pos") == pos:
+    if guard is not None and guard.pos == pos:
         classes.append("has-guard")
-        guard_speed = int(guard.get("speed") or 0)
-        words.append(t("token.guard", speed=guard.get("speed")))
-    if guard.get("dest") == pos:
+        guard_speed = guard.speed
+        words.append(t("token.guard", speed=guard.speed))
+    if guard is not None and guard.dest == pos:
         classes.append("dest")
         marks.append("m-dest")
         words.append(t("token.guard_dest"))
     step = steps.get(pos, 0)
-    if step and (show_all or step <= guard.get("speed", 0)):
+    if step and (show_all or (guard is not None and step <= guard.speed)):
         classes.append("route")
         words.append(t("token.route", n=step))
     burglars: list[tuple[int, str]] = []
-    for k, p in enumerate(view_players):
-        if p.get("pos") != pos or not p.get("entered") or p.get("escaped"):
+    for p in view_players:
+        if p.pos != pos or not p.entered or p.escaped:
             continue
-        burglars.append((int(p.get("index", k)), str(p.get("character", ""))))
+        burglars.append((p.index, str(p.character)))
         extra = []
-        if p.get("hack"):
-            tokens.append(("t-laptop", str(p["hack"])))
-            extra.append(t("token.laptop", n=p["hack"]))
-        if p.get("alarm_held"):
+        if p.hack:
+            tokens.append(("t-laptop", str(p.hack)))
+            extra.append(t("token.laptop", n=p.hack))
+        if p.alarm_held:
             tokens.append(("t-alarm-held", ""))
             extra.append(t("token.alarm_held"))
-        words.append(" ".join([t("token.burglar", name=p["name"]), *extra]))
+        words.append(" ".join([t("token.burglar", name=p.name), *extra]))
     if burglars:
         classes.append("has-burglar")
     sides = [side for side in SIDES if side in set(walls)]
     if sides:
         words.append(t("tile.walls", sides=", ".join(t(f"tile.wall.{s}") for s in sides)))
-    name = tile["name"]
+    name = tile.name
     if name in legal_tiles:
         classes.append("actionable")
         marks.insert(0, "m-move")
@@ -281,7 +237,7 @@ def _tile_parts(
         classes.append("many-tokens")
     if len(burglars) + (1 if guard_speed else 0) > 3:
         classes.append("many-pawns")
-    label = t("tile.label", floor=floor, cell=tile["cell"], what=", ".join([what, *words]))
+    label = t("tile.label", floor=floor, cell=tile.cell, what=", ".join([what, *words]))
     return TileLook(
         " ".join(classes),
         face if kind_text else "",
@@ -302,27 +258,27 @@ def _catalog_get(key: str) -> str:
     return t(key) if has(key) else ""
 
 
-def tile_labels(view: dict[str, Any], selected: int = -1) -> dict[str, str]:
+def tile_labels(view: GameView, selected: int = -1) -> dict[str, str]:
     """Every tile's accessible name, as the live board gives it: the test's yardstick."""
     out = {}
-    moves, tools = target_sets(view["legal"])
-    for fl in view["floors"]:
-        sides = wall_sides(view["size"], [tuple(w) for w in fl["walls"]])
-        steps = {p: k + 1 for k, p in enumerate(fl["guard"].get("route") or ())}
-        for tile in fl["tiles"]:
+    moves, tools = target_sets(view.legal)
+    for fl in view.floors:
+        sides = wall_sides(view.size, fl.walls)
+        steps = {p: k + 1 for k, p in enumerate(fl.guard.route)}
+        for tile in fl.tiles:
             look = _tile_parts(
                 tile,
-                view["players"],
-                fl["guard"],
+                view.players,
+                fl.guard,
                 steps,
                 False,
                 selected,
                 moves,
-                view.get("crow"),
-                sides.get(tile["pos"] & 63, ()),
+                view.crow,
+                sides.get(tile.cell_index, ()),
                 tools,
             )
-            out[tile["name"]] = look.label
+            out[tile.name] = look.label
     return out
 
 
@@ -337,23 +293,21 @@ def _svg(doc: Any, icon_id: str, classes: str) -> Any:
     return svg
 
 
-def route_segments(
-    guard: dict[str, Any], size: int, show_all: bool
-) -> list[tuple[int, int, int, int]]:
+def route_segments(guard: GuardView, show_all: bool) -> list[tuple[int, int, int, int]]:
     """The guard's path to draw, as (row, col) -> (row, col) steps within his floor: his next
     move (speed steps), or the whole way there with `show_all`."""
-    pos = guard.get("pos")
-    route = list(guard.get("route") or ())
-    if pos is None or not route or guard.get("lost"):
+    pos = guard.pos
+    route = guard.route
+    if pos is None or not route or guard.lost:
         return []
     if not show_all:
-        route = route[: int(guard.get("speed") or 0)]
+        route = route[: guard.speed]
     out = []
-    prev = pos & 63
+    prev = row_col(pos)
     for step in route:
-        cell = step & 63
-        out.append((*divmod(prev, 8), *divmod(cell, 8)))
-        prev = cell
+        here = row_col(step)
+        out.append((*prev, *here))
+        prev = here
     return out
 
 
@@ -379,11 +333,11 @@ class LiveBoard:
         self.active = 0
         self.size = 4
 
-    def build(self, view: dict[str, Any]) -> None:
+    def build(self, view: GameView) -> None:
         from ui.messages import t
 
         doc = self.document
-        size = view["size"]
+        size = view.size
         self.size = size
         fragment = doc.createDocumentFragment()
         self.tiles, self.last, self.titles, self.title_text = {}, {}, [], []
@@ -392,8 +346,8 @@ class LiveBoard:
         # A phone shows one floor at a time: these tabs switch it (CSS hides them when wide).
         tabs = _element(doc, "nav", "floor-tabs")
         tabs.setAttribute("aria-label", t("game.floors"))
-        for fl in view["floors"]:
-            n = fl["floor"] + 1
+        for fl in view.floors:
+            n = fl.floor + 1
             tab = _element(doc, "button", "btn floor-tab", t("game.floor", n=n))
             tab.type = "button"
             tab.setAttribute("data-cmd", "floor")
@@ -402,8 +356,8 @@ class LiveBoard:
             tabs.appendChild(tab)
             self.tabs.append(tab)
         fragment.appendChild(tabs)
-        for fl in view["floors"]:
-            n = fl["floor"] + 1
+        for fl in view.floors:
+            n = fl.floor + 1
             section = _element(doc, "section", "floor")
             section.id = f"floor-{n}"
             self.sections.append(section)
@@ -420,22 +374,22 @@ class LiveBoard:
             grid.setAttribute("role", "grid")
             grid.setAttribute("aria-labelledby", heading.id)
             grid.style.setProperty("--size", str(size))
-            sides = wall_sides(size, [tuple(w) for w in fl["walls"]])
+            sides = wall_sides(size, fl.walls)
             row_el = None
-            for k, tile in enumerate(fl["tiles"]):
+            for k, tile in enumerate(fl.tiles):
                 if k % size == 0:
                     row_el = _element(doc, "div", "floor-row")
                     row_el.setAttribute("role", "row")
                     grid.appendChild(row_el)
-                cell_sides = sorted(sides.get(tile["pos"] & 63, ()))
+                cell_sides = sorted(sides.get(tile.cell_index, ()))
                 walled = " ".join(f"wall-{s}" for s in cell_sides)
                 gridcell = _element(doc, "div", "gridcell")
                 gridcell.setAttribute("role", "gridcell")
                 button = _element(doc, "button", "tile")
                 button.type = "button"
-                button.setAttribute("data-pos", tile["name"])
+                button.setAttribute("data-pos", tile.name)
                 button.setAttribute("data-floor", str(n))
-                button.setAttribute("data-cell", tile["cell"])
+                button.setAttribute("data-cell", tile.cell)
                 button.setAttribute("tabindex", "0" if k == 0 else "-1")
                 refs: dict[str, Any] = {"button": button, "walls": walled, "sides": cell_sides}
                 for part in ("cell", "hints", "num", "room", "pawns", "name", "toks"):
@@ -443,12 +397,12 @@ class LiveBoard:
                     span.setAttribute("aria-hidden", "true")
                     button.appendChild(span)
                     refs[part] = span
-                refs["cell"].textContent = tile["cell"]
+                refs["cell"].textContent = tile.cell
                 gridcell.appendChild(button)
                 row_el.appendChild(gridcell)
-                self.tiles[tile["pos"]] = refs
-                self.by_name[tile["name"]] = button
-            self.stops.append(fl["tiles"][0]["name"])
+                self.tiles[tile.pos] = refs
+                self.by_name[tile.name] = button
+            self.stops.append(fl.tiles[0].name)
             overlay = doc.createElementNS(SVG_NS, "svg")
             overlay.setAttribute("class", "routes")
             overlay.setAttribute("aria-hidden", "true")
@@ -461,8 +415,8 @@ class LiveBoard:
             section.appendChild(grid)
             fragment.appendChild(section)
         self.container.replaceChildren(fragment)
-        self.container.setAttribute("data-scenario", str(view["scenario"]))
-        self.container.style.setProperty("--floors", str(len(view["floors"])))
+        self.container.setAttribute("data-scenario", str(view.scenario))
+        self.container.style.setProperty("--floors", str(len(view.floors)))
         self.container.style.setProperty("--size", str(size))
         self.key = self._key(view)
         keep = self.active if 1 <= self.active <= len(self.sections) else 1
@@ -478,29 +432,29 @@ class LiveBoard:
             section.className = "floor active" if k == n else "floor"
             tab.setAttribute("aria-pressed", "true" if k == n else "false")
 
-    def set_stop(self, pos_text: str) -> None:
+    def set_stop(self, name: str) -> None:
         """Move the floor's single tab stop to this tile (roving tabindex)."""
-        floor = int(pos_text.split(".", 1)[0])
+        new = self.by_name.get(name)
+        if new is None:
+            return
+        floor = floor_of(parse_pos(name)) + 1
         if not 1 <= floor <= len(self.stops):
             return
         old = self.stops[floor - 1]
-        if old == pos_text:
-            return
-        new = self.by_name.get(pos_text)
-        if new is None:
+        if old == name:
             return
         if old in self.by_name:
             self.by_name[old].setAttribute("tabindex", "-1")
         new.setAttribute("tabindex", "0")
-        self.stops[floor - 1] = pos_text
+        self.stops[floor - 1] = name
 
     @staticmethod
-    def _key(view: dict[str, Any]) -> tuple:
-        return (view["scenario"], tuple(tuple(map(tuple, f["walls"])) for f in view["floors"]))
+    def _key(view: GameView) -> tuple:
+        return (view.scenario, tuple(f.walls for f in view.floors))
 
     def update(
         self,
-        view: dict[str, Any],
+        view: GameView,
         selected: int = -1,
         show_all: bool = False,
         legal_tiles: set[str] | None = None,
@@ -512,43 +466,37 @@ class LiveBoard:
         if self._key(view) != self.key:
             self.build(view)
         if legal_tiles is None:
-            legal_tiles, tool_tiles = target_sets(view["legal"])
-        players = view["players"]
-        crow = view.get("crow")
+            legal_tiles, tool_tiles = target_sets(view.legal)
+        players = view.players
+        crow = view.crow
         # Who stands where, once per update: a tile's inputs below say whether it can change.
-        here: dict[Any, list] = {}
+        here: dict[int | None, list[tuple[int, str, str, int, bool]]] = {}
         for p in players:
-            if p.get("entered") and not p.get("escaped"):
-                here.setdefault(p.get("pos"), []).append(
-                    (
-                        p.get("index"),
-                        p.get("character"),
-                        p["name"],
-                        p.get("hack"),
-                        p.get("alarm_held"),
-                    )
+            if p.entered and not p.escaped:
+                here.setdefault(p.pos, []).append(
+                    (p.index, p.character, p.name, p.hack, p.alarm_held)
                 )
         changed = 0
-        for i, fl in enumerate(view["floors"]):
-            guard = fl["guard"]
-            steps = {p: k + 1 for k, p in enumerate(guard.get("route") or ())}
+        for i, fl in enumerate(view.floors):
+            guard = fl.guard
+            steps = {p: k + 1 for k, p in enumerate(guard.route)}
             parts_info = []
-            if guard.get("pos") is not None and not guard.get("lost"):
-                parts_info.append(t("token.guard", speed=guard["speed"]))
-            if guard.get("alarms"):
-                parts_info.append(t("floor.alarms", n=guard["alarms"]))
+            if guard.pos is not None and not guard.lost:
+                parts_info.append(t("token.guard", speed=guard.speed))
+            if guard.alarms:
+                parts_info.append(t("floor.alarms", n=guard.alarms))
             info = " · ".join(parts_info)
             if info != self.title_text[i]:
                 self.titles[i].textContent = info
                 self.title_text[i] = info
             self._draw_route(i, guard, show_all)
-            gpos, gdest, gspeed = guard.get("pos"), guard.get("dest"), guard.get("speed")
-            for tile in fl["tiles"]:
-                pos = tile["pos"]
+            gpos, gdest, gspeed = guard.pos, guard.dest, guard.speed
+            for tile in fl.tiles:
+                pos = tile.pos
                 refs = self.tiles[pos]
-                name = tile["name"]
+                name = tile.name
                 inputs = (
-                    repr(tile),
+                    tile,
                     gpos == pos and gspeed,
                     gdest == pos,
                     steps.get(pos, 0),
@@ -632,16 +580,16 @@ class LiveBoard:
                 pawns.append(pawn)
             refs["pawns"].replaceChildren(*pawns)
 
-    def _draw_route(self, i: int, guard: dict[str, Any], show_all: bool) -> None:
+    def _draw_route(self, i: int, guard: GuardView, show_all: bool) -> None:
         """The guard's path as arrows between tile centres, in the floor's SVG overlay."""
-        segments = route_segments(guard, self.size, show_all)
+        segments = route_segments(guard, show_all)
         key = (tuple(segments), show_all)
         if key == self.routes[i]:
             return
         self.routes[i] = key
         doc = self.document
         overlay = self.overlays[i]
-        speed = int(guard.get("speed") or 0)
+        speed = guard.speed
         items = []
         for k, (r0, c0, r1, c1) in enumerate(segments):
             x0, y0, x1, y1 = c0 * 100 + 50, r0 * 100 + 50, c1 * 100 + 50, r1 * 100 + 50

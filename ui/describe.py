@@ -5,12 +5,17 @@ Pure functions over plain data (event dicts, player names), so CPython tests cov
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ui.messages import card_name, has, name_of, t
 
-POS_RE = re.compile(r"\b(\d\.[A-E][1-5])\b")
+if TYPE_CHECKING:
+    from engine.actions import Action
+    from engine.view import PendingView
+
+# Actions whose button says just what they do (and where, with the position).
+_PLAIN_KINDS = ("enter", "peek", "move", "hack", "add-die", "crack", "escape", "end")
 
 _POS_FIELDS = ("pos", "src", "dst")
 _PLAYER_FIELDS = ("player", "giver", "receiver")
@@ -101,8 +106,6 @@ def end_reason(reason: str, names: list[str], player: int | None = None) -> str:
     return reason.replace("-", " ")
 
 
-
-
 def dice_text(dice: Any) -> str:
     values = [str(d) for d in dice]
     if len(values) <= 1:
@@ -110,78 +113,108 @@ def dice_text(dice: Any) -> str:
     return t("log.dice", first=", ".join(values[:-1]), last=values[-1])
 
 
-def action_label(text: str, names: list[str], with_pos: bool = True) -> str:
-    """Button text of a legal action text ('move 1.B2' -> 'Move here')."""
-    words = text.split()
-    kind, args = words[0], words[1:]
-    pos = next((w for w in args if POS_RE.fullmatch(w)), "")
-    rest = [w for w in args if w != pos]
+def _action(action: Action | str) -> Action:
+    from engine.actions import Action
+
+    return action if isinstance(action, Action) else Action.parse(action)
+
+
+def is_pos_text(text: str) -> bool:
+    """Is this word a position ('2.B3'), as the engine writes one?"""
+    from engine.actions import parse_pos
+
+    try:
+        parse_pos(text)
+    except ValueError:
+        return False
+    return True
+
+
+def action_label(action: Action | str, names: list[str], with_pos: bool = True) -> str:
+    """Button text of a legal action ('move 1.B2' -> 'Move here')."""
+    from engine.actions import ActionKind
+
+    try:
+        a = _action(action)
+    except ValueError:
+        return str(action)
+    kind = a.kind
+    pos = pos_text(a.pos) if a.pos >= 0 else ""
     suffix = t("act.at", pos=pos) if pos and with_pos else ""
-    if kind in ("enter", "peek", "move", "hack", "add-die", "crack", "escape", "end"):
+
+    def player_name(who: int) -> str:
+        return names[who] if 0 <= who < len(names) else str(who + 1)
+
+    if kind in _PLAIN_KINDS:
         return t(f"act.{kind}") + suffix
-    if kind in ("give", "take") and len(rest) == 2:
-        who = int(rest[1]) - 1
-        player = names[who] if 0 <= who < len(names) else rest[1]
-        return t(f"act.{kind}", card=card_name(rest[0]), player=player)
-    if kind in ("use", "pickup") and rest:
-        return t(f"act.{kind}", card=card_name(rest[0])) + suffix
-    if kind == "ability" and rest:
-        label = name_of("ability", rest[0])
-        if len(rest) > 1 and rest[1].isdigit():
-            who = int(rest[1]) - 1
-            label += t("act.for", player=names[who] if 0 <= who < len(names) else rest[1])
-            rest = rest[:1] + rest[2:]
-        if len(rest) > 1:
-            label += f" ({rest[1]})"
+    if kind in (ActionKind.GIVE, ActionKind.TAKE):
+        return t(f"act.{kind}", card=card_name(a.card), player=player_name(a.player))
+    if kind in (ActionKind.USE, ActionKind.PICKUP):
+        return t(f"act.{kind}", card=card_name(a.card)) + suffix
+    if kind == ActionKind.ABILITY:
+        label = name_of("ability", a.card)
+        if a.player >= 0:
+            label += t("act.for", player=player_name(a.player))
+        if a.option:
+            label += f" ({a.option})"
         return label + suffix
-    if kind == "choose" and rest:
-        option = rest[0]
-        return option if POS_RE.fullmatch(option) else card_name(option)
-    return text
+    if kind == ActionKind.CHOOSE:
+        return a.option if is_pos_text(a.option) else card_name(a.option)
+    return str(a)
 
 
-def action_pos(text: str) -> str:
-    """The tile an action targets ('peek 2.B3' -> '2.B3'), or '' when none."""
-    if text.startswith("choose"):
-        return ""
-    match = POS_RE.search(text)
-    return match.group(1) if match else ""
+def action_pos(action: Action | str) -> str:
+    """The tile an action targets ('peek 2.B3' -> '2.B3'), or '' when none (or a choice)."""
+    from engine.actions import ActionKind
+
+    a = _action(action)
+    return pos_text(a.pos) if a.pos >= 0 and a.kind != ActionKind.CHOOSE else ""
 
 
-def group_legal(legal: list[str]) -> tuple[dict[str, list[str]], list[str], list[str]]:
-    """Legal action texts -> (per tile position text, other actions, choose options)."""
-    by_tile: dict[str, list[str]] = {}
-    other: list[str] = []
-    choices: list[str] = []
-    for text in legal:
-        if text.startswith("choose "):
-            choices.append(text)
+def group_legal(
+    legal: Iterable[Action],
+) -> tuple[dict[str, list[Action]], list[Action], list[Action]]:
+    """Legal actions -> (per tile position text, other actions, choose options)."""
+    from engine.actions import ActionKind
+
+    by_tile: dict[str, list[Action]] = {}
+    other: list[Action] = []
+    choices: list[Action] = []
+    for action in legal:
+        if action.kind == ActionKind.CHOOSE:
+            choices.append(action)
             continue
-        pos = action_pos(text)
+        pos = action_pos(action)
         if pos:
-            by_tile.setdefault(pos, []).append(text)
+            by_tile.setdefault(pos, []).append(action)
         else:
-            other.append(text)
+            other.append(action)
     return by_tile, other, choices
 
 
 def place_text(option: str, kind_at: Any = None) -> str:
     """'2.B3' -> 'Floor 2, B3', with the tile's kind when `kind_at(option)` knows it."""
-    floor, cell = option.split(".", 1)
+    from engine.actions import cell_of, floor_of, parse_pos
+    from engine.data import cell_name
+
+    pos = parse_pos(option)
+    floor, cell = floor_of(pos) + 1, cell_name(cell_of(pos))
     kind = kind_at(option) if kind_at else ""
     if kind:
         return t("pos.kind", floor=floor, cell=cell, kind=name_of("kind", kind))
     return t("pos.name", floor=floor, cell=cell)
 
 
-def pending_dice(pending: dict[str, Any]) -> list[int]:
-    """The Stethoscope's rolled dice: from the pending data, else read off its options
+def pending_dice(pending: PendingView) -> list[int]:
+    """The Stethoscope's rolled dice: from its payload, else read off its options
     (die i may turn to every face but its own)."""
-    data = pending.get("data")
-    if data:
-        return [int(d) for d in data]
+    from engine.decisions import StethoscopePayload
+
+    payload = pending.payload
+    if isinstance(payload, StethoscopePayload) and payload.dice:
+        return list(payload.dice)
     faces: dict[int, set[int]] = {}
-    for option in pending.get("options", ()):
+    for option in pending.options:
         if "-" in option and option.split("-")[0].isdigit():
             die, value = option.split("-", 1)
             faces.setdefault(int(die), set()).add(int(value))
@@ -193,32 +226,34 @@ def pending_dice(pending: dict[str, Any]) -> list[int]:
 
 def seen_text(card: str) -> str:
     """A card the Spotter looked at: a patrol position, Lost Visual or an event."""
-    if POS_RE.fullmatch(card):
+    if is_pos_text(card):
         return place_text(card)
     if card == "lost-visual":
         return t("log.lost_visual")
     return card_name(card) if card else t("pending.unknown")
 
 
-def prompt_text(pending: dict[str, Any], seen: str = "") -> str:
+def prompt_text(pending: PendingView) -> str:
     """The question of a pending decision, in words."""
-    kind = pending["kind"]
+    from engine.decisions import ClairvoyancePayload, PrecognitionPayload
+
+    kind = pending.kind
     key = f"pending.{kind}"
     if not has(key):
         return t("pending.default", kind=card_name(kind))
-    pos = pending.get("pos")
+    pos = pending.pos
     params: dict[str, Any] = {
-        "pos": place_text(pos_text(pos)) if isinstance(pos, int) and pos >= 0 else "",
-        "source": card_name(str(pending.get("source") or "")) or "",
+        "pos": place_text(pos_text(pos)) if pos >= 0 else "",
+        "source": card_name(pending.source) or "",
     }
     if kind == "stethoscope":
         params["dice"] = dice_text(pending_dice(pending))
     if kind == "tile-stealth":
-        why = str(pending.get("source") or "")
+        why = pending.source
         params["why"] = t(f"why.{why}") if has(f"why.{why}") else why
-    if kind in ("clairvoyance", "precognition"):
-        data = pending.get("data") or [seen]
-        params["card"] = seen_text(str(data[0]))
+    payload = pending.payload
+    if isinstance(payload, ClairvoyancePayload | PrecognitionPayload):
+        params["card"] = seen_text(payload.seen)
     return t(key, **params)
 
 
@@ -226,7 +261,7 @@ def choice_label(
     kind: str, option: str, names: list[str], kind_at: Any = None, dice: list[int] | None = None
 ) -> str:
     """Button text of one option of a pending decision."""
-    if POS_RE.fullmatch(option):
+    if is_pos_text(option):
         return place_text(option, kind_at)
     if kind == "alarm" or option in ("none", "keep", "top", "bottom"):
         return t(f"choice.{option}") if has(f"choice.{option}") else option

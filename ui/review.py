@@ -37,6 +37,7 @@ class Timeline:
 
     def __init__(self, code: str, actions: list[str]) -> None:
         from engine import Setup, new_game
+        from engine.events import GuardMoved
 
         self.code = code
         self.actions = list(actions)
@@ -51,7 +52,7 @@ class Timeline:
             player, turn = game.state.current, game.state.turn
             events = game.apply(text)  # IllegalActionError when the list does not replay
             lines = tuple(event_line(e, self.names) for e in events)
-            guards = tuple(int(e.dst) for e in events if type(e).__name__ == "GuardMoved")
+            guards = tuple(e.dst for e in events if isinstance(e, GuardMoved))
             self.steps.append(Step(text, player, turn, lines, guards))
             if k % SNAPSHOT == 0:
                 self.snapshots[k] = pickle.dumps(game.state)
@@ -138,8 +139,10 @@ class ReviewScreen:
             option.value = str(start)
             fragment.appendChild(option)
         turns.replaceChildren(fragment)
-        view = tl.final.view()
-        scenario = t(f"scenario.{view['scenario']}")
+        from engine.view import typed_view
+
+        view = typed_view(tl.final)
+        scenario = t(f"scenario.{view.scenario}")
         app.el("subtitle").textContent = t("review.title", scenario=scenario)
         app.board.build(view)
         app.followed = 0
@@ -155,10 +158,12 @@ class ReviewScreen:
             return
         self.k = k
         game = tl.game_at(k)
-        view = game.view()
+        from engine.view import typed_view
+
+        view = typed_view(game)
         app.board.update(view, -1, False, set())
-        me = view["players"][view["current"]]
-        floor = (me["pos"] >> 6) + 1 if me.get("pos") is not None else 1
+        me = view.me
+        floor = me.floor + 1 if me.floor is not None else 1
         app.board.show_floor(floor)
         for element in self.trail:
             element.classList.remove("trail")

@@ -12,9 +12,12 @@ import hashlib
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui.describe import event_line
+
+if TYPE_CHECKING:
+    from engine.view import GameView
 
 SAVE_FORMAT = 1
 SAVE_PREFIX = "save."
@@ -50,6 +53,12 @@ class Session:
     )  # (action count when it happened, line)
     last_events: list[Any] = field(default_factory=list)  # of the latest action
     history: list[list[Any]] = field(default_factory=list)  # the events of each action
+
+    def view(self) -> GameView:
+        """What the table sees now, as the engine's typed view."""
+        from engine.view import typed_view
+
+        return typed_view(self.game)
 
     @classmethod
     def start(

@@ -178,13 +178,12 @@ class Sharing:
     ) -> None:
         app = self.app
         app.start_session(session)
-        view = session.game.view()
         if source == "file":
             words = [t("saves.imported")]
         elif session.game.is_over():
             words = [t("link.opened_over")]
         else:
-            name = view["players"][view["current"]]["name"]
+            name = session.view().me.name
             words = [t("link.opened", k=len(session.actions), name=name)]
         if updated:
             words.append(t("link.updated", k=len(session.actions)))

@@ -15,11 +15,15 @@ pure functions here only turn engine events and views into words, and are tested
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui import animate, cards
 from ui.describe import dice_text, pending_dice, pos_text, why_text
 from ui.messages import card_name, help_of, name_of, t
+
+if TYPE_CHECKING:
+    from engine.actions import Action
+    from engine.view import GameView, PendingView
 
 QUIET_KEY = "story.quiet."  # + save id: the safety nets a game said "don't ask again" to
 LIMIT = 8  # catch-up lines at most
@@ -174,19 +178,32 @@ def table_items(events: list[Any], number_at: Callable[[int], int] | None = None
 def safety_reason(game: Any, text: str, quiet: set[str]) -> str:
     """Which safety net an action trips ('lose', 'event', 'tool'), '' for none. Asks the
     engine; `quiet` holds the nets this game said "don't ask again" to."""
+    from engine.actions import Action, ActionKind
+
     if "lose" not in quiet and game.would_lose(text):
         return "lose"
     st = game.state
-    if text == "end" and "event" not in quiet and st.actions_left > 0 and game.would_draw_event():
+    try:
+        kind = Action.parse(text).kind
+    except ValueError:
+        return ""  # not an action: playing it fails with its own words
+    if (
+        kind == ActionKind.END
+        and "event" not in quiet
+        and st.actions_left > 0
+        and game.would_draw_event()
+    ):
         return "event"
-    if text.startswith("use ") and "tool" not in quiet:
+    if kind == ActionKind.USE and "tool" not in quiet:
         return "tool"
     return ""
 
 
 def safety_text(reason: str, text: str, actions_left: int) -> str:
     if reason == "tool":
-        key = text.split()[1] if len(text.split()) > 1 else ""
+        from engine.actions import Action
+
+        key = Action.parse(text).card
         return t("story.confirm.tool", tool=card_name(key), help=help_of("tool", key))
     if reason == "event":
         return t("story.confirm.event", n=actions_left)
@@ -334,8 +351,8 @@ class Story:
             self.die_picked = int(target.getAttribute("data-die") or -1)
             session = self.app.session
             if session is not None:
-                view = session.game.view()
-                self.stethoscope(view["pending"], [str(a) for a in view["legal"]])
+                view = session.view()
+                self.stethoscope(view.pending, list(view.legal))
         elif story == "yes":
             self.accept()
         elif story == "no":
@@ -402,25 +419,25 @@ class Story:
 
     # -- after each render
 
-    def after_render(self, view: dict[str, Any], events: list[Any], acted: bool) -> None:
+    def after_render(self, view: GameView, events: list[Any], acted: bool) -> None:
         """Redraw the table, floor notes and banner; `acted`: `events` are a new action's."""
         if acted:
             self.dismissed = False
             self.die_picked = -1
             self.render_table(view, events)
-            self.plan = animate.plan(events, view["players"])
+            self.plan = animate.plan(events, view.players)
             if not self._overlay_open():  # else played once the hand-over screen closes
                 self.play_plan()
         self.floor_notes(view, events if acted else [])
-        if view.get("outcome"):
+        if view.outcome:
             self.render_banner(view)
         else:
             self.banner.hidden = True
 
-    def render_table(self, view: dict[str, Any], events: list[Any]) -> None:
+    def render_table(self, view: GameView, events: list[Any]) -> None:
         def number_at(pos: int) -> int:
             tile = self.app.tile_of(view, pos)
-            return int(tile.get("number") or 0) if tile else 0
+            return tile.number if tile else 0
 
         items = table_items(events, number_at)
         if not items or self.dismissed:
@@ -452,7 +469,7 @@ class Story:
         self.table.replaceChildren(frag)
         self.table.hidden = False
 
-    def floor_notes(self, view: dict[str, Any], events: list[Any]) -> None:
+    def floor_notes(self, view: GameView, events: list[Any]) -> None:
         """A floor whose guard is out of sight says so, and says where he came back."""
         for e in events:
             d = _data(e)
@@ -461,9 +478,9 @@ class Story:
         if events:
             keep = {_data(e).get("floor") for e in events if _kind(_data(e)) == "GuardPlaced"}
             self.back = {f: p for f, p in self.back.items() if f in keep}
-        for fl in view["floors"]:
-            f = int(fl["floor"])
-            lost = bool(fl["guard"].get("lost"))
+        for fl in view.floors:
+            f = fl.floor
+            lost = fl.guard.lost
             if lost:
                 self.lost_floors.add(f)
             else:
@@ -492,8 +509,8 @@ class Story:
             note.hidden = not text
             note.className = "story-floor-note lost" if lost else "story-floor-note"
 
-    def render_banner(self, view: dict[str, Any]) -> None:
-        win = view.get("outcome") == "win"
+    def render_banner(self, view: GameView) -> None:
+        win = view.outcome == "win"
         frag = self.doc.createDocumentFragment()
         frag.appendChild(
             self._el("strong", "story-banner-title", t("end.win" if win else "end.loss"))
@@ -515,12 +532,12 @@ class Story:
 
     # -- hand-over
 
-    def handover(self, view: dict[str, Any]) -> None:
+    def handover(self, view: GameView) -> None:
         session = self.app.session
         if session is None:
             return
-        names = [p["name"] for p in view["players"]]
-        lines = catch_up(session.history, view["current"], names)
+        names = [p.name for p in view.players]
+        lines = catch_up(session.history, view.current, names)
         frag = self.doc.createDocumentFragment()
         frag.appendChild(self._el("p", "story-catchup-title", t("story.catchup.title")))
         items = self._el("ul", "story-catchup-list")
@@ -537,12 +554,12 @@ class Story:
         plan, self.plan = self.plan, []
         animate.play(self.window, plan)
 
-    def focus_after_handover(self, view: dict[str, Any]) -> None:
+    def focus_after_handover(self, view: GameView) -> None:
         """On the board: the burglar's own tile, else a tile with an action; never End turn."""
-        me = view["players"][view["current"]]
+        me = view.me
         target = None
-        if me.get("pos") is not None and me.get("entered"):
-            target = self._find(f"#board [data-pos='{pos_text(int(me['pos']))}']")
+        if me.pos is not None and me.entered:
+            target = self._find(f"#board [data-pos='{pos_text(me.pos)}']")
         if target is None:
             target = self._find("#board .tile.actionable")
         if target is None:
@@ -552,35 +569,33 @@ class Story:
 
     # -- the prompt: cards and dice instead of words
 
-    def render_prompt(
-        self, view: dict[str, Any], pending: dict[str, Any], choices: list[str]
-    ) -> bool:
+    def render_prompt(self, view: GameView, pending: PendingView, choices: list[Action]) -> bool:
         """Draw a card or dice choice into #prompt-options; False when words do better."""
-        kind = pending.get("kind")
+        kind = pending.kind
         if kind == "stethoscope":
             return self.stethoscope(pending, choices)
         if kind == "rigger-draw":
             frag = self.doc.createDocumentFragment()
             for choice in choices:
-                key = choice.split(" ", 1)[1]
-                b = cards.card(self.doc, "tool", key, tag="button", classes="choice")
-                b.setAttribute("data-action", choice)
+                b = cards.card(self.doc, "tool", choice.option, tag="button", classes="choice")
+                b.setAttribute("data-action", str(choice))
                 b.appendChild(self._el("span", "story-card-pick", t("story.keep")))
                 frag.appendChild(b)
             self._options(frag)
             return True
         if kind == "crystal-ball":
             frag = self.doc.createDocumentFragment()
-            first = choices[0].split(" ", 1)[1].split(",") if choices else []
+            # An option is an order of the top Event cards, as the engine writes it: a,b,c.
+            first = choices[0].option.split(",") if choices else []
             row = self._el("div", "story-items")
             for key in sorted(first):
                 row.appendChild(cards.card(self.doc, "event", key))
             frag.appendChild(row)
             for choice in choices:
-                order = choice.split(" ", 1)[1].split(",")
+                order = choice.option.split(",")
                 b = self._el("button", "btn action story-order")
                 b.type = "button"
-                b.setAttribute("data-action", choice)
+                b.setAttribute("data-action", str(choice))
                 for n, key in enumerate(order, start=1):
                     b.appendChild(self._el("span", "story-mini", f"{n}. {name_of('event', key)}"))
                 frag.appendChild(b)
@@ -593,9 +608,11 @@ class Story:
         if box is not None:
             box.replaceChildren(frag)
 
-    def stethoscope(self, pending: dict[str, Any] | None, choices: list[str]) -> bool:
+    def stethoscope(self, pending: PendingView | None, choices: list[Action]) -> bool:
         """Click a die, then the face it turns to; or keep the roll."""
-        if not pending or pending.get("kind") != "stethoscope":
+        from engine.actions import Action, ActionKind
+
+        if pending is None or pending.kind != "stethoscope":
             return False
         dice = pending_dice(pending)
         frag = self.doc.createDocumentFragment()
@@ -619,18 +636,20 @@ class Story:
             )
             faces = self._el("div", "story-dice faces")
             for value in range(1, 7):
-                choice = f"choose {self.die_picked}-{value}"
+                # The engine's option for "turn die n to this face" (see the decision's options).
+                choice = Action(ActionKind.CHOOSE, option=f"{self.die_picked}-{value}")
                 if choice not in choices:
                     continue
                 b = cards.die(self.doc, value, tag="button", classes="face")
-                b.setAttribute("data-action", choice)
+                b.setAttribute("data-action", str(choice))
                 b.setAttribute("aria-label", t("story.steth.to", n=self.die_picked, face=value))
                 faces.appendChild(b)
             frag.appendChild(faces)
-        if "choose keep" in choices:
+        keep_roll = Action(ActionKind.CHOOSE, option="keep")
+        if keep_roll in choices:
             keep = self._el("button", "btn action", t("choice.keep"))
             keep.type = "button"
-            keep.setAttribute("data-action", "choose keep")
+            keep.setAttribute("data-action", str(keep_roll))
             frag.appendChild(keep)
         self._options(frag)
         first = self._find("#prompt-options .story-die.face") if self.die_picked > 0 else None
@@ -640,7 +659,7 @@ class Story:
 
     # -- the Safe panel
 
-    def render_safe(self, view: dict[str, Any], selected: int) -> None:
+    def render_safe(self, view: GameView, selected: int) -> None:
         session = self.app.session
         info = session.game.safe_info(selected) if session is not None and selected >= 0 else None
         if info is None:
@@ -648,16 +667,18 @@ class Story:
                 self.safe.hidden = True
                 self.safe.replaceChildren()
             return
-        size = int(view["size"])
+        from engine.actions import floor_of, pos_at
+
+        size = view.size
         frag = self.doc.createDocumentFragment()
         frag.appendChild(self._el("h3", "", t("story.safe.title", pos=pos_text(selected))))
         grid = self._el("div", "story-safe-grid")
         grid.style.setProperty("--size", str(size))
         cells = {int(c["pos"]): c for c in info["cells"]}
-        base = selected & ~63
+        floor = floor_of(selected)
         for row in range(size):
             for col in range(size):
-                pos = base | (row * 8 + col)
+                pos = pos_at(floor, row, col)
                 cell = self._el("span", "story-safe-cell")
                 if pos == selected:
                     cell.className = "story-safe-cell safe"

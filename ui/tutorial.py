@@ -127,12 +127,13 @@ class Tutorial:
         return text == expected(len(session.actions))
 
     def step_words(self, text: str, names: list[str]) -> str:
+        from engine.actions import Action, ActionKind
         from ui import describe
 
-        if text.startswith("choose "):
-            option = text.split(" ", 1)[1]
-            return describe.choice_label("", option, names)
-        return describe.action_label(text, names)
+        action = Action.parse(text)
+        if action.kind == ActionKind.CHOOSE:
+            return describe.choice_label("", action.option, names)
+        return describe.action_label(action, names)
 
     def render(self, session: Any) -> None:
         panel = self.el("tutorial")

@@ -16,6 +16,7 @@ from browserkit import ROOT, Guard, wait_ready
 
 from engine import PlayerSetup, Setup, new_game
 from engine.data import ScenarioId
+from engine.view import typed_view
 from ui.board import tile_labels as board_labels
 from ui.describe import action_pos
 from ui.session import replay_hashes
@@ -85,7 +86,7 @@ def tile_labels(page) -> dict[str, str]:
 
 
 def expected_labels(game) -> dict[str, str]:
-    return board_labels(game.view())
+    return board_labels(typed_view(game))
 
 
 def test_a_share_link_builds_the_engines_building(page, site_server):

@@ -1,10 +1,16 @@
-"""ui.board: floors of face-down tile buttons with walls, from engine data."""
+"""ui.board: the live board's pure parts (walls, targets, routes, names) from the typed view."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import pytest
 
+from engine import Action, Setup, new_game
+from engine.actions import parse_pos
 from engine.data import SCENARIOS, ScenarioId, cell_index, cell_name
+from engine.view import GuardView, typed_view
 from ui import board
 
 BANK = SCENARIOS[ScenarioId.BANK]
@@ -28,34 +34,38 @@ def test_wall_sides_rejects_a_wall_between_cells_that_do_not_touch():
         board.wall_sides(4, [(cell_index("A1", 4), cell_index("C1", 4))])
 
 
-def test_every_standard_wall_of_the_bank_is_drawn_once(document):
-    container = document.byid("board")
-    tiles = board.render_scenario(document, container, BANK)
-    assert tiles == 48
-    buttons = container.find_all("button")
-    assert len(buttons) == 48
-    drawn = sum(side in b.className.split() for b in buttons for side in ("wall-e", "wall-s"))
-    assert drawn == sum(len(walls) for walls in BANK.standard_walls)
-    assert container.getAttribute("data-scenario") == "bank"
+def test_target_sets_split_moves_from_tool_and_ability_targets():
+    legal = [
+        Action.parse(a)
+        for a in ("move 1.B2", "peek 1.C2", "use blueprints 2.C3", "ability x-ray 1.B2", "end")
+    ]
+    legal.append(Action.parse("choose 1.A1"))
+    moves, tools = board.target_sets(legal)
+    assert moves == {"1.B2", "1.C2"}
+    assert tools == {"2.C3"}  # 1.B2 can be moved to: marked as a move, not a tool target
 
 
-def test_tiles_are_buttons_with_accessible_names(document):
-    container = document.byid("board")
-    board.render_scenario(document, container, BANK)
-    sections = container.find_all("section")
-    assert [s.find_all("h2")[0].textContent for s in sections] == ["Floor 1", "Floor 2", "Floor 3"]
-    labels = [b.getAttribute("aria-label") for b in container.find_all("button")]
-    assert labels[0] == "Floor 1, A1, face down"
-    assert "Floor 1, B2, face down" in labels
-    assert labels[-1] == "Floor 3, D4, face down"
-    assert len(set(labels)) == 48
-    assert all(
-        b.type == "button" and "face-down" in b.className for b in container.find_all("button")
+def test_the_guard_route_is_drawn_from_his_tile_for_his_speed_or_all_the_way():
+    guard = GuardView(
+        pos=parse_pos("2.A1"),
+        dest=parse_pos("2.C2"),
+        speed=2,
+        alarms=0,
+        placed=True,
+        lost=False,
+        patrol_left=10,
+        patrol_discard=(),
+        route=tuple(parse_pos(p) for p in ("2.B1", "2.C1", "2.C2")),
     )
+    assert board.route_segments(guard, False) == [(0, 0, 0, 1), (0, 1, 0, 2)]
+    assert board.route_segments(guard, True)[-1] == (0, 2, 1, 2)
+    assert board.route_segments(dataclasses.replace(guard, lost=True), True) == []
 
 
-def test_rendering_again_replaces_the_board(document):
-    container = document.byid("board")
-    board.render_scenario(document, container, BANK)
-    board.render_scenario(document, container, SCENARIOS[ScenarioId.OFFICE])
-    assert len(container.find_all("button")) == 32
+def test_every_standard_wall_of_the_bank_is_named_on_both_of_its_tiles():
+    view = typed_view(new_game(Setup(scenario=ScenarioId.BANK, seed=1)))
+    labels = board.tile_labels(view)
+    assert len(labels) == 48 and len(set(labels.values())) == 48
+    sides = re.compile(r"\b(north|east|south|west)\b")
+    named = sum(len(sides.findall(label)) for label in labels.values())
+    assert named == 2 * sum(len(walls) for walls in BANK.standard_walls) > 0

@@ -8,8 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from engine.actions import parse_pos
+from engine.data import Character, Side
 from engine.events import GameLost
 from engine.kinds import DecisionKind
+from engine.state import Decision
+from engine.view import PlayerView, TileView, pending_view
 from ui import describe
 from ui.messages import EN, t
 from ui.session import Session
@@ -17,12 +21,13 @@ from ui.session import Session
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 NAMES = ["Ann", "Bob", "Cy"]
+P = parse_pos
 
 
 @pytest.mark.parametrize("kind", list(DecisionKind))
 def test_every_decision_kind_the_engine_asks_has_its_own_prompt(kind):
     assert f"pending.{kind}" in EN, kind
-    pending = {"kind": kind.value, "options": [], "pos": None, "source": ""}
+    pending = pending_view(Decision(kind, []))
     text = describe.prompt_text(pending)
     generic = t("pending.default", kind=describe.card_name(kind.value))
     assert text != generic and "{" not in text and text, text
@@ -60,7 +65,7 @@ def test_a_position_option_names_the_revealed_tile():
 def test_the_stethoscope_prompt_shows_the_rolled_dice_even_without_pending_data():
     dice = (3, 5)
     options = ["keep"] + [f"{i + 1}-{v}" for i, d in enumerate(dice) for v in range(1, 7) if v != d]
-    pending = {"kind": "stethoscope", "options": options, "pos": 64 + 9, "source": None}
+    pending = pending_view(Decision(DecisionKind.STETHOSCOPE, options, pos=P("2.B2")))
     assert describe.pending_dice(pending) == [3, 5]
     assert "rolled 3 and 5 at the safe Floor 2, B2" in describe.prompt_text(pending)
     assert describe.choice_label("stethoscope", "2-6", NAMES, dice=[3, 5]) == (
@@ -68,12 +73,14 @@ def test_the_stethoscope_prompt_shows_the_rolled_dice_even_without_pending_data(
     )
 
 
-def test_the_spotter_prompt_shows_the_card_seen():
-    pending = {"kind": "precognition", "options": ["top", "bottom"], "pos": None, "source": None}
-    assert "the next event is “Squeak!”." in describe.prompt_text(pending, "squeak")
-    pending["kind"] = "clairvoyance"
-    pending["data"] = ["2.C4"]
+def test_the_spotter_prompt_shows_the_card_seen_from_its_payload():
+    options = ["top", "bottom"]
+    pending = pending_view(Decision(DecisionKind.PRECOGNITION, options, data=["squeak"]))
+    assert "the next event is “Squeak!”." in describe.prompt_text(pending)
+    pending = pending_view(Decision(DecisionKind.CLAIRVOYANCE, options, floor=1, data=["2.C4"]))
     assert "card of this floor is Floor 2, C4." in describe.prompt_text(pending)
+    pending = pending_view(Decision(DecisionKind.CLAIRVOYANCE, options, data=["lost-visual"]))
+    assert "Lost Visual" in describe.prompt_text(pending)
 
 
 @pytest.mark.parametrize(
@@ -103,11 +110,11 @@ def test_reason_codes_of_the_engine_all_have_words():
 def test_the_loss_fixture_ends_with_words_not_codes():
     loss = json.loads((FIXTURES / "bank_2p_loss.json").read_text())
     session = Session.start(loss["setup"], loss["actions"])
-    view = session.game.view()
+    view = session.view()
     player = session.game.outcome.player
     assert player == next(e.player for e in session.last_events if isinstance(e, GameLost))
-    names = [p["name"] for p in view["players"]]
-    text = describe.end_reason(view["reason"], names, player)
+    names = [p.name for p in view.players]
+    text = describe.end_reason(view.reason, names, player)
     assert "caught" not in text and text.endswith(".")
     assert "Busted: " in session.log[-1][1] and "-" not in session.log[-1][1].split("(")[-1]
 
@@ -115,12 +122,11 @@ def test_the_loss_fixture_ends_with_words_not_codes():
 def test_the_crow_the_laptop_token_and_a_held_alarm_are_drawn_and_named():
     from ui.board import _tile_parts
 
-    tile = {"pos": 9, "name": "1.B2", "cell": "B2", "revealed": False}
-    ann = {"name": "Ann", "pos": 9, "entered": True, "escaped": False, "hack": 1}
-    bob = {"name": "Bob", "pos": 9, "entered": True, "escaped": False, "alarm_held": True}
-    ann["index"], ann["character"] = 0, "hacker"
-    bob["index"], bob["character"] = 1, "juicer"
-    look = _tile_parts(tile, [ann, bob], {}, {}, False, -1, set(), crow=9)
+    b2 = P("1.B2")
+    tile = TileView(b2, "1.B2", "B2", 1, 1)
+    ann = PlayerView(0, "Ann", Character.HACKER, Side.BASIC, b2, True, False, 3, (), (), 1, False)
+    bob = PlayerView(1, "Bob", Character.JUICER, Side.BASIC, b2, True, False, 3, (), (), 0, True)
+    look = _tile_parts(tile, [ann, bob], None, {}, False, -1, set(), crow=b2)
     label = look.label
     assert "has-crow" in look.classes and ("t-crow", "") in look.tokens
     assert look.burglars == ((0, "hacker"), (1, "juicer"))
@@ -130,6 +136,6 @@ def test_the_crow_the_laptop_token_and_a_held_alarm_are_drawn_and_named():
 
 
 def test_the_tile_stealth_prompt_says_why_and_where():
-    pending = {"kind": "tile-stealth", "options": ["tile", "own"], "pos": 1, "source": "foyer"}
-    text = describe.prompt_text(pending)
+    decision = Decision(DecisionKind.TILE_STEALTH, ["tile", "own"], pos=P("1.B1"), source="foyer")
+    text = describe.prompt_text(pending_view(decision))
     assert "a guard saw into the Foyer" in text and "Floor 1, B1" in text

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from engine import Action
 from engine import events as engine_events
 from ui import describe
 from ui.board import _tile_parts
-from ui.messages import EN, t
+from ui.messages import EN, name_of, t
 from ui.session import SaveError, Saves, Session, load_record, replay_hashes, state_hash
 from ui.storage import Storage
 
@@ -88,27 +89,39 @@ def test_saves_say_so_when_storage_is_unavailable(make_window):
 
 
 def test_actions_are_grouped_per_tile_and_labelled_in_words():
-    by_tile, other, choices = describe.group_legal(
-        ["peek 1.B2", "move 1.B2", "hack", "use blueprints 2.C3", "end", "choose 1.A1"]
-    )
-    assert by_tile == {"1.B2": ["peek 1.B2", "move 1.B2"], "2.C3": ["use blueprints 2.C3"]}
-    assert other == ["hack", "end"] and choices == ["choose 1.A1"]
+    texts = ["peek 1.B2", "move 1.B2", "hack", "use blueprints 2.C3", "end", "choose 1.A1"]
+    by_tile, other, choices = describe.group_legal([Action.parse(a) for a in texts])
+    assert {k: [str(a) for a in v] for k, v in by_tile.items()} == {
+        "1.B2": ["peek 1.B2", "move 1.B2"],
+        "2.C3": ["use blueprints 2.C3"],
+    }
+    assert [str(a) for a in other] == ["hack", "end"]
+    assert [str(a) for a in choices] == ["choose 1.A1"]
     names = ["Ada", "Bob"]
-    assert describe.action_label("move 1.B2", names, with_pos=False) == t("act.move")
+    assert describe.action_label(Action.parse("move 1.B2"), names, with_pos=False) == t("act.move")
     assert describe.action_label("give crowbar 2", names) == "Give Crowbar to Bob"
     assert describe.action_label("use emp", names) == "Use E.M.P."
+    assert describe.action_label("ability orders 2 1.C3", names) == (
+        name_of("ability", "orders") + t("act.for", player="Bob") + t("act.at", pos="1.C3")
+    )
+    assert describe.action_label("choose 1.A1", names) == "1.A1"
+    assert describe.action_pos("use blueprints 2.C3") == "2.C3"
+    assert describe.action_pos("choose 1.A1") == "" and describe.action_pos("end") == ""
 
 
 def test_face_down_tiles_show_nothing_hidden_and_revealed_ones_show_their_tokens():
     session = Session.start(WIN["setup"], WIN["actions"][:3])
-    view = session.game.view()
-    floor = view["floors"][0]
-    for tile in floor["tiles"]:
-        parts = _tile_parts(tile, view["players"], floor["guard"], {}, False, -1, set())
-        if tile.get("revealed"):
-            assert parts[1] == EN.get(f"tile.short.{tile['kind']}", EN[f"kind.{tile['kind']}"])
+    view = session.view()
+    floor = view.floors[0]
+    revealed = 0
+    for tile in floor.tiles:
+        look = _tile_parts(tile, view.players, floor.guard, {}, False, -1, set())
+        if tile.revealed:
+            revealed += 1
+            assert look.kind == EN.get(f"tile.short.{tile.kind}", EN[f"kind.{tile.kind}"])
         else:
-            assert parts[1] == "" and parts[2] == "" and "face down" in parts[7]
+            assert look.kind == "" and look.number == "" and "face down" in look.label
+    assert 0 < revealed < len(floor.tiles)
 
 
 def test_replay_hashes_are_stable():

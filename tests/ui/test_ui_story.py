@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.actions import parse_pos as P
+from engine.data import Character, Side
 from engine.events import (
     AlarmRaised,
     DestinationSet,
@@ -13,6 +14,7 @@ from engine.events import (
     TileRevealed,
     TurnEnded,
 )
+from engine.view import PlayerView
 from tests.engine.builder import K, table
 from ui import animate
 from ui.messages import help_of
@@ -61,7 +63,11 @@ def test_an_event_drawn_goes_on_the_table_as_a_card():
 
 
 def test_the_playback_plan_follows_the_events_in_order():
-    players = [{"pos": P("1.B2")}]
+    players = [
+        PlayerView(
+            0, "Ann", Character.HACKER, Side.BASIC, P("1.B2"), True, False, 1, (), (), 0, False
+        )
+    ]
     steps = animate.plan(
         [
             TileRevealed(P("1.C1"), "laser", 2),
