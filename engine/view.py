@@ -21,7 +21,7 @@ data, `typed_view(game).to_dict()`:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .actions import Action, pos_text
@@ -39,24 +39,10 @@ from .data import (
 )
 from .decisions import Payload, payload_of
 from .kinds import DecisionKind, Result
-from .state import Decision, State, Step, cell_of, floor_of
+from .state import Decision, Step, cell_of, floor_of
 
-
-class ViewSource(Protocol):
-    """What the view reads from a game: its state and a few derived facts."""
-
-    @property
-    def state(self) -> State: ...
-
-    def alarms(self, floor: int) -> list[int]: ...
-
-    def guard_route(self, floor: int) -> list[int]: ...
-
-    def event_threshold(self, player: int) -> int: ...
-
-    def event_if_end_now(self) -> bool: ...
-
-    def legal_actions(self) -> list[Action]: ...
+if TYPE_CHECKING:
+    from .kernel import Kernel
 
 
 def _card_text(card: int) -> str:
@@ -330,7 +316,7 @@ def pending_view(d: Decision) -> PendingView:
     )
 
 
-def typed_view(game: ViewSource) -> GameView:
+def typed_view(game: Kernel) -> GameView:
     """What the players may see, as typed frozen records."""
     st = game.state
     floors = []
@@ -442,6 +428,6 @@ def typed_view(game: ViewSource) -> GameView:
     )
 
 
-def view(game: ViewSource) -> dict[str, Any]:
+def view(game: Kernel) -> dict[str, Any]:
     """The view as plain JSON-friendly data (what `Game.view()` returns)."""
     return typed_view(game).to_dict()
