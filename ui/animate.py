@@ -22,10 +22,6 @@ STEP_MS = 200  # one guard step
 MARK_MS = 1400  # how long a mark (alarm, stealth lost, destination) stays
 
 
-def _data(event: Any) -> dict[str, Any]:
-    return event.to_dict() if hasattr(event, "to_dict") else dict(event)
-
-
 def plan(events: list[Any], players: Sequence[PlayerView]) -> list[dict[str, Any]]:
     """The steps to play for one action's events, in order. Pure: tested in CPython.
 
@@ -33,40 +29,35 @@ def plan(events: list[Any], players: Sequence[PlayerView]) -> list[dict[str, Any
     {"t": "alarm", "pos"}, {"t": "dest", "pos"} (an alarm he heads for),
     {"t": "stealth", "pos", "left"} and {"t": "reveal", "pos"}; positions as '1.B2'.
     """
+    from engine import events as ev
+
     out: list[dict[str, Any]] = []
-    for event in events:
-        d = _data(event)
-        kind = d.get("event", type(event).__name__)
-        if kind == "GuardMoved":
+    for e in events:
+        if isinstance(e, ev.GuardMoved):
             out.append(
-                {
-                    "t": "guard",
-                    "floor": d["floor"],
-                    "from": pos_text(d["src"]),
-                    "to": pos_text(d["dst"]),
-                }
+                {"t": "guard", "floor": e.floor, "from": pos_text(e.src), "to": pos_text(e.dst)}
             )
-        elif kind == "GuardTeleported":
+        elif isinstance(e, ev.GuardTeleported):
             out.append(
                 {
                     "t": "guard",
-                    "floor": d["floor"],
-                    "from": pos_text(d["src"]),
-                    "to": pos_text(d["dst"]),
+                    "floor": e.floor,
+                    "from": pos_text(e.src),
+                    "to": pos_text(e.dst),
                     "jump": True,
                 }
             )
-        elif kind == "AlarmRaised":
-            out.append({"t": "alarm", "pos": pos_text(d["pos"])})
-        elif kind == "DestinationSet" and d.get("why") == "alarm":
-            out.append({"t": "dest", "pos": pos_text(d["pos"])})
-        elif kind == "StealthLost":
-            who = d.get("player", -1)
+        elif isinstance(e, ev.AlarmRaised):
+            out.append({"t": "alarm", "pos": pos_text(e.pos)})
+        elif isinstance(e, ev.DestinationSet) and e.why == "alarm":
+            out.append({"t": "dest", "pos": pos_text(e.pos)})
+        elif isinstance(e, ev.StealthLost):
+            who = e.player
             where = players[who].pos if 0 <= who < len(players) else None
-            if isinstance(where, int):
-                out.append({"t": "stealth", "pos": pos_text(where), "left": d.get("left", 0)})
-        elif kind == "TileRevealed":
-            out.append({"t": "reveal", "pos": pos_text(d["pos"])})
+            if where is not None:
+                out.append({"t": "stealth", "pos": pos_text(where), "left": e.left})
+        elif isinstance(e, ev.TileRevealed):
+            out.append({"t": "reveal", "pos": pos_text(e.pos)})
     return out
 
 

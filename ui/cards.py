@@ -32,16 +32,6 @@ def element(doc: Any, tag: str, classes: str = "", text: str | None = None) -> A
     return el
 
 
-def deck_of(card: str) -> str:
-    """Which deck a card key belongs to ('emp' -> 'tool'), '' when none."""
-    from ui.messages import has
-
-    for deck in DECKS:
-        if has(f"{deck}.{card}"):
-            return deck
-    return ""
-
-
 def card(doc: Any, deck: str, key: str, tag: str = "div", classes: str = "") -> Any:
     """A card: its deck, name and our help text. `tag` 'button' makes it clickable."""
     el = element(doc, tag, f"story-card deck-{deck} {classes}".strip())

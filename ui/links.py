@@ -24,7 +24,6 @@ import base64
 import binascii
 import zlib
 from dataclasses import dataclass, field
-from typing import Any
 
 from ui.urlparams import MAX_SEARCH  # the page reads no more of its query than this
 
@@ -300,8 +299,3 @@ def _replay_packed(opened: Opened, raw: bytes) -> None:
                 return
             kept.extend(block)
             block = []
-
-
-def stop_reason(opened: Opened) -> dict[str, Any]:
-    """Parameters for the message that says where a link stopped."""
-    return {"kept": len(opened.actions), "claimed": opened.claimed, "version": opened.version}

@@ -29,14 +29,6 @@ QUIET_KEY = "story.quiet."  # + save id: the safety nets a game said "don't ask 
 LIMIT = 8  # catch-up lines at most
 
 
-def _data(event: Any) -> dict[str, Any]:
-    return event.to_dict() if hasattr(event, "to_dict") else dict(event)
-
-
-def _kind(d: dict[str, Any]) -> str:
-    return str(d.get("event", ""))
-
-
 def _name(names: list[str], who: Any) -> str:
     return names[who] if isinstance(who, int) and 0 <= who < len(names) else "?"
 
@@ -44,13 +36,15 @@ def _name(names: list[str], who: Any) -> str:
 # ---------------------------------------------------------------------- catch-up
 
 
-def since_last_turn(history: list[list[Any]], player: int) -> list[dict[str, Any]]:
+def since_last_turn(history: list[list[Any]], player: int) -> list[Any]:
     """The events after `player`'s last turn ended (all of them before their first turn)."""
-    flat = [_data(e) for events in history for e in events]
+    from engine.events import TurnEnded
+
+    flat = [e for events in history for e in events]
     start = 0
     for i in range(len(flat) - 1, -1, -1):
-        d = flat[i]
-        if _kind(d) == "TurnEnded" and d.get("player") == player:
+        e = flat[i]
+        if isinstance(e, TurnEnded) and e.player == player:
             start = i + 1
             break
     return flat[start:]
@@ -58,50 +52,50 @@ def since_last_turn(history: list[list[Any]], player: int) -> list[dict[str, Any
 
 def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[str]:
     """A few lines for the hand-over: Events drawn, Stealth lost, alarms, guards, Safes."""
+    from engine import events as ev
+
     events = since_last_turn(history, player)
     lines: list[str] = []
     walked: dict[int, list[int]] = {}  # floor -> [steps, last position]
     alarms: list[str] = []
-    for d in events:
-        kind = _kind(d)
-        if kind == "EventDrawn":
-            card = str(d["card"])
+    for e in events:
+        if isinstance(e, ev.EventDrawn):
             lines.append(
                 t(
                     "story.catchup.event",
-                    player=_name(names, d.get("player")),
-                    card=name_of("event", card),
-                    help=help_of("event", card),
+                    player=_name(names, e.player),
+                    card=name_of("event", e.card),
+                    help=help_of("event", e.card),
                 )
             )
-        elif kind == "StealthLost":
+        elif isinstance(e, ev.StealthLost):
             lines.append(
                 t(
                     "story.catchup.stealth",
-                    player=_name(names, d.get("player")),
-                    why=why_text(str(d.get("reason", ""))),
-                    left=d.get("left", 0),
+                    player=_name(names, e.player),
+                    why=why_text(e.reason),
+                    left=e.left,
                 )
             )
-        elif kind == "GameLost":
-            lines.append(t("story.catchup.caught", player=_name(names, d.get("player"))))
-        elif kind == "AlarmRaised":
-            where = pos_text(int(d["pos"]))
+        elif isinstance(e, ev.GameLost):
+            lines.append(t("story.catchup.caught", player=_name(names, e.player)))
+        elif isinstance(e, ev.AlarmRaised):
+            where = pos_text(e.pos)
             if where not in alarms:
                 alarms.append(where)
-        elif kind in ("GuardMoved", "GuardTeleported"):
-            entry = walked.setdefault(int(d["floor"]), [0, -1])
+        elif isinstance(e, ev.GuardMoved | ev.GuardTeleported):
+            entry = walked.setdefault(e.floor, [0, -1])
             entry[0] += 1
-            entry[1] = int(d["dst"])
-        elif kind == "GuardLost":
-            lines.append(t("story.catchup.lost", floor=int(d["floor"]) + 1))
-        elif kind == "SafeRolled" and d.get("cracked"):
-            cells = ", ".join(pos_text(p) for p in d["cracked"])
-            lines.append(t("story.catchup.cracked", pos=pos_text(int(d["pos"])), cells=cells))
-        elif kind == "SafeOpened":
-            lines.append(t("story.catchup.opened", pos=pos_text(int(d["pos"]))))
-        elif kind == "PlayerEscaped":
-            lines.append(t("story.catchup.escaped", player=_name(names, d.get("player"))))
+            entry[1] = e.dst
+        elif isinstance(e, ev.GuardLost):
+            lines.append(t("story.catchup.lost", floor=e.floor + 1))
+        elif isinstance(e, ev.SafeRolled) and e.cracked:
+            cells = ", ".join(pos_text(p) for p in e.cracked)
+            lines.append(t("story.catchup.cracked", pos=pos_text(e.pos), cells=cells))
+        elif isinstance(e, ev.SafeOpened):
+            lines.append(t("story.catchup.opened", pos=pos_text(e.pos)))
+        elif isinstance(e, ev.PlayerEscaped):
+            lines.append(t("story.catchup.escaped", player=_name(names, e.player)))
     if alarms:
         lines.append(t("story.catchup.alarms", cells=", ".join(alarms)))
     for floor in sorted(walked):
@@ -127,46 +121,47 @@ def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[st
 
 def table_items(events: list[Any], number_at: Callable[[int], int] | None = None) -> list[dict]:
     """What one action puts on the table: Event cards, dice rolls, cards drawn. Pure."""
+    from engine import events as ev
+
     items: list[dict[str, Any]] = []
     for e in events:
-        d = _data(e)
-        kind = _kind(d) or type(e).__name__
-        if kind == "EventDrawn":
-            items.append({"type": "card", "deck": "event", "card": str(d["card"])})
-        elif kind in ("ToolDrawn", "LootDrawn"):
-            deck = "tool" if kind == "ToolDrawn" else "loot"
-            items.append({"type": "card", "deck": deck, "card": str(d[deck]), "drawn": True})
-        elif kind == "SafeRolled":
-            cracked = [int(p) for p in d.get("cracked", ())]
+        if isinstance(e, ev.EventDrawn):
+            items.append({"type": "card", "deck": "event", "card": e.card})
+        elif isinstance(e, ev.ToolDrawn):
+            items.append({"type": "card", "deck": "tool", "card": e.tool, "drawn": True})
+        elif isinstance(e, ev.LootDrawn):
+            items.append({"type": "card", "deck": "loot", "card": e.loot, "drawn": True})
+        elif isinstance(e, ev.SafeRolled):
+            cracked = list(e.cracked)
             hits = {number_at(p) for p in cracked} if number_at else set()
             cells = ", ".join(pos_text(p) for p in cracked)
             items.append(
                 {
                     "type": "dice",
-                    "title": t("story.dice.safe", pos=pos_text(int(d["pos"]))),
-                    "dice": [int(x) for x in d["dice"]],
+                    "title": t("story.dice.safe", pos=pos_text(e.pos)),
+                    "dice": list(e.dice),
                     "hits": sorted(h for h in hits if h),
                     "result": t("log.cracked", cells=cells) if cracked else t("log.nothing"),
                 }
             )
-        elif kind == "KeypadRolled":
+        elif isinstance(e, ev.KeypadRolled):
             items.append(
                 {
                     "type": "dice",
-                    "title": t("story.dice.keypad", pos=pos_text(int(d["pos"]))),
-                    "dice": [int(x) for x in d["dice"]],
-                    "hits": [6] if d.get("opened") else [],
-                    "result": t("log.opened" if d.get("opened") else "log.closed"),
+                    "title": t("story.dice.keypad", pos=pos_text(e.pos)),
+                    "dice": list(e.dice),
+                    "hits": [6] if e.opened else [],
+                    "result": t("log.opened" if e.opened else "log.closed"),
                 }
             )
-        elif kind == "LootRolled":
+        elif isinstance(e, ev.LootRolled):
             items.append(
                 {
                     "type": "dice",
-                    "title": name_of("loot", str(d["loot"])),
-                    "dice": [int(d["die"])],
-                    "hits": [int(d["die"])] if d.get("triggered") else [],
-                    "result": t("story.dice.acts" if d.get("triggered") else "story.dice.quiet"),
+                    "title": name_of("loot", e.loot),
+                    "dice": [e.die],
+                    "hits": [e.die] if e.triggered else [],
+                    "result": t("story.dice.acts" if e.triggered else "story.dice.quiet"),
                 }
             )
     return items
@@ -471,12 +466,14 @@ class Story:
 
     def floor_notes(self, view: GameView, events: list[Any]) -> None:
         """A floor whose guard is out of sight says so, and says where he came back."""
-        for e in events:
-            d = _data(e)
-            if _kind(d) == "GuardPlaced" and int(d["floor"]) in self.lost_floors:
-                self.back[int(d["floor"])] = pos_text(int(d["pos"]))
+        from engine.events import GuardPlaced
+
+        placed = [e for e in events if isinstance(e, GuardPlaced)]
+        for e in placed:
+            if e.floor in self.lost_floors:
+                self.back[e.floor] = pos_text(e.pos)
         if events:
-            keep = {_data(e).get("floor") for e in events if _kind(_data(e)) == "GuardPlaced"}
+            keep = {e.floor for e in placed}
             self.back = {f: p for f, p in self.back.items() if f in keep}
         for fl in view.floors:
             f = fl.floor

@@ -28,7 +28,7 @@ def test_catch_up_starts_after_the_burglars_last_turn():
         [StealthLost(1, "foyer", False, 2), TurnEnded(1, 4)],
         [StealthLost(1, "guard-enters", False, 1)],
     ]
-    assert [e["left"] for e in since_last_turn(history, 1) if e["event"] == "StealthLost"] == [1]
+    assert [e.left for e in since_last_turn(history, 1) if isinstance(e, StealthLost)] == [1]
 
 
 def test_catch_up_lists_a_stealth_lost_on_the_other_turn_events_alarms_and_guards():
