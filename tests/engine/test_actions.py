@@ -7,7 +7,8 @@ import copy
 import pytest
 
 from engine import Action, ActionKind, PlayerSetup, ScenarioId, Setup, new_game
-from engine.actions import parse_pos, pos_text
+from engine.actions import cell_of, floor_of, parse_pos, pos_at, pos_text, row_col
+from engine.data import cell_name
 from engine.game import IllegalActionError
 from engine.rng import Rng
 
@@ -92,6 +93,17 @@ def test_positions_name_floor_column_and_row():
     assert pos & 63 == 2 * 8 + 2
     assert pos_text(pos) == "2.C3"
     assert pos_text(parse_pos("1.E5")) == "1.E5"
+
+
+def test_positions_are_taken_apart_and_built_by_floor_row_and_column():
+    """The page's helpers: floor_of, cell_of, row_col and pos_at (no bit arithmetic in ui/)."""
+    pos = parse_pos("2.C3")
+    assert floor_of(pos) == 1 and cell_name(cell_of(pos)) == "C3"
+    assert row_col(pos) == (2, 2) and row_col(parse_pos("3.D1")) == (0, 3)
+    assert pos_text(pos_at(1, 2, 2)) == "2.C3"
+    for text in ("1.A1", "1.E5", "3.B4", "2.D2"):
+        p = parse_pos(text)
+        assert pos_at(floor_of(p), *row_col(p)) == p
 
 
 @pytest.mark.parametrize(
