@@ -82,6 +82,7 @@ play: $(VENV)/.installed node_modules/.installed site
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 
 test: install site lint
 	$(PY) -m pytest
