@@ -7,8 +7,10 @@ with fewer games, to keep `make bench` reasonable.
 
     python bench/bot_bench.py                 # 200 games for the target rows, 10 for others
     BOT_BENCH_GAMES=40 python bench/bot_bench.py   # quicker: 40 and 4
+    BOT_BENCH_JOBS=1 python bench/bot_bench.py     # one process (default: 2, one per core)
 
-One core: games run one after the other.
+The games of a row are split into contiguous seed ranges, one process each (the same games
+and wins as one process).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ TURN_P95_MS = 300
 
 def main() -> None:
     main_games = int(os.environ.get("BOT_BENCH_GAMES", "200"))
+    jobs = int(os.environ.get("BOT_BENCH_JOBS", "2"))
     extra_games = max(4, main_games // 20)
     rows = [(ScenarioId.OFFICE, 2, main_games), (ScenarioId.BANK, 2, main_games)]
     for scenario in ScenarioId:
@@ -38,7 +41,7 @@ def main() -> None:
     print(f"autopilot bench: {main_games} games for the target rows, {extra_games} for others")
     p95s = []
     for scenario, players, games in rows:
-        result = autoplay(scenario, players, games, seed=1)
+        result = autoplay(scenario, players, games, seed=1, jobs=jobs)
         p95s.append(result["turn_cpu_ms_p95"])
         target = TARGETS.get((scenario, players))
         verdict = ""

@@ -112,13 +112,19 @@ def target_floor(game: Game) -> int:
     return len(st.floors) - 1
 
 
-def player_floor(game: Game, player: int) -> int:
+def player_floor(
+    game: Game, player: int, tf: int | None = None, all_loot: bool | None = None
+) -> int:
     """The floor this burglar works on: the crew splits over the two lowest floors still to
-    do (even seats below, odd seats above), all go up once the Loot is out."""
-    tf = target_floor(game)
+    do (even seats below, odd seats above), all go up once the Loot is out. `tf` and
+    `all_loot`: `target_floor` and `team_has_all_loot`, when the caller has them."""
+    if tf is None:
+        tf = target_floor(game)
     st = game.state
     top = len(st.floors) - 1
-    if tf >= top or game.team_has_all_loot():
+    if all_loot is None:
+        all_loot = game.team_has_all_loot()
+    if tf >= top or all_loot:
         return tf
     active = [i for i, p in enumerate(st.players) if p.pos is not None and not p.escaped]
     if len(active) < 2 or player not in active:
@@ -137,17 +143,21 @@ def _safe_count(game: Game) -> int:
     )
 
 
-def goals(game: Game, player: int) -> tuple[list[int], int]:
+def goals(
+    game: Game, player: int, team_floor: int | None = None, all_loot: bool | None = None
+) -> tuple[list[int], int]:
     """(tiles to reach on the player's floor, extra steps after them) for the player's plan."""
     st = game.state
     p = st.players[player]
     pos = p.pos
     assert pos is not None
     f = pos >> 6
-    tf = player_floor(game, player)
-    if game.team_has_all_loot() or tf > f:
+    if all_loot is None:
+        all_loot = game.team_has_all_loot()
+    tf = player_floor(game, player, team_floor, all_loot)
+    if all_loot or tf > f:
         up = _revealed_of_kind(game, f, K.STAIRS)
-        extra = 3 * (len(st.floors) - 1 - f) if game.team_has_all_loot() else 4 * (tf - f)
+        extra = 3 * (len(st.floors) - 1 - f) if all_loot else 4 * (tf - f)
         if up:
             return up, extra + 1
         return _unrevealed(game, f), extra + 2
@@ -166,11 +176,13 @@ def goals(game: Game, player: int) -> tuple[list[int], int]:
     return (hidden or [safe]), 0
 
 
-def goal_distance(game: Game, player: int) -> int:
+def goal_distance(
+    game: Game, player: int, team_floor: int | None = None, all_loot: bool | None = None
+) -> int:
     p = game.state.players[player]
     if p.pos is None:
         return 0
-    targets, extra = goals(game, player)
+    targets, extra = goals(game, player, team_floor, all_loot)
     if not targets:
         return extra
     f, c = p.pos >> 6, p.pos & 63
@@ -280,7 +292,9 @@ def evaluate(game: Game, w: Weights) -> float:
     if st.outcome == "loss":
         return -w.win
     score = 0.0
-    working = {player_floor(game, i) for i in range(len(st.players))}
+    tf = target_floor(game)
+    all_loot = game.team_has_all_loot()
+    working = {player_floor(game, i, tf, all_loot) for i in range(len(st.players))}
     for f, fl in enumerate(st.floors):
         explore = w.explore if f in working and not safe_of(game, f) else w.revealed
         for c, t in enumerate(fl.tiles):
@@ -330,8 +344,8 @@ def evaluate(game: Game, w: Weights) -> float:
             score -= w.threat * share * hurt
         elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2):
             score -= w.threat * 0.4 * hurt
-        score -= w.distance * goal_distance(game, i)
-        score += w.floor * min(f, player_floor(game, i))
+        score -= w.distance * goal_distance(game, i, tf, all_loot)
+        score += w.floor * min(f, player_floor(game, i, tf, all_loot))
         score += w.tool * len(p.tools)
     return score
 
@@ -612,7 +626,7 @@ class Bot:
     weights: Weights = field(default_factory=Weights)
     rollout_limit: int = 14
     margin: float = 0.0
-    nodes: int = 300
+    nodes: int = 200
     revisit: bool = True
     chance: int = 1
     last_reason: str = ""
@@ -697,7 +711,7 @@ class Bot:
             value = self._finish(g, me, turn)
             memo[key] = value
             return value
-        value = self._end_value(g, me, turn)
+        value = -float("inf")
         for a in self._moves(g):
             c = clone_game(g)
             c.apply(a)
@@ -714,11 +728,15 @@ class Bot:
                 v /= self.chance
             if v > value:
                 value = v
+        end = self._end_value(g, me, turn, own=True)  # g is ours and no longer needed
+        if end > value:
+            value = end
         memo[key] = value
         return value
 
-    def _end_value(self, g: Game, me: int, turn: int) -> float:
-        """End the turn now (the Event, the guard's move): the score."""
+    def _end_value(self, g: Game, me: int, turn: int, own: bool = False) -> float:
+        """End the turn now (the Event, the guard's move): the score. `own`: `g` may be
+        played on (no copy)."""
         w = self.weights
         st = g.state
         penalty = w.tempo * st.actions_left
@@ -731,7 +749,7 @@ class Bot:
                 chance = risk.get(p.pos, 0.0)
                 if chance:
                     penalty += chance * (w.hit_last if p.stealth == 0 else w.hit)
-        e = clone_game(g)
+        e = g if own else clone_game(g)
         e.apply(Action(ActionKind.END))
         st = e.state
         while st.pending is not None and st.step != Step.OVER and st.turn == turn:
