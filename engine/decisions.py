@@ -235,3 +235,26 @@ PAYLOADS: dict[DecisionKind, type[Payload]] = {
 def payload_of(d: Decision) -> Payload:
     """The typed payload of a pending decision."""
     return PAYLOADS[DecisionKind(d.kind)].of(d)
+
+
+# The words of options that carry several values, for the page (one spelling, written here):
+#   Stethoscope: '2-6' turns die 2 (from 1) to a 6;
+#   Shift Change and Crystal Ball: '2,3' or 'squeak,crash,lampshade', an order (first first).
+
+
+def die_face_option(die: int, face: int) -> str:
+    """The Stethoscope's option turning die `die` (counted from 1) to `face`: '2-6'."""
+    return f"{die}-{face}"
+
+
+def parse_die_face(option: str) -> tuple[int, int] | None:
+    """'2-6' -> (2, 6); None for any other option (like 'keep')."""
+    die, dash, face = option.partition("-")
+    if not dash or not die.isdigit() or not face.isdigit():
+        return None
+    return int(die), int(face)
+
+
+def parse_order(option: str) -> list[str]:
+    """An order option ('2,3', 'squeak,crash,lampshade') -> its items, first first."""
+    return option.split(",")

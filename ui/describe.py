@@ -208,16 +208,16 @@ def place_text(option: str, kind_at: Any = None) -> str:
 def pending_dice(pending: PendingView) -> list[int]:
     """The Stethoscope's rolled dice: from its payload, else read off its options
     (die i may turn to every face but its own)."""
-    from engine.decisions import StethoscopePayload
+    from engine.decisions import StethoscopePayload, parse_die_face
 
     payload = pending.payload
     if isinstance(payload, StethoscopePayload) and payload.dice:
         return list(payload.dice)
     faces: dict[int, set[int]] = {}
     for option in pending.options:
-        if "-" in option and option.split("-")[0].isdigit():
-            die, value = option.split("-", 1)
-            faces.setdefault(int(die), set()).add(int(value))
+        turn = parse_die_face(option)
+        if turn is not None:
+            faces.setdefault(turn[0], set()).add(turn[1])
     return [
         next(iter({1, 2, 3, 4, 5, 6} - faces[i])) if len(faces[i]) == 5 else 0
         for i in sorted(faces)
@@ -261,23 +261,25 @@ def choice_label(
     kind: str, option: str, names: list[str], kind_at: Any = None, dice: list[int] | None = None
 ) -> str:
     """Button text of one option of a pending decision."""
+    from engine.decisions import parse_die_face, parse_order
+
     if is_pos_text(option):
         return place_text(option, kind_at)
     if kind == "alarm" or option in ("none", "keep", "top", "bottom"):
         return t(f"choice.{option}") if has(f"choice.{option}") else option
-    if kind == "stethoscope" and "-" in option:
-        die, new = option.split("-", 1)
-        k = int(die) - 1 if die.isdigit() else -1
-        old = dice[k] if dice and 0 <= k < len(dice) and dice[k] else "?"
+    turn = parse_die_face(option) if kind == "stethoscope" else None
+    if turn is not None:
+        die, new = turn
+        old = dice[die - 1] if dice and 0 < die <= len(dice) and dice[die - 1] else "?"
         return t("choice.die", n=die, old=old, new=new)
     if kind == "buddy" and option.isdigit():
         who = int(option) - 1
         return t("choice.player", name=names[who] if 0 <= who < len(names) else option)
     if kind == "shift-order":
-        floors = [t("choice.floor", n=n) for n in option.split(",")]
+        floors = [t("choice.floor", n=n) for n in parse_order(option)]
         return t("choice.then").join(floors).capitalize()
     if kind == "crystal-ball":
-        return t("choice.then").join(card_name(c) for c in option.split(","))
+        return t("choice.then").join(card_name(c) for c in parse_order(option))
     if kind == "rigger-draw":
         return t("choice.tool", tool=card_name(option))
     if has(f"choice.{kind}.{option}"):  # word options of one decision (rigger-offer, ...)

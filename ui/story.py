@@ -568,6 +568,8 @@ class Story:
 
     def render_prompt(self, view: GameView, pending: PendingView, choices: list[Action]) -> bool:
         """Draw a card or dice choice into #prompt-options; False when words do better."""
+        from engine.decisions import parse_order
+
         kind = pending.kind
         if kind == "stethoscope":
             return self.stethoscope(pending, choices)
@@ -583,13 +585,13 @@ class Story:
         if kind == "crystal-ball":
             frag = self.doc.createDocumentFragment()
             # An option is an order of the top Event cards, as the engine writes it: a,b,c.
-            first = choices[0].option.split(",") if choices else []
+            first = parse_order(choices[0].option) if choices else []
             row = self._el("div", "story-items")
             for key in sorted(first):
                 row.appendChild(cards.card(self.doc, "event", key))
             frag.appendChild(row)
             for choice in choices:
-                order = choice.option.split(",")
+                order = parse_order(choice.option)
                 b = self._el("button", "btn action story-order")
                 b.type = "button"
                 b.setAttribute("data-action", str(choice))
@@ -608,6 +610,7 @@ class Story:
     def stethoscope(self, pending: PendingView | None, choices: list[Action]) -> bool:
         """Click a die, then the face it turns to; or keep the roll."""
         from engine.actions import Action, ActionKind
+        from engine.decisions import die_face_option
 
         if pending is None or pending.kind != "stethoscope":
             return False
@@ -634,7 +637,7 @@ class Story:
             faces = self._el("div", "story-dice faces")
             for value in range(1, 7):
                 # The engine's option for "turn die n to this face" (see the decision's options).
-                choice = Action(ActionKind.CHOOSE, option=f"{self.die_picked}-{value}")
+                choice = Action(ActionKind.CHOOSE, option=die_face_option(self.die_picked, value))
                 if choice not in choices:
                     continue
                 b = cards.die(self.doc, value, tag="button", classes="face")

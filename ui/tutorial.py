@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.actions import Action, ActionKind, floor_of, parse_pos
+from ui.describe import is_pos_text
 from ui.messages import t
 
 # The Office Job, one burglar "Burglar 1" playing the Peterman (basic side), seed 0.
@@ -55,24 +57,39 @@ SCRIPT: tuple[str, ...] = (
 
 
 def _first(pred: Any) -> int:
-    return next((i for i, a in enumerate(SCRIPT) if pred(a)), -1)
+    return next((i for i, a in enumerate(_script_actions()) if pred(a)), -1)
+
+
+def _script_actions() -> list[Action]:
+    return [Action.parse(text) for text in SCRIPT]
+
+
+def _upstairs_option(option: str) -> bool:
+    """A decision option naming a tile of floor 2 (the tutorial's first real choice)."""
+    return is_pos_text(option) and floor_of(parse_pos(option)) == 1
 
 
 def lessons() -> dict[int, str]:
     """Step index -> lesson key: the first time each thing is done along the line."""
+    k = ActionKind
+    use_hack = Action(k.CHOOSE, option="hack")
+
+    def upstairs(a: Action) -> bool:
+        return a.pos >= 0 and floor_of(a.pos) == 1
+
     found = {
-        _first(lambda a: a.startswith("enter")): "tut.l.enter",
-        _first(lambda a: a.startswith("peek")): "tut.l.peek",
-        _first(lambda a: a == "hack"): "tut.l.hack",
-        _first(lambda a: a == "end"): "tut.l.end",
-        _first(lambda a: a.startswith("move")): "tut.l.move",
-        _first(lambda a: a.startswith("move")) + 1: "tut.l.motion",
-        _first(lambda a: a == "choose hack") - 1: "tut.l.laser",
-        _first(lambda a: a == "choose hack"): "tut.l.usehack",
-        _first(lambda a: a.startswith("choose 2.")): "tut.l.decision",
-        _first(lambda a: a == "add-die"): "tut.l.dice",
-        _first(lambda a: a == "crack"): "tut.l.crack",
-        _first(lambda a: a.startswith("move 2.")): "tut.l.stairs",
+        _first(lambda a: a.kind == k.ENTER): "tut.l.enter",
+        _first(lambda a: a.kind == k.PEEK): "tut.l.peek",
+        _first(lambda a: a.kind == k.HACK): "tut.l.hack",
+        _first(lambda a: a.kind == k.END): "tut.l.end",
+        _first(lambda a: a.kind == k.MOVE): "tut.l.move",
+        _first(lambda a: a.kind == k.MOVE) + 1: "tut.l.motion",
+        _first(lambda a: a == use_hack) - 1: "tut.l.laser",
+        _first(lambda a: a == use_hack): "tut.l.usehack",
+        _first(lambda a: a.kind == k.CHOOSE and _upstairs_option(a.option)): "tut.l.decision",
+        _first(lambda a: a.kind == k.ADD_DIE): "tut.l.dice",
+        _first(lambda a: a.kind == k.CRACK): "tut.l.crack",
+        _first(lambda a: a.kind == k.MOVE and upstairs(a)): "tut.l.stairs",
         SCRIPT.index("move 1.B1"): "tut.l.keypad",
         len(SCRIPT) - 6: "tut.l.deadbolt",
         len(SCRIPT) - 3: "tut.l.escape",
