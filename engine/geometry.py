@@ -73,6 +73,8 @@ class FloorGeometry:
     open: list[list[int]] = field(default_factory=list)  # real neighbours, no wall between
     dist: _LazyDistances = field(default=None)  # type: ignore[assignment]  # dist[a][b]
     _next_step: dict[int, list[int]] = field(default_factory=dict)
+    _cells: list[int] = field(default_factory=list)  # layout.cells(), computed once
+    _combination: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, layout: FloorLayout) -> FloorGeometry:
@@ -104,6 +106,26 @@ class FloorGeometry:
                     dist[nb] = dist[c] + 1
                     queue.append(nb)
         return dist
+
+    def cells(self) -> list[int]:
+        """`layout.cells()`, computed once (the list is shared: never change it)."""
+        cells = self._cells
+        if not cells:
+            cells = self._cells = self.layout.cells()
+        return cells
+
+    def combination(self, cell: int) -> tuple[int, ...]:
+        """The other real cells in the cell's row and column, row by row (a Safe's
+        combination), computed once per cell."""
+        combo = self._combination.get(cell)
+        if combo is None:
+            row, col = divmod(cell, ROW_STRIDE)
+            combo = self._combination[cell] = tuple(
+                c
+                for c in self.cells()
+                if c != cell and (c // ROW_STRIDE == row or c % ROW_STRIDE == col)
+            )
+        return combo
 
     def connected(self) -> bool:
         real = self.layout.cells()

@@ -26,7 +26,6 @@ from .data import (
     LOST_VISUAL,
     MAX_GUARD_SPEED,
     PATROL_DISCARDS,
-    ROW_STRIDE,
     Character,
     Loot,
     Side,
@@ -204,7 +203,7 @@ class Kernel:
 
     def positions(self, floor: int) -> list[int]:
         base = floor << 6
-        return [base | c for c in self._geo[floor].layout.cells()]
+        return [base | c for c in self._geo[floor].cells()]
 
     def players_at(self, pos: int) -> list[int]:
         return [i for i, p in enumerate(self.state.players) if p.pos == pos]
@@ -936,15 +935,8 @@ class Kernel:
 
     def combination(self, safe: int) -> list[int]:
         """The tiles in the safe's row and column (its combination), as positions."""
-        f, c = safe >> 6, safe & 63
-        row, col = divmod(c, ROW_STRIDE)
-        base = f << 6
-        out = []
-        for cell in self._geo[f].layout.cells():
-            r2, c2 = divmod(cell, ROW_STRIDE)
-            if cell != c and (r2 == row or c2 == col):
-                out.append(base | cell)
-        return out
+        base = safe & ~63
+        return [base | c for c in self._geo[safe >> 6].combination(safe & 63)]
 
     def _crack(self, safe: int) -> None:
         st = self.state

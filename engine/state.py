@@ -183,24 +183,28 @@ def empty_cell(state: State) -> int | None:
 # field a distinct value and fails if one is forgotten, misplaced or shared.
 
 
+_new = object.__new__
+
+
 def clone_tile(t: Tile) -> Tile:
-    return Tile(
-        t.kind,
-        t.number,
-        t.revealed,
-        t.cracked,
-        t.alarm,
-        t.hack,
-        t.open,
-        t.stealth,
-        t.dice,
-        t.safe_open,
-        t.downstairs,
-        t.tool_taken,
-        list(t.loot),
-        t.disabled,
-        t.thermal,
-    )
+    # Filling the slots of a bare instance is ~1/3 faster than the generated __init__ call.
+    n: Tile = _new(Tile)
+    n.kind = t.kind
+    n.number = t.number
+    n.revealed = t.revealed
+    n.cracked = t.cracked
+    n.alarm = t.alarm
+    n.hack = t.hack
+    n.open = t.open
+    n.stealth = t.stealth
+    n.dice = t.dice
+    n.safe_open = t.safe_open
+    n.downstairs = t.downstairs
+    n.tool_taken = t.tool_taken
+    n.loot = t.loot[:]
+    n.disabled = t.disabled
+    n.thermal = t.thermal
+    return n
 
 
 def clone_floor(fl: Floor) -> Floor:
@@ -212,12 +216,33 @@ def clone_floor(fl: Floor) -> Floor:
         g.placed,
         g.lost,
         g.donuts,
-        list(g.patrol),
-        list(g.discard),
-        list(g.aside),
+        g.patrol[:],
+        g.discard[:],
+        g.aside[:],
     )
-    tiles = [None if t is None else clone_tile(t) for t in fl.tiles]
-    return Floor(tiles, list(fl.walls), guard)
+    # clone_tile's body inlined: a floor has up to 36 tiles and a bot clones in its inner loop.
+    src = fl.tiles
+    tiles: list[Tile | None] = [None] * len(src)
+    for i, t in enumerate(src):
+        if t is not None:
+            n: Tile = _new(Tile)
+            n.kind = t.kind
+            n.number = t.number
+            n.revealed = t.revealed
+            n.cracked = t.cracked
+            n.alarm = t.alarm
+            n.hack = t.hack
+            n.open = t.open
+            n.stealth = t.stealth
+            n.dice = t.dice
+            n.safe_open = t.safe_open
+            n.downstairs = t.downstairs
+            n.tool_taken = t.tool_taken
+            n.loot = t.loot[:]
+            n.disabled = t.disabled
+            n.thermal = t.thermal
+            tiles[i] = n
+    return Floor(tiles, fl.walls[:], guard)
 
 
 def clone_player(p: Player) -> Player:
