@@ -19,6 +19,7 @@ from itertools import permutations
 from .actions import Action, ActionKind, parse_pos, pos_text
 from .data import ALARM_TILES, COMPUTERS, CROWBAR_TARGETS, MAX_HACK_TOKENS, EventCard, Loot, Tool
 from .data import TileKind as K
+from .decisions import order_option
 from .events import (
     ActionsGained,
     AlarmCleared,
@@ -431,7 +432,7 @@ def _use_crystal_ball(r: CardRules, me: int, pos: int, target: int) -> None:
     top = list(reversed(r.state.events[-3:]))  # top card first
     r._ask(
         DecisionKind.CRYSTAL_BALL,
-        sorted(",".join(e.value for e in order) for order in permutations(top)),
+        sorted(order_option(e.value for e in order) for order in permutations(top)),
     )
 
 

@@ -13,6 +13,7 @@ outside the rules reads it through `payload_of(decision)`, which names every fie
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import ClassVar
 
@@ -253,6 +254,11 @@ def parse_die_face(option: str) -> tuple[int, int] | None:
     if not dash or not die.isdigit() or not face.isdigit():
         return None
     return int(die), int(face)
+
+
+def order_option(items: Iterable[object]) -> str:
+    """An order of cards or floors, first first: ('squeak', 'crash') -> 'squeak,crash'."""
+    return ",".join(str(x) for x in items)
 
 
 def parse_order(option: str) -> list[str]:

@@ -9,7 +9,8 @@ to light first, and a Safe's chance counts only the revealed, uncracked numbers.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
 from .data import TileKind
@@ -103,7 +104,32 @@ def is_tool_use(action: Action | str) -> bool:
     return action.kind == ActionKind.USE
 
 
-def safe_info(game: Game, safe: int) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class SafeCell:
+    """One tile of a Safe's row or column as the table sees it (no number while face down)."""
+
+    pos: int
+    revealed: bool
+    number: int | None
+    cracked: bool
+    safe: bool  # another Safe (Fort Knox): it has no number to crack
+
+
+@dataclass(frozen=True, slots=True)
+class SafeInfo:
+    """What the table knows of a revealed Safe, for the page's Safe panel."""
+
+    pos: int
+    cells: tuple[SafeCell, ...]
+    dice: int  # dice added to the Safe
+    bonus: int  # extra dice the current burglar would roll
+    rolled: int
+    wanted: tuple[int, ...]  # numbers still to crack, smallest first
+    chance: float  # that one roll cracks at least one more tile
+    open: bool
+
+
+def safe_info(game: Game, safe: int) -> SafeInfo | None:
     """What the table knows of a revealed Safe: its row and column tiles, its dice, how many
     dice the current burglar would roll, and the chance that roll cracks one more tile.
 
@@ -119,27 +145,28 @@ def safe_info(game: Game, safe: int) -> dict[str, Any] | None:
         t = game.tile_at(pos)
         if t is None:
             continue
-        entry: dict[str, Any] = {
-            "pos": pos,
-            "revealed": t.revealed,
-            "number": t.number if t.revealed else None,
-            "cracked": t.cracked,
-            "safe": t.revealed and t.kind == TileKind.SAFE,
-        }
-        cells.append(entry)
+        cells.append(
+            SafeCell(
+                pos=pos,
+                revealed=t.revealed,
+                number=t.number if t.revealed else None,
+                cracked=t.cracked,
+                safe=t.revealed and t.kind == TileKind.SAFE,
+            )
+        )
         if t.revealed and not t.cracked and t.kind != TileKind.SAFE and t.number:
             wanted.add(t.number)
     st = game.state
     bonus = game.crack_bonus_dice(st.current) if tile.dice else 0
     rolled = tile.dice + bonus
     chance = 1.0 - ((6 - len(wanted)) / 6) ** rolled if rolled and wanted else 0.0
-    return {
-        "pos": safe,
-        "cells": cells,
-        "dice": tile.dice,
-        "bonus": bonus,
-        "rolled": rolled,
-        "wanted": sorted(wanted),
-        "chance": chance,
-        "open": tile.safe_open,
-    }
+    return SafeInfo(
+        pos=safe,
+        cells=tuple(cells),
+        dice=tile.dice,
+        bonus=bonus,
+        rolled=rolled,
+        wanted=tuple(sorted(wanted)),
+        chance=chance,
+        open=tile.safe_open,
+    )

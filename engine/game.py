@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from itertools import permutations
+from typing import TYPE_CHECKING
 
 from . import __version__, cards, characters, kernel, tiles
 from .actions import Action, ActionKind, pos_text
@@ -47,6 +48,7 @@ from .data import (
     cell_index,
 )
 from .data import ROOM_TILES as _ROOM_TILES
+from .decisions import order_option
 from .events import (
     CardNoEffect,
     DieAdded,
@@ -89,6 +91,9 @@ _END_OF_ACTIONS = (
     EffectKind.GUARD_TURN,
     EffectKind.NEXT_TURN,
 )
+
+if TYPE_CHECKING:
+    from .foresight import SafeInfo
 
 
 _PLAYING = Outcome()
@@ -193,7 +198,7 @@ class Game(CardRules, CharacterRules):
 
         return would_lose(self, action)
 
-    def safe_info(self, pos: int) -> dict[str, object] | None:
+    def safe_info(self, pos: int) -> SafeInfo | None:
         """A revealed Safe's row and column, dice and the chance the next roll cracks more."""
         from .foresight import safe_info
 
@@ -545,7 +550,7 @@ class Game(CardRules, CharacterRules):
         if len(others) == 1:
             self._push(Effect(_GUARD_MOVE, floor=others[0]))
         elif len(others) > 1:
-            orders = [",".join(str(f + 1) for f in order) for order in permutations(others)]
+            orders = [order_option(f + 1 for f in order) for order in permutations(others)]
             self._ask(DecisionKind.SHIFT_ORDER, sorted(orders))
         else:
             self._emit(CardNoEffect(EventCard.SHIFT_CHANGE.value, "no-other-guard"))

@@ -32,6 +32,7 @@ from .data import (
     TileKind,
     Tool,
 )
+from .decisions import die_face_option
 from .events import (
     AlarmAvoided,
     AlarmCleared,
@@ -947,7 +948,7 @@ class Kernel:
         if Tool.STETHOSCOPE in p.tools and Loot.BUST not in p.loot:
             # The Stethoscope may turn one die to any face before the roll counts.
             options = ["keep"] + [
-                f"{i + 1}-{v}" for i, d in enumerate(dice) for v in range(1, 7) if v != d
+                die_face_option(i + 1, v) for i, d in enumerate(dice) for v in range(1, 7) if v != d
             ]
             self._emit(SafeDiceRolled(safe, dice))
             self._ask(DecisionKind.STETHOSCOPE, options, pos=safe, data=[str(d) for d in dice])

@@ -21,6 +21,7 @@ from .data import (
     TileKind,
     Tool,
 )
+from .decisions import order_option
 from .geometry import FloorLayout, geometry
 from .state import Decision, Effect, State, Step, empty_cell
 
@@ -199,7 +200,7 @@ def _alarm(st: State, d: Decision) -> None:
 
 def _crystal_ball(st: State, d: Decision) -> None:
     k = min(3, len(st.events))
-    top = {",".join(e.value for e in order) for order in permutations(st.events[-k:])}
+    top = {order_option(e.value for e in order) for order in permutations(st.events[-k:])}
     if k == 0 or not set(d.options) <= top:
         raise _Bad("pending decision: not an order of the top Event cards")
 

@@ -674,7 +674,7 @@ class Story:
         frag.appendChild(self._el("h3", "", t("story.safe.title", pos=pos_text(selected))))
         grid = self._el("div", "story-safe-grid")
         grid.style.setProperty("--size", str(size))
-        cells = {int(c["pos"]): c for c in info["cells"]}
+        cells = {c.pos: c for c in info.cells}
         floor = floor_of(selected)
         for row in range(size):
             for col in range(size):
@@ -687,58 +687,56 @@ class Story:
                 elif pos in cells:
                     c = cells[pos]
                     name = pos_text(pos)
-                    if not c["revealed"]:
+                    if not c.revealed:
                         cell.className = "story-safe-cell hidden"
                         cell.textContent = "?"
                         cell.setAttribute("aria-label", t("story.safe.hidden", pos=name))
-                    elif c["safe"]:
+                    elif c.safe:
                         cell.className = "story-safe-cell other-safe"
                         cell.textContent = "◇"
                         cell.setAttribute("aria-label", t("story.safe.other", pos=name))
-                    elif c["cracked"]:
+                    elif c.cracked:
                         cell.className = "story-safe-cell cracked"
-                        cell.textContent = f"{c['number']}✓"
+                        cell.textContent = f"{c.number}✓"
                         cell.setAttribute(
-                            "aria-label", t("story.safe.cracked", pos=name, n=c["number"])
+                            "aria-label", t("story.safe.cracked", pos=name, n=c.number)
                         )
                     else:
                         cell.className = "story-safe-cell open"
-                        cell.textContent = str(c["number"])
-                        cell.setAttribute(
-                            "aria-label", t("story.safe.todo", pos=name, n=c["number"])
-                        )
+                        cell.textContent = str(c.number)
+                        cell.setAttribute("aria-label", t("story.safe.todo", pos=name, n=c.number))
                     cell.setAttribute("data-pos", name)
                 else:
                     cell.className = "story-safe-cell off"
                     cell.setAttribute("aria-hidden", "true")
                 grid.appendChild(cell)
         frag.appendChild(grid)
-        if info["open"]:
+        if info.open:
             frag.appendChild(self._el("p", "help", t("story.safe.opened")))
         else:
             dice = self._el("p", "story-safe-dice")
-            dice.appendChild(self._el("span", "", t("story.safe.dice", n=info["dice"])))
-            for _ in range(int(info["dice"])):
+            dice.appendChild(self._el("span", "", t("story.safe.dice", n=info.dice)))
+            for _ in range(info.dice):
                 blank = self._el("span", "story-die blank")
                 blank.setAttribute("aria-hidden", "true")
                 dice.appendChild(blank)
             frag.appendChild(dice)
-            if info["wanted"]:
-                numbers = ", ".join(str(n) for n in info["wanted"])
+            if info.wanted:
+                numbers = ", ".join(str(n) for n in info.wanted)
                 frag.appendChild(self._el("p", "help", t("story.safe.wanted", numbers=numbers)))
             chance = self._el(
                 "p",
                 "story-safe-chance",
                 t(
                     "story.safe.chance",
-                    n=info["rolled"],
-                    pct=round(100 * float(info["chance"])),
+                    n=info.rolled,
+                    pct=round(100 * info.chance),
                 )
-                if info["rolled"]
+                if info.rolled
                 else t("story.safe.no_dice"),
             )
             chance.id = "story-safe-chance"
-            chance.setAttribute("data-chance", f"{float(info['chance']):.6f}")
+            chance.setAttribute("data-chance", f"{info.chance:.6f}")
             frag.appendChild(chance)
         self.safe.replaceChildren(frag)
         self.safe.hidden = False

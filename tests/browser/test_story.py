@@ -158,9 +158,10 @@ def test_the_stethoscope_is_used_by_clicking_a_die_then_a_face(page, site_server
     assert page.locator("#prompt").is_visible()
     assert page.locator("#prompt [data-action^='choose 1-']").count() == 0  # no eleven buttons
     page.click("#prompt [data-story='die'][data-die='1']")
-    assert page.locator("#prompt [data-story='die'][data-die='1']").get_attribute(
-        "aria-pressed"
-    ) == "true"
+    assert (
+        page.locator("#prompt [data-story='die'][data-die='1']").get_attribute("aria-pressed")
+        == "true"
+    )
     page.click("#prompt .story-die.face[data-action='choose 1-3']")
     expected = engine_at(data["setup"], data["actions"][:72])
     assert tile_labels(page) == expected_labels(expected) | {
@@ -325,7 +326,7 @@ def test_a_selected_safe_shows_its_row_column_and_chance(page, site_server):
     assert info is not None
     assert page.locator("#story-safe").is_visible()
     chance = float(page.get_attribute("#story-safe-chance", "data-chance"))
-    assert abs(chance - info["chance"]) < 1e-6
+    assert abs(chance - info.chance) < 1e-6
     assert page.locator("#story-safe .story-safe-cell:not(.off):not(.safe)").count() == len(
-        info["cells"]
+        info.cells
     )

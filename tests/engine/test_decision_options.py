@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.decisions import die_face_option, parse_die_face, parse_order
+from engine.decisions import die_face_option, order_option, parse_die_face, parse_order
 
 
 def test_a_stethoscope_option_names_the_die_and_its_new_face():
@@ -14,3 +14,8 @@ def test_a_stethoscope_option_names_the_die_and_its_new_face():
 def test_an_order_option_lists_its_items_first_first():
     assert parse_order("2,3") == ["2", "3"]
     assert parse_order("squeak,crash,lampshade") == ["squeak", "crash", "lampshade"]
+
+
+def test_an_order_is_written_and_read_with_one_spelling():
+    assert order_option([2, 3]) == "2,3"
+    assert parse_order(order_option(["squeak", "crash"])) == ["squeak", "crash"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+from engine.foresight import SafeCell
+
 from .builder import K, P, Table, table
 
 
@@ -85,19 +87,17 @@ def test_safe_info_counts_only_revealed_uncracked_numbers():
     g = t.player(0, "1.B2").game()
     info = g.safe_info(P("1.B2"))
     assert info is not None
-    assert info["wanted"] == [3]
-    assert info["rolled"] == 2
-    assert abs(info["chance"] - (1 - (5 / 6) ** 2)) < 1e-9
-    hidden = [c for c in info["cells"] if c["pos"] == P("1.B1")]
-    assert hidden == [
-        {"pos": P("1.B1"), "revealed": False, "number": None, "cracked": False, "safe": False}
-    ]
+    assert info.wanted == (3,)
+    assert info.rolled == 2
+    assert abs(info.chance - (1 - (5 / 6) ** 2)) < 1e-9
+    hidden = [c for c in info.cells if c.pos == P("1.B1")]
+    assert hidden == [SafeCell(P("1.B1"), revealed=False, number=None, cracked=False, safe=False)]
 
 
 def test_safe_info_with_no_dice_has_no_chance():
     g = table().tile("1.B2", K.SAFE).tile("1.A2", K.LABORATORY, 3).player(0, "1.B2").game()
     info = g.safe_info(P("1.B2"))
-    assert info is not None and info["chance"] == 0.0
+    assert info is not None and info.chance == 0.0
 
 
 def test_safe_info_of_a_tile_that_is_no_revealed_safe_is_none():
