@@ -75,6 +75,7 @@ class FloorGeometry:
     _next_step: dict[int, list[int]] = field(default_factory=dict)
     _cells: list[int] = field(default_factory=list)  # layout.cells(), computed once
     _combination: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    _routes: dict[int, tuple[int, ...]] = field(default_factory=dict)  # key: start * 64 + goal
 
     @classmethod
     def build(cls, layout: FloorLayout) -> FloorGeometry:
@@ -126,6 +127,21 @@ class FloorGeometry:
                 if c != cell and (c // ROW_STRIDE == row or c % ROW_STRIDE == col)
             )
         return combo
+
+    def route(self, start: int, goal: int) -> tuple[int, ...]:
+        """The cells the guard walks through from `start` to `goal` (goal included, start
+        not), following `next_steps`; computed once per pair."""
+        key = (start << 6) | goal
+        path = self._routes.get(key)
+        if path is None:
+            table = self.next_steps(goal)
+            cells = []
+            cell = start
+            while cell != goal:
+                cell = table[cell]
+                cells.append(cell)
+            path = self._routes[key] = tuple(cells)
+        return path
 
     def connected(self) -> bool:
         real = self.layout.cells()

@@ -74,7 +74,6 @@ from .state import (
     State,
     Step,
     Tile,
-    cell_of,
     empty_cell,
     floor_of,
     make_pos,
@@ -214,15 +213,8 @@ class Kernel:
         g = self.state.floors[floor].guard
         if g.pos is None or g.dest is None or g.pos == g.dest:
             return []
-        table = self._geo[floor].next_steps(cell_of(g.dest))
-        path = []
-        cell = cell_of(g.pos)
-        goal = cell_of(g.dest)
         base = floor << 6
-        while cell != goal:
-            cell = table[cell]
-            path.append(base | cell)
-        return path
+        return [base | c for c in self._geo[floor].route(g.pos & 63, g.dest & 63)]
 
     # ------------------------------------------------------------------ where burglars may go
 

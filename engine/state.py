@@ -246,19 +246,19 @@ def clone_floor(fl: Floor) -> Floor:
 
 
 def clone_player(p: Player) -> Player:
-    return Player(
-        p.name,
-        p.character,
-        p.side,
-        p.pos,
-        p.entered,
-        p.escaped,
-        p.stealth,
-        list(p.tools),
-        list(p.loot),
-        p.hack,
-        p.alarm_held,
-    )
+    n: Player = _new(Player)
+    n.name = p.name
+    n.character = p.character
+    n.side = p.side
+    n.pos = p.pos
+    n.entered = p.entered
+    n.escaped = p.escaped
+    n.stealth = p.stealth
+    n.tools = p.tools[:]
+    n.loot = p.loot[:]
+    n.hack = p.hack
+    n.alarm_held = p.alarm_held
+    return n
 
 
 def clone_state(st: State) -> State:
@@ -269,40 +269,41 @@ def clone_state(st: State) -> State:
         if d is None
         else Decision(d.kind, list(d.options), d.pos, d.floor, d.source, d.flag, d.n, list(d.data))
     )
-    return State(
-        scenario=st.scenario,
-        size=st.size,
-        floors=[clone_floor(fl) for fl in st.floors],
-        players=[clone_player(p) for p in st.players],
-        rng=st.rng,
-        seed=st.seed,
-        lost_visual=st.lost_visual,
-        step=st.step,
-        entrance=st.entrance,
-        current=st.current,
-        turn=st.turn,
-        actions_left=st.actions_left,
-        actions_taken=st.actions_taken,
-        keypad_fails=dict(st.keypad_fails),
-        motion_entered=[list(x) for x in st.motion_entered],
-        visited=list(st.visited),
-        pace_from=st.pace_from,
-        tools=list(st.tools),
-        tool_discard=list(st.tool_discard),
-        loot=list(st.loot),
-        gold_bar_waiting=st.gold_bar_waiting,
-        events=list(st.events),
-        event_discard=list(st.event_discard),
-        lasting=dict(st.lasting),
-        turn_flags=list(st.turn_flags),
-        trades=list(st.trades),
-        guard_bonus=st.guard_bonus,
-        next_turn_bonus=dict(st.next_turn_bonus),
-        skip_turns=st.skip_turns,
-        crow=st.crow,
-        queue=[Effect(e.kind, e.pos, e.floor, e.n, e.source, e.flag) for e in st.queue],
-        pending=pending,
-        outcome=st.outcome,
-        reason=st.reason,
-        actions_applied=st.actions_applied,
-    )
+    # A bare instance filled slot by slot: about twice as fast as 36 keyword arguments.
+    n: State = _new(State)
+    n.scenario = st.scenario
+    n.size = st.size
+    n.floors = [clone_floor(fl) for fl in st.floors]
+    n.players = [clone_player(p) for p in st.players]
+    n.rng = st.rng
+    n.seed = st.seed
+    n.lost_visual = st.lost_visual
+    n.step = st.step
+    n.entrance = st.entrance
+    n.current = st.current
+    n.turn = st.turn
+    n.actions_left = st.actions_left
+    n.actions_taken = st.actions_taken
+    n.keypad_fails = st.keypad_fails.copy()
+    n.motion_entered = [x[:] for x in st.motion_entered]
+    n.visited = st.visited[:]
+    n.pace_from = st.pace_from
+    n.tools = st.tools[:]
+    n.tool_discard = st.tool_discard[:]
+    n.loot = st.loot[:]
+    n.gold_bar_waiting = st.gold_bar_waiting
+    n.events = st.events[:]
+    n.event_discard = st.event_discard[:]
+    n.lasting = st.lasting.copy()
+    n.turn_flags = st.turn_flags[:]
+    n.trades = st.trades[:]
+    n.guard_bonus = st.guard_bonus
+    n.next_turn_bonus = st.next_turn_bonus.copy()
+    n.skip_turns = st.skip_turns
+    n.crow = st.crow
+    n.queue = [Effect(e.kind, e.pos, e.floor, e.n, e.source, e.flag) for e in st.queue]
+    n.pending = pending
+    n.outcome = st.outcome
+    n.reason = st.reason
+    n.actions_applied = st.actions_applied
+    return n
