@@ -40,7 +40,16 @@ from .events import (
     WallDestroyed,
 )
 from .kernel import Kernel
-from .kinds import DecisionKind, EffectKind, EndReason, Lasting, Result, TurnFlag
+from .kinds import (
+    DecisionKind,
+    EffectKind,
+    EndReason,
+    Lasting,
+    NoEffect,
+    Result,
+    StealthLoss,
+    TurnFlag,
+)
 from .state import Decision, Effect, Guard
 
 _BUST = Loot.BUST  # read on every legal-action listing of a burglar holding Tools
@@ -150,7 +159,7 @@ class CardRules(Kernel):
     def _ask_virus(self, left: int) -> None:
         targets = self._virus_targets()
         if not targets:
-            self._emit(CardNoEffect(Tool.VIRUS.value, "no-computer"))
+            self._emit(CardNoEffect(Tool.VIRUS.value, NoEffect.NO_COMPUTER))
             return
         self._ask(DecisionKind.VIRUS, [pos_text(t) for t in targets], n=left)
 
@@ -209,7 +218,7 @@ class CardRules(Kernel):
             if self.tile(q).revealed and self.tile(q).kind in ALARM_TILES
         ]
         if not targets:
-            self._emit(CardNoEffect(Loot.PERSIAN_KITTY.value, "no-alarm-tile"))
+            self._emit(CardNoEffect(Loot.PERSIAN_KITTY.value, NoEffect.NO_ALARM_TILE))
             return
         best: list[int] = []
         best_d = 1 << 30
@@ -279,7 +288,7 @@ class CardRules(Kernel):
                 self._draw_patrol(f)
             self._new_destination(f)
         if not any_alarm:
-            self._emit(CardNoEffect(EventCard.BROWN_OUT.value, "no-alarm"))
+            self._emit(CardNoEffect(EventCard.BROWN_OUT.value, NoEffect.NO_ALARM))
 
     def _dead_drop(self, me: int) -> None:
         """Pass every Tool and Loot to the burglar on your right (the previous in turn order)."""
@@ -293,7 +302,7 @@ class CardRules(Kernel):
                 break
         p = st.players[me]
         if right is None or not (p.tools or p.loot):
-            why = "nobody" if right is None else "empty-hands"
+            why = NoEffect.NOBODY if right is None else NoEffect.EMPTY_HANDS
             self._emit(CardNoEffect(EventCard.DEAD_DROP.value, why))
             return
         for tool in list(p.tools):
@@ -314,14 +323,14 @@ class CardRules(Kernel):
         f = pos >> 6
         g = st.floors[f].guard
         if not g.placed or g.pos is None:
-            self._emit(CardNoEffect(EventCard.SQUEAK.value, "no-guard"))
+            self._emit(CardNoEffect(EventCard.SQUEAK.value, NoEffect.NO_GUARD))
             return
         dist = self._geo[f].dist[g.pos & 63]
         here = sorted({q.pos for q in st.players if q.pos is not None and q.pos >> 6 == f})
         best = min(dist[q & 63] for q in here)
         nearest = [q for q in here if dist[q & 63] == best]
         if best == 0:
-            self._emit(CardNoEffect(EventCard.SQUEAK.value, "already-there"))
+            self._emit(CardNoEffect(EventCard.SQUEAK.value, NoEffect.ALREADY_THERE))
         elif len(nearest) == 1:
             self._squeak_step(f, nearest[0])
         else:
@@ -542,7 +551,7 @@ def _curse(r: CardRules, player: int) -> None:
     p = r.state.players[player]
     t = r.tile(p.pos) if p.pos is not None else None
     if (t is not None and t.stealth > 0) or p.stealth > 0:
-        r._lose_stealth(player, "cursed-goblet")
+        r._lose_stealth(player, StealthLoss.CURSED_GOBLET)
 
 
 def _chihuahua_rolls(r: CardRules, me: int, pos: int) -> None:
@@ -605,15 +614,15 @@ def _ev_buddy_system(r: CardRules, me: int, pos: int) -> None:
     if others:
         r._ask(DecisionKind.BUDDY, others)
     else:
-        r._emit(CardNoEffect(E.BUDDY_SYSTEM.value, "nobody"))
+        r._emit(CardNoEffect(E.BUDDY_SYSTEM.value, NoEffect.NOBODY))
 
 
 def _ev_change_of_plans(r: CardRules, me: int, pos: int) -> None:
     f, _, on_board = _guard_here(r, pos)
     if r.alarms(f):
-        r._emit(CardNoEffect(E.CHANGE_OF_PLANS.value, "alarm-active"))
+        r._emit(CardNoEffect(E.CHANGE_OF_PLANS.value, NoEffect.ALARM_ACTIVE))
     elif not on_board:
-        r._emit(CardNoEffect(E.CHANGE_OF_PLANS.value, "no-guard"))
+        r._emit(CardNoEffect(E.CHANGE_OF_PLANS.value, NoEffect.NO_GUARD))
     else:
         r._new_destination(f)
 
@@ -621,9 +630,9 @@ def _ev_change_of_plans(r: CardRules, me: int, pos: int) -> None:
 def _ev_crash(r: CardRules, me: int, pos: int) -> None:
     f, g, on_board = _guard_here(r, pos)
     if r.alarms(f):
-        r._emit(CardNoEffect(E.CRASH.value, "alarm-active"))
+        r._emit(CardNoEffect(E.CRASH.value, NoEffect.ALARM_ACTIVE))
     elif not on_board:
-        r._emit(CardNoEffect(E.CRASH.value, "no-guard"))
+        r._emit(CardNoEffect(E.CRASH.value, NoEffect.NO_GUARD))
     else:
         g.dest = pos
         r._emit(DestinationSet(f, pos, "crash"))
@@ -646,7 +655,7 @@ def _ev_freight_elevator(r: CardRules, me: int, pos: int) -> None:
         if r.team_has_all_loot():
             r._leave_building(me)
         else:
-            r._emit(CardNoEffect(E.FREIGHT_ELEVATOR.value, "loot-missing"))
+            r._emit(CardNoEffect(E.FREIGHT_ELEVATOR.value, NoEffect.LOOT_MISSING))
     else:
         r._fall(me, pos + 64, "elevator")
 
@@ -656,7 +665,7 @@ def _ev_go_with_your_gut(r: CardRules, me: int, pos: int) -> None:
     base = f << 6
     choices = [base | nb for nb in r._geo[f].open[pos & 63] if not r.tile(base | nb).revealed]
     if not choices:
-        r._emit(CardNoEffect(E.GO_WITH_YOUR_GUT.value, "nothing-unrevealed"))
+        r._emit(CardNoEffect(E.GO_WITH_YOUR_GUT.value, NoEffect.NOTHING_UNREVEALED))
     elif len(choices) == 1:
         r._forced_move(me, choices[0])
     else:
@@ -692,7 +701,7 @@ def _ev_keycode_change(r: CardRules, me: int, pos: int) -> None:
     if relocked:
         r._emit(KeypadsLocked(tuple(relocked)))
     else:
-        r._emit(CardNoEffect(E.KEYCODE_CHANGE.value, "no-open-keypad"))
+        r._emit(CardNoEffect(E.KEYCODE_CHANGE.value, NoEffect.NO_OPEN_KEYPAD))
 
 
 def _ev_lampshade(r: CardRules, me: int, pos: int) -> None:
@@ -702,7 +711,7 @@ def _ev_lampshade(r: CardRules, me: int, pos: int) -> None:
 
 def _ev_lost_grip(r: CardRules, me: int, pos: int) -> None:
     if pos >> 6 == 0:
-        r._emit(CardNoEffect(E.LOST_GRIP.value, "ground-floor"))
+        r._emit(CardNoEffect(E.LOST_GRIP.value, NoEffect.GROUND_FLOOR))
     else:
         r._fall(me, pos - 64, "lost-grip")
 
@@ -712,7 +721,7 @@ def _ev_peekhole(r: CardRules, me: int, pos: int) -> None:
     if targets:
         r._ask(DecisionKind.PEEKHOLE, ["none", *(pos_text(q) for q in targets)])
     else:
-        r._emit(CardNoEffect(E.PEEKHOLE.value, "nothing-unrevealed"))
+        r._emit(CardNoEffect(E.PEEKHOLE.value, NoEffect.NOTHING_UNREVEALED))
 
 
 def _ev_reboot(r: CardRules, me: int, pos: int) -> None:
@@ -725,7 +734,7 @@ def _ev_reboot(r: CardRules, me: int, pos: int) -> None:
                 changed = True
                 r._emit(HackAdded(q, 1))
     if not changed:
-        r._emit(CardNoEffect(E.REBOOT.value, "nothing-to-reset"))
+        r._emit(CardNoEffect(E.REBOOT.value, NoEffect.NOTHING_TO_RESET))
 
 
 def _ev_shift_change(r: CardRules, me: int, pos: int) -> None:
@@ -741,7 +750,7 @@ def _ev_shoplifting(r: CardRules, me: int, pos: int) -> None:
         if r.tile(q).kind == K.LABORATORY and r.tile(q).revealed and r.tile(q).tool_taken
     ]
     if not labs:
-        r._emit(CardNoEffect(name, "no-laboratory"))
+        r._emit(CardNoEffect(name, NoEffect.NO_LABORATORY))
     for q in labs:
         r._push(Effect(EffectKind.ALARM, pos=q, source=name))
 
@@ -754,7 +763,7 @@ def _ev_switch_signs(r: CardRules, me: int, pos: int) -> None:
     name = E.SWITCH_SIGNS.value
     f, g, on_board = _guard_here(r, pos)
     if not on_board or g.dest is None:
-        r._emit(CardNoEffect(name, "no-guard"))
+        r._emit(CardNoEffect(name, NoEffect.NO_GUARD))
     elif r.alarms(f):
         r._jump_to_alarm(f, DecisionKind.SWITCH_ALARM)
     else:
@@ -768,9 +777,9 @@ def _ev_switch_signs(r: CardRules, me: int, pos: int) -> None:
 def _ev_throw_voice(r: CardRules, me: int, pos: int) -> None:
     f, g, on_board = _guard_here(r, pos)
     if r.alarms(f):
-        r._emit(CardNoEffect(E.THROW_VOICE.value, "alarm-active"))
+        r._emit(CardNoEffect(E.THROW_VOICE.value, NoEffect.ALARM_ACTIVE))
     elif not on_board or g.dest is None:
-        r._emit(CardNoEffect(E.THROW_VOICE.value, "no-guard"))
+        r._emit(CardNoEffect(E.THROW_VOICE.value, NoEffect.NO_GUARD))
     else:
         base = f << 6
         opts = [base | nb for nb in r._geo[f].open[g.dest & 63]]
@@ -789,7 +798,7 @@ def _ev_where_is_he(r: CardRules, me: int, pos: int) -> None:
     name = E.WHERE_IS_HE.value
     f, g, on_board = _guard_here(r, pos)
     if not on_board or g.dest is None:
-        r._emit(CardNoEffect(name, "no-guard"))
+        r._emit(CardNoEffect(name, NoEffect.NO_GUARD))
     elif r.alarms(f):
         r._jump_to_alarm(f, DecisionKind.WHERE_ALARM)
     else:

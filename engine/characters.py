@@ -28,7 +28,7 @@ from .events import (
     ToolDrawn,
 )
 from .kernel import Kernel
-from .kinds import ABILITY_USED, DecisionKind, EffectKind, Lasting, TurnFlag
+from .kinds import ABILITY_USED, DecisionKind, EffectKind, Lasting, StealthLoss, TurnFlag
 from .state import Decision, Effect
 
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
@@ -157,7 +157,7 @@ class CharacterRules(Kernel):
         self._emit(AbilityUsed(me, action.card, action.pos, action.player, action.option))
         USES[action.card](self, me, pos, action)
 
-    def _emit_stealth_spent(self, player: int, why: str) -> None:
+    def _emit_stealth_spent(self, player: int, why: StealthLoss) -> None:
         from .events import StealthLost
 
         self._emit(StealthLost(player, why, False, self.state.players[player].stealth))
@@ -353,7 +353,7 @@ def _list_tinker(r: CharacterRules, me: int, pos: int) -> list[Action]:
 
 def _use_tinker(r: CharacterRules, me: int, pos: int, action: Action) -> None:
     r.state.players[me].stealth -= 1
-    r._emit_stealth_spent(me, "tinker")
+    r._emit_stealth_spent(me, StealthLoss.TINKER)
     r._draw_tool(me, "tinker")
 
 

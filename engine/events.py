@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import ClassVar
 
-from .kinds import HIDDEN_DECISIONS, DecisionKind, Reveal
+from .kinds import HIDDEN_DECISIONS, Avoided, Blocked, DecisionKind, NoEffect, Reveal, StealthLoss
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +82,7 @@ class MoveBlocked(Event):
 
     player: int
     pos: int
-    reason: str
+    reason: Blocked
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +163,7 @@ class AlarmRaised(Event):
 class AlarmAvoided(Event):
     pos: int
     source: str
-    how: str  # "guard-present", "already", "hack", "paid"
+    how: Avoided
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +186,7 @@ class HackSpent(Event):
 @dataclass(frozen=True, slots=True)
 class StealthLost(Event):
     player: int
-    reason: str  # "guard-enters", "entered-guard", "foyer", "atrium", ...
+    reason: StealthLoss
     from_tile: bool  # paid with a Lavatory token
     left: int  # the player's stealth after the loss
 
@@ -275,7 +275,7 @@ class GameWon(Event):
 @dataclass(frozen=True, slots=True)
 class GameLost(Event):
     player: int
-    reason: str
+    reason: StealthLoss  # what caught them
 
 
 # ---------------------------------------------------------------------- cards
@@ -293,7 +293,7 @@ class CardNoEffect(Event):
     """A card that can do nothing right now, and why ("alarm-active", "no-guard", ...)."""
 
     card: str
-    reason: str
+    reason: NoEffect
 
 
 @dataclass(frozen=True, slots=True)

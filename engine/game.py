@@ -64,7 +64,16 @@ from .events import (
 )
 from .geometry import FloorLayout, random_walls
 from .kernel import Kernel
-from .kinds import DecisionKind, EffectKind, EndReason, Outcome, Result, TurnFlag
+from .kinds import (
+    DecisionKind,
+    EffectKind,
+    EndReason,
+    NoEffect,
+    Outcome,
+    Result,
+    StealthLoss,
+    TurnFlag,
+)
 from .rng import Rng
 from .setup import Setup
 from .state import (
@@ -518,7 +527,7 @@ class Game(CardRules, CharacterRules):
             and st.floors[p.pos >> 6].guard.pos == p.pos
             and not self.is_invisible(me)
         ):
-            self._lose_stealth(me, "flexibility")
+            self._lose_stealth(me, StealthLoss.FLEXIBILITY)
 
     def _fx_event_check(self, eff: Effect) -> None:
         st = self.state
@@ -553,7 +562,7 @@ class Game(CardRules, CharacterRules):
             orders = [order_option(f + 1 for f in order) for order in permutations(others)]
             self._ask(DecisionKind.SHIFT_ORDER, sorted(orders))
         else:
-            self._emit(CardNoEffect(EventCard.SHIFT_CHANGE.value, "no-other-guard"))
+            self._emit(CardNoEffect(EventCard.SHIFT_CHANGE.value, NoEffect.NO_OTHER_GUARD))
 
     def _fx_next_turn(self, eff: Effect) -> None:
         st = self.state

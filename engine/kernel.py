@@ -65,7 +65,17 @@ from .events import (
     ToolDrawn,
 )
 from .geometry import FloorGeometry, FloorLayout, geometry
-from .kinds import DecisionKind, EffectKind, EndReason, Lasting, Result, TurnFlag
+from .kinds import (
+    Avoided,
+    Blocked,
+    DecisionKind,
+    EffectKind,
+    EndReason,
+    Lasting,
+    Result,
+    StealthLoss,
+    TurnFlag,
+)
 from .rng import Rng
 from .setup import Setup
 from .state import (
@@ -95,6 +105,7 @@ _EMP, _TIME_LOCK, _VIDEO_LOOP, _GYMNASTICS = (
     Lasting.GYMNASTICS,
 )
 _INVISIBLE = TurnFlag.INVISIBLE  # read whenever a guard or a burglar enters a tile
+_GUARD_ENTERS = StealthLoss.GUARD_ENTERS  # read on every step a guard takes
 
 # Room rules (engine/tiles.py fills the tables; Game installs them on the class).
 # enter(kernel, player, pos, tile, unseen, laser_payable, laser_paid): a burglar moved in,
@@ -447,7 +458,7 @@ class Kernel:
         if not t.revealed:
             self._reveal(target)
             if t.kind == K.DEADBOLT and self._deadbolt_empty(target) and not orders:
-                self._emit(MoveBlocked(me, target, "deadbolt"))
+                self._emit(MoveBlocked(me, target, Blocked.DEADBOLT))
                 return
             if t.kind == K.WALKWAY and (target >> 6) > 0:
                 if deposit:
@@ -503,7 +514,7 @@ class Kernel:
             return True
         if not single_die:
             st.keypad_fails[key] = fails + 1
-        self._emit(MoveBlocked(player, pos, "keypad"))
+        self._emit(MoveBlocked(player, pos, Blocked.KEYPAD))
         return False
 
     def _fall(self, player: int, dest: int, how: str) -> None:
@@ -534,7 +545,7 @@ class Kernel:
         if (
             st.floors[pos >> 6].guard.pos == pos
             and not flexible
-            and not self._lose_stealth(player, "entered-guard")
+            and not self._lose_stealth(player, StealthLoss.ENTERED_GUARD)
         ):
             return False
         kind = self.tile(pos).kind
@@ -542,13 +553,13 @@ class Kernel:
         if (
             watch is not None
             and any(fl.guard.pos is not None and watch(self, pos, fl.guard.pos) for fl in st.floors)
-            and not self._lose_stealth(player, kind.value)
+            and not self._lose_stealth(player, StealthLoss(kind.value))
         ):
             return False
         return not (
             Loot.TIARA in st.players[player].loot
             and self._guard_adjacent(pos)
-            and not self._lose_stealth(player, "tiara")
+            and not self._lose_stealth(player, StealthLoss.TIARA)
         )
 
     def _enter(
@@ -596,7 +607,7 @@ class Kernel:
 
     # ------------------------------------------------------------------ stealth
 
-    def _lose_stealth(self, player: int, reason: str) -> bool:
+    def _lose_stealth(self, player: int, reason: StealthLoss) -> bool:
         """Discard one Stealth. Returns False if that lost the game. On a tile holding Stealth
         tokens (Lavatory, Smoke Bomb) the burglar may spend one of those instead of their own:
         a decision when both are there, asked in turn through the queue (R21)."""
@@ -627,9 +638,9 @@ class Kernel:
                 DecisionKind.TILE_STEALTH, ["tile", "own"], n=eff.n, source=eff.source, pos=p.pos
             )
         else:
-            self._lose_stealth(eff.n, eff.source)
+            self._lose_stealth(eff.n, StealthLoss(eff.source))
 
-    def _spend_stealth(self, player: int, reason: str, from_tile: bool) -> None:
+    def _spend_stealth(self, player: int, reason: StealthLoss, from_tile: bool) -> None:
         p = self.state.players[player]
         if from_tile:
             assert p.pos is not None
@@ -638,7 +649,7 @@ class Kernel:
             p.stealth -= 1
         self._emit(StealthLost(player, reason, from_tile, p.stealth))
 
-    def _lose(self, player: int, reason: str) -> None:
+    def _lose(self, player: int, reason: StealthLoss) -> None:
         st = self.state
         st.step = Step.OVER
         st.outcome = Result.LOSS
@@ -656,13 +667,13 @@ class Kernel:
         pos = eff.pos
         t = self.tile(pos)
         if _EMP in self.state.lasting:
-            self._emit(AlarmAvoided(pos, eff.source, "emp"))
+            self._emit(AlarmAvoided(pos, eff.source, Avoided.EMP))
             return
         if t.alarm:
-            self._emit(AlarmAvoided(pos, eff.source, "already"))
+            self._emit(AlarmAvoided(pos, eff.source, Avoided.ALREADY))
             return
         if self.state.floors[pos >> 6].guard.pos == pos:
-            self._emit(AlarmAvoided(pos, eff.source, "guard-present"))
+            self._emit(AlarmAvoided(pos, eff.source, Avoided.GUARD_PRESENT))
             return
         options = []
         if eff.source in _HACKABLE and self._hack_tokens(eff.source) > 0:
@@ -694,13 +705,13 @@ class Kernel:
         t = self.tile(pos)
         f = pos >> 6
         if _EMP in self.state.lasting:
-            self._emit(AlarmAvoided(pos, source, "emp"))
+            self._emit(AlarmAvoided(pos, source, Avoided.EMP))
             return
         if t.alarm:
-            self._emit(AlarmAvoided(pos, source, "already"))
+            self._emit(AlarmAvoided(pos, source, Avoided.ALREADY))
             return
         if self.state.floors[f].guard.pos == pos:
-            self._emit(AlarmAvoided(pos, source, "guard-present"))
+            self._emit(AlarmAvoided(pos, source, Avoided.GUARD_PRESENT))
             return
         t.alarm = True
         self._emit(AlarmRaised(pos, source))
@@ -834,7 +845,7 @@ class Kernel:
                 g.pos = card
                 self._emit(GuardPlaced(f, card))
                 # Back from Lost Visual: whoever stands on his tile is caught by surprise.
-                self.guard_appears(f, own="surprise")
+                self.guard_appears(f, own=StealthLoss.SURPRISE)
                 if st.step == Step.OVER:
                     return
                 t = self.tile(card)
@@ -889,9 +900,11 @@ class Kernel:
         if t.alarm:
             t.alarm = False
             self._emit(AlarmCleared(pos))
-        self._guard_sees(floor, pos, "guard-enters")
+        self._guard_sees(floor, pos, _GUARD_ENTERS)
 
-    def guard_appears(self, floor: int, mover: int | None = None, own: str = "") -> None:
+    def guard_appears(
+        self, floor: int, mover: int | None = None, own: StealthLoss | None = None
+    ) -> None:
         """The floor's guard is put on a tile without walking there (first arrival, back
         from Lost Visual, a card's jump): the tiles that watch him react as when he walks
         (a Foyer next to him, an Atrium over or under him, the other Cameras). `own`: the
@@ -901,7 +914,9 @@ class Kernel:
         if pos is not None:
             self._guard_sees(floor, pos, own, mover)
 
-    def _guard_sees(self, floor: int, pos: int, own: str, skip: int | None = None) -> None:
+    def _guard_sees(
+        self, floor: int, pos: int, own: StealthLoss | None, skip: int | None = None
+    ) -> None:
         """The guard now on `pos` looks around: burglars on his tile (if `own` names why
         they pay), on tiles watched from his (a Foyer next to him, an Atrium over or under
         him: `WATCHED`); then his tile's guard rule (a Camera: `ON_GUARD`)."""
@@ -916,7 +931,11 @@ class Kernel:
                 continue
             kind = self.tile(b).kind
             watch = watched.get(kind)
-            if watch is not None and watch(self, b, pos) and not self._lose_stealth(i, kind.value):
+            if (
+                watch is not None
+                and watch(self, b, pos)
+                and not self._lose_stealth(i, StealthLoss(kind.value))
+            ):
                 return
         t = self.tile(pos)
         if t.revealed:
@@ -1071,14 +1090,14 @@ def _choose_alarm(k: Kernel, d: Decision, option: str) -> None:
         ct = k.tile(comp)
         ct.hack -= 1
         k._emit(HackSpent(comp, ct.hack))
-        k._emit(AlarmAvoided(d.pos, d.source, "hack"))
+        k._emit(AlarmAvoided(d.pos, d.source, Avoided.HACK))
     elif option == "pay":
         k._spend(1)
-        k._emit(AlarmAvoided(d.pos, d.source, "paid"))
+        k._emit(AlarmAvoided(d.pos, d.source, Avoided.PAID))
     elif option == "laptop":
         holder = next(p for p in k.state.players if p.hack)
         holder.hack = 0
-        k._emit(AlarmAvoided(d.pos, d.source, "laptop"))
+        k._emit(AlarmAvoided(d.pos, d.source, Avoided.LAPTOP))
     else:
         k._raise_alarm(d.pos, d.source)
 
@@ -1088,7 +1107,7 @@ def _choose_alarm_tie(k: Kernel, d: Decision, option: str) -> None:
 
 
 def _choose_tile_stealth(k: Kernel, d: Decision, option: str) -> None:
-    k._spend_stealth(d.n, d.source, option == "tile")
+    k._spend_stealth(d.n, StealthLoss(d.source), option == "tile")
 
 
 DECISIONS: dict[DecisionKind, Callable[[Kernel, Decision, str], None]] = {

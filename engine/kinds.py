@@ -111,6 +111,59 @@ class EndReason(StrEnum):
     CAUGHT = "caught"
 
 
+class NoEffect(StrEnum):
+    """Why a card can do nothing right now (`CardNoEffect.reason`)."""
+
+    NO_COMPUTER = "no-computer"  # Virus: no Computer revealed
+    NO_ALARM_TILE = "no-alarm-tile"  # Persian Kitty: no alarm tile revealed
+    NO_ALARM = "no-alarm"  # Brown Out: no alarm to clear
+    NOBODY = "nobody"  # no other burglar to act with or give to
+    EMPTY_HANDS = "empty-hands"  # Dead Drop: nothing to pass
+    NO_GUARD = "no-guard"  # the floor's guard is not on the board
+    ALREADY_THERE = "already-there"  # Squeak: the guard already stands with the burglar
+    ALARM_ACTIVE = "alarm-active"  # an alarm decides the guard's destination
+    LOOT_MISSING = "loot-missing"  # Freight Elevator: no Loot to send up
+    NOTHING_UNREVEALED = "nothing-unrevealed"  # no face-down tile to choose
+    NO_OPEN_KEYPAD = "no-open-keypad"  # Keycode Change: no opened Keypad
+    GROUND_FLOOR = "ground-floor"  # Lost Grip: already on the ground floor
+    NOTHING_TO_RESET = "nothing-to-reset"  # Reboot: no hack tokens to reset
+    NO_LABORATORY = "no-laboratory"  # no Laboratory revealed
+    NO_OTHER_GUARD = "no-other-guard"  # Shift Change: no guard on another floor
+
+
+class Blocked(StrEnum):
+    """Why a move was spent but the burglar stays (`MoveBlocked.reason`)."""
+
+    DEADBOLT = "deadbolt"
+    KEYPAD = "keypad"
+
+
+class Avoided(StrEnum):
+    """How an alarm that would go off did not (`AlarmAvoided.how`)."""
+
+    EMP = "emp"  # E.M.P. is on
+    ALREADY = "already"  # the tile's alarm is already on
+    GUARD_PRESENT = "guard-present"  # the guard stands on the tile
+    HACK = "hack"  # a hack token spent
+    PAID = "paid"  # an action spent (Fingerprint with the Hacker, ...)
+    LAPTOP = "laptop"  # the Hacker's laptop token spent
+
+
+class StealthLoss(StrEnum):
+    """Why a burglar loses a Stealth (`StealthLost.reason`); with none left it is the cause
+    of the loss (`GameLost.reason`, `State.reason` 'caught:<cause>', `Outcome.cause`)."""
+
+    ENTERED_GUARD = "entered-guard"  # moved into a guard's tile
+    GUARD_ENTERS = "guard-enters"  # a guard moved into the burglar's tile
+    SURPRISE = "surprise"  # a guard back from Lost Visual appeared on the burglar's tile
+    FOYER = "foyer"  # a guard saw into the Foyer (engine/tiles.py WATCHED)
+    ATRIUM = "atrium"  # a guard saw into the Atrium from above or below
+    TIARA = "tiara"  # the Tiara with a guard next door
+    FLEXIBILITY = "flexibility"  # the Acrobat's free entry into a guard's tile
+    CURSED_GOBLET = "cursed-goblet"
+    TINKER = "tinker"  # the Rigger's Tinker price
+
+
 class Reveal(StrEnum):
     """What hidden information an event makes public (an undo checkpoint unless NOTHING)."""
 
