@@ -23,12 +23,15 @@ from .data import (
 )
 from .decisions import order_option
 from .geometry import FloorLayout, geometry
+from .kinds import StealthLoss
 from .state import Decision, Effect, State, Step, empty_cell
 
 # The cards whose effect lasts until their owner's next turn (state.lasting's names).
 LASTING_CARDS = frozenset({"emp", "gymnastics", "time-lock", "video-loop"})
 _HACKABLE_ALARMS = frozenset({"fingerprint", "laser", "motion"})
 _ALARM_OPTIONS = frozenset({"hack", "pay", "laptop", "trigger"})
+# Why a Stealth is lost: a tile-stealth decision or effect carries one (resolving it reads it).
+_STEALTH_LOSSES = frozenset(w.value for w in StealthLoss)
 # Effects of the resolution queue, and which of their fields must name a tile or a floor.
 _EFFECT_NEEDS = {
     "alarm": "pos",
@@ -155,6 +158,8 @@ def _check_effect(st: State, eff: Effect, i: int) -> None:
         raise _Bad(f"queue[{i}]: {eff.kind} needs a tile")
     if need == "floor" and eff.floor == -1:
         raise _Bad(f"queue[{i}]: {eff.kind} needs a floor")
+    if eff.kind == "tile-stealth" and eff.source not in _STEALTH_LOSSES:
+        raise _Bad(f"queue[{i}]: not a reason to lose a Stealth")
     if eff.kind in ("event-check", "guard-turn", "next-turn", "end-thermo") and (
         st.players[st.current].pos is None and not st.players[st.current].escaped
     ):
@@ -273,6 +278,8 @@ def _rigger_offer(st: State, d: Decision) -> None:
 
 
 def _tile_stealth(st: State, d: Decision) -> None:
+    if d.source not in _STEALTH_LOSSES:
+        raise _Bad("pending.source: not a reason to lose a Stealth")
     if not 0 <= d.n < len(st.players):
         raise _Bad("pending.n: not a burglar")
     p = st.players[d.n]

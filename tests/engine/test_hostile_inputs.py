@@ -198,6 +198,17 @@ def test_an_unknown_queued_effect_is_refused():
     refused(d, "not a valid EffectKind")
 
 
+def test_a_stealth_to_lose_for_no_known_reason_is_refused():
+    """Resolving a tile-stealth decision or step reads its source as a `StealthLoss`."""
+    d = _with_pending(doc(played()), kind="tile-stealth", options=["tile", "own"], source="x")
+    refused(d, "not a reason to lose a Stealth")
+    d = doc(played())
+    d["state"]["queue"] = [
+        {"kind": "tile-stealth", "pos": -1, "floor": -1, "n": 0, "source": "x", "flag": False}
+    ]
+    refused(d, "not a reason to lose a Stealth")
+
+
 def test_a_queued_guard_move_on_a_missing_floor_is_refused():
     d = doc(played())
     d["state"]["queue"] = [
