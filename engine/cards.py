@@ -42,6 +42,7 @@ from .events import (
 from .kernel import Kernel
 from .kinds import (
     DecisionKind,
+    Destination,
     EffectKind,
     EndReason,
     Lasting,
@@ -635,7 +636,7 @@ def _ev_crash(r: CardRules, me: int, pos: int) -> None:
         r._emit(CardNoEffect(E.CRASH.value, NoEffect.NO_GUARD))
     else:
         g.dest = pos
-        r._emit(DestinationSet(f, pos, "crash"))
+        r._emit(DestinationSet(f, pos, Destination.CRASH))
 
 
 def _ev_daydreaming(r: CardRules, me: int, pos: int) -> None:
@@ -770,7 +771,7 @@ def _ev_switch_signs(r: CardRules, me: int, pos: int) -> None:
         src, g.pos, g.dest = g.pos, g.dest, g.pos
         assert src is not None and g.pos is not None and g.dest is not None
         r._emit(GuardTeleported(f, src, g.pos, name))
-        r._emit(DestinationSet(f, g.dest, name))
+        r._emit(DestinationSet(f, g.dest, Destination.SWITCH_SIGNS))
         r.guard_appears(f)
 
 
@@ -898,7 +899,7 @@ def _choose_guard_alarm(r: CardRules, d: Decision, option: str) -> None:
 def _choose_throw_voice(r: CardRules, d: Decision, option: str) -> None:
     q = parse_pos(option)
     r.state.floors[q >> 6].guard.dest = q
-    r._emit(DestinationSet(q >> 6, q, "throw-voice"))
+    r._emit(DestinationSet(q >> 6, q, Destination.THROW_VOICE))
 
 
 def _choose_shift_order(r: CardRules, d: Decision, option: str) -> None:

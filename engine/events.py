@@ -15,7 +15,17 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import ClassVar
 
-from .kinds import HIDDEN_DECISIONS, Avoided, Blocked, DecisionKind, NoEffect, Reveal, StealthLoss
+from .kinds import (
+    HIDDEN_DECISIONS,
+    Avoided,
+    Blocked,
+    DecisionKind,
+    Deck,
+    Destination,
+    NoEffect,
+    Reveal,
+    StealthLoss,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +139,7 @@ class GuardLost(Event):
 class DestinationSet(Event):
     floor: int
     pos: int
-    why: str  # "patrol" or "alarm"
+    why: Destination
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +246,7 @@ class LootDrawn(Event):
 
 @dataclass(frozen=True, slots=True)
 class DeckEmpty(Event):
-    deck: str  # "tools", "loot"
+    deck: Deck
 
 
 @dataclass(frozen=True, slots=True)

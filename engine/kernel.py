@@ -69,6 +69,8 @@ from .kinds import (
     Avoided,
     Blocked,
     DecisionKind,
+    Deck,
+    Destination,
     EffectKind,
     EndReason,
     Lasting,
@@ -106,6 +108,7 @@ _EMP, _TIME_LOCK, _VIDEO_LOOP, _GYMNASTICS = (
 )
 _INVISIBLE = TurnFlag.INVISIBLE  # read whenever a guard or a burglar enters a tile
 _GUARD_ENTERS = StealthLoss.GUARD_ENTERS  # read on every step a guard takes
+_PATROL = Destination.PATROL  # read on every patrol card drawn
 
 # Room rules (engine/tiles.py fills the tables; Game installs them on the class).
 # enter(kernel, player, pos, tile, unseen, laser_payable, laser_paid): a burglar moved in,
@@ -747,11 +750,11 @@ class Kernel:
         if not closest:
             self._new_destination(floor)
         elif len(closest) == 1:
-            self._set_destination(floor, closest[0], "alarm")
+            self._set_destination(floor, closest[0], Destination.ALARM)
         else:
             self._ask(DecisionKind.ALARM_TIE, [pos_text(a) for a in closest], floor=floor)
 
-    def _set_destination(self, floor: int, pos: int, why: str) -> None:
+    def _set_destination(self, floor: int, pos: int, why: Destination) -> None:
         g = self.state.floors[floor].guard
         if g.dest != pos:
             g.dest = pos
@@ -816,7 +819,7 @@ class Kernel:
             if card == g.pos:
                 continue
             g.dest = card
-            self._emit(DestinationSet(floor, card, "patrol"))
+            self._emit(DestinationSet(floor, card, _PATROL))
             return
 
     def _fx_guard_move(self, eff: Effect) -> None:
@@ -1001,7 +1004,7 @@ class Kernel:
     def draw_one_tool(self, player: int, source: str) -> None:
         st = self.state
         if not st.tools:
-            self._emit(DeckEmpty("tools"))
+            self._emit(DeckEmpty(Deck.TOOLS))
             return
         tool = st.tools.pop()
         st.players[player].tools.append(tool)
@@ -1010,7 +1013,7 @@ class Kernel:
     def _draw_loot(self, player: int, safe: int, on_tile: bool = False) -> None:
         st = self.state
         if not st.loot:
-            self._emit(DeckEmpty("loot"))
+            self._emit(DeckEmpty(Deck.LOOT))
             return
         loot = st.loot.pop()
         if on_tile:
@@ -1103,7 +1106,7 @@ def _choose_alarm(k: Kernel, d: Decision, option: str) -> None:
 
 
 def _choose_alarm_tie(k: Kernel, d: Decision, option: str) -> None:
-    k._set_destination(d.floor, parse_pos(option), "alarm")
+    k._set_destination(d.floor, parse_pos(option), Destination.ALARM)
 
 
 def _choose_tile_stealth(k: Kernel, d: Decision, option: str) -> None:

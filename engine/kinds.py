@@ -164,6 +164,23 @@ class StealthLoss(StrEnum):
     TINKER = "tinker"  # the Rigger's Tinker price
 
 
+class Destination(StrEnum):
+    """Why a guard heads where he does (`DestinationSet.why`)."""
+
+    PATROL = "patrol"  # the patrol card drawn
+    ALARM = "alarm"  # the closest alarm
+    CRASH = "crash"  # Crash: towards the burglar's tile
+    THROW_VOICE = "throw-voice"  # Throw Voice: moved one tile
+    SWITCH_SIGNS = "switch-signs"  # Switch Signs: he swaps position and destination
+
+
+class Deck(StrEnum):
+    """A deck that ran out (`DeckEmpty.deck`)."""
+
+    TOOLS = "tools"
+    LOOT = "loot"
+
+
 class Reveal(StrEnum):
     """What hidden information an event makes public (an undo checkpoint unless NOTHING)."""
 

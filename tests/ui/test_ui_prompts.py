@@ -14,12 +14,14 @@ from engine.data import Character, Side
 from engine.events import (
     AlarmAvoided,
     CardNoEffect,
+    DeckEmpty,
+    DestinationSet,
     Event,
     GameLost,
     MoveBlocked,
     StealthLost,
 )
-from engine.kinds import Avoided, Blocked, DecisionKind, NoEffect, StealthLoss
+from engine.kinds import Avoided, Blocked, DecisionKind, Deck, Destination, NoEffect, StealthLoss
 from engine.rng import Rng
 from engine.state import Decision
 from engine.view import PlayerView, TileView, pending_view
@@ -111,6 +113,8 @@ REASONS: dict[type[StrEnum], tuple[str, tuple[tuple[type[Event], str], ...]]] = 
     Avoided: ("avoided", ((AlarmAvoided, "how"),)),
     Blocked: ("blocked", ((MoveBlocked, "reason"),)),
     StealthLoss: ("why", ((StealthLost, "reason"), (GameLost, "reason"))),
+    Destination: ("dest", ((DestinationSet, "why"),)),
+    Deck: ("deck", ((DeckEmpty, "deck"),)),
 }
 REASON_CODES = [(kind, code) for kind in REASONS for code in kind]
 
@@ -125,7 +129,8 @@ def test_reason_codes_of_the_engine_all_have_words(kind, code):
 def _games_events() -> list[Event]:
     """Every event of the fixture games and of seeded random-play games (3 scenarios,
     1 to 4 burglars, random characters and sides), each game played through a JSON save
-    and load halfway, so pending decisions read back from JSON are covered too."""
+    and load after 40 actions, so pending decisions read back from JSON are covered too;
+    every fourth game then plays on with empty Tool and Loot decks."""
     events: list[Event] = []
     for path in sorted(FIXTURES.glob("*.json")):
         game = json.loads(path.read_text())
@@ -146,6 +151,8 @@ def _games_events() -> list[Event]:
                 break
             if step == 40:
                 played = from_json(to_json(played))
+                if seed % 4 == 0:  # empty decks: a draw says so (DeckEmpty)
+                    played.state.tools, played.state.loot = [], []
             legal = played.legal_actions()
             events += played.apply(legal[chooser.below(len(legal))])
     return events
