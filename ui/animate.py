@@ -30,6 +30,7 @@ def plan(events: list[Any], players: Sequence[PlayerView]) -> list[dict[str, Any
     {"t": "stealth", "pos", "left"} and {"t": "reveal", "pos"}; positions as '1.B2'.
     """
     from engine import events as ev
+    from engine.kinds import Destination
 
     out: list[dict[str, Any]] = []
     for e in events:
@@ -49,7 +50,7 @@ def plan(events: list[Any], players: Sequence[PlayerView]) -> list[dict[str, Any
             )
         elif isinstance(e, ev.AlarmRaised):
             out.append({"t": "alarm", "pos": pos_text(e.pos)})
-        elif isinstance(e, ev.DestinationSet) and e.why == "alarm":
+        elif isinstance(e, ev.DestinationSet) and e.why == Destination.ALARM:
             out.append({"t": "dest", "pos": pos_text(e.pos)})
         elif isinstance(e, ev.StealthLost):
             who = e.player
