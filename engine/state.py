@@ -186,27 +186,6 @@ def empty_cell(state: State) -> int | None:
 _new = object.__new__
 
 
-def clone_tile(t: Tile) -> Tile:
-    # Filling the slots of a bare instance is ~1/3 faster than the generated __init__ call.
-    n: Tile = _new(Tile)
-    n.kind = t.kind
-    n.number = t.number
-    n.revealed = t.revealed
-    n.cracked = t.cracked
-    n.alarm = t.alarm
-    n.hack = t.hack
-    n.open = t.open
-    n.stealth = t.stealth
-    n.dice = t.dice
-    n.safe_open = t.safe_open
-    n.downstairs = t.downstairs
-    n.tool_taken = t.tool_taken
-    n.loot = t.loot[:]
-    n.disabled = t.disabled
-    n.thermal = t.thermal
-    return n
-
-
 def clone_floor(fl: Floor) -> Floor:
     g = fl.guard
     guard = Guard(
@@ -220,7 +199,8 @@ def clone_floor(fl: Floor) -> Floor:
         g.discard[:],
         g.aside[:],
     )
-    # clone_tile's body inlined: a floor has up to 36 tiles and a bot clones in its inner loop.
+    # Each Tile filled as a bare instance, inline (~1/3 faster than the generated __init__,
+    # no call per tile): a floor has up to 36 tiles and a bot clones in its inner loop.
     src = fl.tiles
     tiles: list[Tile | None] = [None] * len(src)
     for i, t in enumerate(src):
