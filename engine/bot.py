@@ -771,6 +771,8 @@ class Bot:
             if k == ActionKind.MOVE:
                 if a.pos == guard or (a.pos in visited and not self.revisit):
                     continue
+                if a.pos in visited and _guard_on(g, a.pos):
+                    continue  # a free Flexibility step back where she stood: a loop
                 out.append(a)
             elif k == ActionKind.PEEK:
                 out.append(a)
@@ -817,10 +819,13 @@ class Bot:
                 opts = [first, *[a for a in opts if a != first][: self.max_candidates - 1]]
             return opts
         first = policy(game)
+        looped = _loop_steps(game)
+        if first in looped:
+            first = next(a for a in legal if a not in looped)  # End is never a loop step
         keep: list[Action] = [first]
         rest: list[Action] = []
         for a in legal:
-            if a == first:
+            if a == first or a in looped:
                 continue
             k = a.kind
             if k in (ActionKind.GIVE, ActionKind.TAKE):
@@ -834,6 +839,26 @@ class Bot:
             step = len(rest) / room if room else 0
             rest = [rest[int(i * step)] for i in range(room)]
         return keep + rest
+
+
+def _guard_on(game: Game, pos: int) -> bool:
+    return game.state.floors[pos >> 6].guard.pos == pos
+
+
+def _loop_steps(game: Game) -> set[Action]:
+    """Moves back into a guard's tile already stood on this turn. For the basic Acrobat
+    they are free (Flexibility, as often as she likes), so two guards at the two ends of a
+    staircase would let her bounce between them for ever, one free step after another; the
+    bot never takes such a step (it changes nothing it could not have had by staying)."""
+    st = game.state
+    if not st.visited:
+        return set()
+    visited = set(st.visited)
+    return {
+        a
+        for a in game.legal_actions()
+        if a.kind == ActionKind.MOVE and a.pos in visited and _guard_on(game, a.pos)
+    }
 
 
 def _reason(game: Game, action: Action) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
-from engine.actions import pos_text
-from engine.bot import Bot, hit_risk
+from engine.actions import Action, pos_text
+from engine.bot import Bot, _loop_steps, hit_risk
 from engine.cli import autoplay
 from engine.data import Character, EventCard, Loot, Side, TileKind, Tool
 from engine.game import Game
@@ -218,3 +218,15 @@ def test_autoplay_split_into_jobs_plays_the_same_games():
     same = ("games", "seeds", "wins", "losses", "loss_reasons", "average_turns")
     assert two["jobs"] == 2
     assert {k: one[k] for k in same} == {k: two[k] for k in same}
+
+
+def test_the_bot_never_steps_back_into_a_guards_tile_it_stood_on_this_turn():
+    """Flexibility makes such a step free, so two guards at the ends of a staircase would let
+    an Acrobat bounce for ever; the bot's candidates leave those steps out."""
+    t = Table(players=1, characters=(Character.ACROBAT,), sides=(Side.BASIC,))
+    g = t.player(0, "1.B1").guard(0, at="1.B1", dest="1.D1").game()
+    g.apply("move 1.A1")
+    back = Action.parse("move 1.B1")
+    assert back in g.legal_actions()
+    assert _loop_steps(g) == {back}
+    assert back not in Bot(seed=1)._candidates(g, g.legal_actions())
