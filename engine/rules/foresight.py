@@ -8,7 +8,6 @@ to light first, and a Safe's chance counts only the revealed, uncracked numbers.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -74,7 +73,7 @@ def would_lose(game: Game, action: Action | str) -> bool:
             return False
     if action not in game.legal_actions():
         return False
-    trial = _copy(game)
+    trial = game.clone()
     try:
         events = trial.apply(action)
     except Exception:
@@ -85,13 +84,6 @@ def would_lose(game: Game, action: Action | str) -> bool:
         if isinstance(event, GameLost):
             return True
     return False
-
-
-def _copy(game: Game) -> Game:
-    from .game import Game as GameClass
-
-    trial = GameClass(copy.deepcopy(game.state), game.setup)
-    return trial
 
 
 def is_tool_use(action: Action | str) -> bool:
