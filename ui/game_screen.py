@@ -23,8 +23,8 @@ from ui.session import Saves, Session
 from ui.story import Story
 
 if TYPE_CHECKING:
-    from engine.actions import Action
-    from engine.view import GameView
+    from engine.rules.actions import Action
+    from engine.rules.view import GameView
 
 
 class GameScreen:
@@ -141,7 +141,7 @@ class GameScreen:
         self.render(self.session.view(), handover=False)
 
     def select(self, pos_text: str, keyboard: bool = False) -> None:
-        from engine.actions import parse_pos
+        from engine.rules.actions import parse_pos
 
         if self.session is None or self.reviewing():
             return

@@ -8,7 +8,7 @@ from ui.dom import Page
 from ui.messages import name_of, t
 
 if TYPE_CHECKING:
-    from engine.view import GameView
+    from engine.rules.view import GameView
     from ui.story import Story
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import floor_of, parse_pos
+from engine.rules.actions import floor_of, parse_pos
 from ui.board import (
     SVG_NS,
     TileLook,
@@ -20,7 +20,7 @@ from ui.board import (
 )
 
 if TYPE_CHECKING:
-    from engine.view import GameView, GuardView
+    from engine.rules.view import GameView, GuardView
 
 
 class LiveBoard:

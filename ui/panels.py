@@ -11,12 +11,12 @@ from ui.dom import Page
 from ui.messages import help_of, name_of, t
 
 if TYPE_CHECKING:
-    from engine.view import GameView, TileView
+    from engine.rules.view import GameView, TileView
 
 
 def ability_of(character: str, side: str) -> str:
     """The ability's key of a character's side, '' for an unknown character."""
-    from engine.data import ABILITIES, Character
+    from engine.rules.data import ABILITIES, Character
 
     try:
         pair = ABILITIES[Character(character)]
@@ -27,7 +27,7 @@ def ability_of(character: str, side: str) -> str:
 
 def tile_of(view: GameView, pos: int) -> TileView | None:
     """The view's tile at `pos`, None off the building."""
-    from engine.actions import floor_of
+    from engine.rules.actions import floor_of
 
     floor = floor_of(pos)
     if not 0 <= floor < len(view.floors):

@@ -45,7 +45,7 @@ class Timeline:
 
     def __init__(self, code: str, actions: list[str]) -> None:
         from engine import Setup, new_game
-        from engine.events import GuardMoved
+        from engine.rules.events import GuardMoved
 
         self.code = code
         self.actions = list(actions)
@@ -156,7 +156,7 @@ class ReviewScreen:
             option.value = str(start)
             fragment.appendChild(option)
         turns.replaceChildren(fragment)
-        from engine.view import typed_view
+        from engine.rules.view import typed_view
 
         view = typed_view(tl.final)
         scenario = t(f"scenario.{view.scenario}")
@@ -174,7 +174,7 @@ class ReviewScreen:
             return
         self.k = k
         game = tl.game_at(k)
-        from engine.view import typed_view
+        from engine.rules.view import typed_view
 
         view = typed_view(game)
         self.board.update(view, -1, False, set())

@@ -25,8 +25,8 @@ from ui.safe_panel import render_safe
 from ui.story_text import catch_up, safety_reason, safety_text, table_items
 
 if TYPE_CHECKING:
-    from engine.actions import Action
-    from engine.view import GameView, PendingView
+    from engine.rules.actions import Action
+    from engine.rules.view import GameView, PendingView
     from ui.dom import Page
     from ui.ports import Table
 
@@ -296,7 +296,7 @@ class Story:
 
     def floor_notes(self, view: GameView, events: list[Any]) -> None:
         """A floor whose guard is out of sight says so, and says where he came back."""
-        from engine.events import GuardPlaced
+        from engine.rules.events import GuardPlaced
 
         placed = [e for e in events if isinstance(e, GuardPlaced)]
         for e in placed:
@@ -398,7 +398,7 @@ class Story:
 
     def render_prompt(self, view: GameView, pending: PendingView, choices: list[Action]) -> bool:
         """Draw a card or dice choice into #prompt-options; False when words do better."""
-        from engine.decisions import parse_order
+        from engine.rules.decisions import parse_order
 
         kind = pending.kind
         if kind == "stethoscope":
@@ -439,8 +439,8 @@ class Story:
 
     def stethoscope(self, pending: PendingView | None, choices: list[Action]) -> bool:
         """Click a die, then the face it turns to; or keep the roll."""
-        from engine.actions import Action, ActionKind
-        from engine.decisions import die_face_option
+        from engine.rules.actions import Action, ActionKind
+        from engine.rules.decisions import die_face_option
 
         if pending is None or pending.kind != "stethoscope":
             return False

@@ -25,7 +25,7 @@ def _name(names: list[str], who: Any) -> str:
 
 def since_last_turn(history: list[list[Any]], player: int) -> list[Any]:
     """The events after `player`'s last turn ended (all of them before their first turn)."""
-    from engine.events import TurnEnded
+    from engine.rules.events import TurnEnded
 
     flat = [e for events in history for e in events]
     start = 0
@@ -39,7 +39,7 @@ def since_last_turn(history: list[list[Any]], player: int) -> list[Any]:
 
 def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[str]:
     """A few lines for the hand-over: Events drawn, Stealth lost, alarms, guards, Safes."""
-    from engine import events as ev
+    from engine.rules import events as ev
 
     events = since_last_turn(history, player)
     lines: list[str] = []
@@ -108,7 +108,7 @@ def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[st
 
 def table_items(events: list[Any], number_at: Callable[[int], int] | None = None) -> list[dict]:
     """What one action puts on the table: Event cards, dice rolls, cards drawn. Pure."""
-    from engine import events as ev
+    from engine.rules import events as ev
 
     items: list[dict[str, Any]] = []
     for e in events:
@@ -160,7 +160,7 @@ def table_items(events: list[Any], number_at: Callable[[int], int] | None = None
 def safety_reason(game: Any, text: str, quiet: set[str]) -> str:
     """Which safety net an action trips ('lose', 'event', 'tool'), '' for none. Asks the
     engine; `quiet` holds the nets this game said "don't ask again" to."""
-    from engine.actions import Action, ActionKind
+    from engine.rules.actions import Action, ActionKind
 
     if "lose" not in quiet and game.would_lose(text):
         return "lose"
@@ -183,7 +183,7 @@ def safety_reason(game: Any, text: str, quiet: set[str]) -> str:
 
 def safety_text(reason: str, text: str, actions_left: int) -> str:
     if reason == "tool":
-        from engine.actions import Action
+        from engine.rules.actions import Action
 
         key = Action.parse(text).card
         return t("story.confirm.tool", tool=card_name(key), help=help_of("tool", key))
