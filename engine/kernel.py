@@ -449,13 +449,11 @@ class Kernel:
             and how != "walkway"
         )
         deposit = flex and self._flex_deposit(t)
-        if me == st.current and TurnFlag.FLEXED in st.turn_flags:
-            st.turn_flags.remove(TurnFlag.FLEXED)  # she leaves the tile she stepped into for free
         was_revealed = t.revealed and not free and how != "climb"
         if how == "climb":
             st.actions_left = 0  # Climb Window: the Acrobat's actions end
         if how == "walkway":
-            self._leave(me, src)
+            self._move_out(me, src)
             self._fall(me, target, "walkway")
             return
         if not t.revealed:
@@ -466,7 +464,7 @@ class Kernel:
             if t.kind == K.WALKWAY and (target >> 6) > 0:
                 if deposit:
                     self._refund_deposit()
-                self._leave(me, src)
+                self._move_out(me, src)
                 p.pos = target
                 self._emit(PlayerMoved(me, src, target, how))
                 if not st.floors[target >> 6].guard.placed:
@@ -484,7 +482,7 @@ class Kernel:
             return
         if deposit:
             self._refund_deposit()
-        self._leave(me, src)
+        self._move_out(me, src)
         p.pos = target
         self._emit(PlayerMoved(me, src, target, how))
         if flex:
@@ -497,6 +495,15 @@ class Kernel:
             laser_paid=orders,
             flexible=flex,
         )
+
+    def _move_out(self, player: int, src: int) -> None:
+        """A Move that does take the burglar out of `src`. Only then has the Acrobat left the
+        guard's tile she stepped into for free: a Move stopped by a Keypad or a face-down
+        Deadbolt leaves her there, still owing the Stealth at the end of her actions (R68)."""
+        st = self.state
+        if player == st.current and TurnFlag.FLEXED in st.turn_flags:
+            st.turn_flags.remove(TurnFlag.FLEXED)
+        self._leave(player, src)
 
     def _refund_deposit(self) -> None:
         st = self.state

@@ -217,6 +217,32 @@ def test_R68_flexibility_charge_after_stepping_out_and_back_in_for_free():
     assert [e.reason for e in stealth_lost(events)] == ["flexibility"]
 
 
+def test_R68_flexibility_a_move_out_stopped_by_a_keypad_leaves_her_owing_the_stealth():
+    """A Move out of the guard's tile that fails at a locked Keypad leaves her where she
+    stepped in for free: still there when her actions end, she loses the Stealth."""
+    t = acrobat().player(0, "1.A1").guard(0, at="1.B1", dest="1.D1")
+    g = t.tile("1.B2", K.KEYPAD).dice(2).game()
+    g.apply("move 1.B1")
+    events = g.apply("move 1.B2")
+    assert of(events, MoveBlocked) and g.state.players[0].pos == P("1.B1")
+    events = g.apply("end")
+    assert [(e.player, e.reason) for e in stealth_lost(events)] == [(0, "flexibility")]
+    assert g.state.players[0].stealth == 2
+
+
+def test_R68_flexibility_a_move_out_stopped_by_a_face_down_deadbolt_leaves_her_owing_the_stealth():
+    """Revealing a face-down Deadbolt stops the Move (README ruling 6): she has not left the
+    guard's tile she stepped into for free, so the end of her actions costs her the Stealth."""
+    t = acrobat().player(0, "1.A1").guard(0, at="1.B1", dest="1.D1")
+    g = t.face_down("1.B2", K.DEADBOLT).game()
+    g.apply("move 1.B1")
+    events = g.apply("move 1.B2")
+    assert of(events, MoveBlocked) and g.state.players[0].pos == P("1.B1")
+    events = g.apply("end")
+    assert [(e.player, e.reason) for e in stealth_lost(events)] == [(0, "flexibility")]
+    assert g.state.players[0].stealth == 2
+
+
 def test_R54_R68_go_with_your_gut_into_a_guard_costs_the_acrobat_a_stealth():
     """Go With Your Gut is no step of hers after her actions: entering the guard's tile that
     way costs her a Stealth like anyone (she could never leave before he moves)."""
