@@ -295,7 +295,7 @@ class Game(CardRules, CharacterRules):
             for other, q in enumerate(st.players):
                 if q.pos != pos or other == me:
                     continue
-                # R83: a card does not go back the way it came this turn (that changes nothing)
+                # R83: a card does not go straight back the way it came (that changes nothing)
                 trades = st.trades
                 for card in self._cards_of(me):
                     back = f"{card}:{other}>{me}"

@@ -389,8 +389,12 @@ class Kernel:
         st.actions_left -= n
         st.actions_taken += n
         st.pace_from = None  # an action spent on anything else ends any pacing (R07)
-        if n > 0 and TurnFlag.USED_CROW in st.turn_flags:
-            st.turn_flags.remove(TurnFlag.USED_CROW)  # R83: Distract again after a spent action
+        if n > 0:
+            # R83: after a spent action, the crow may be placed again and a card handed back.
+            if TurnFlag.USED_CROW in st.turn_flags:
+                st.turn_flags.remove(TurnFlag.USED_CROW)
+            if st.trades:
+                st.trades = []
 
     def _my_pos(self) -> int:
         pos = self.state.players[self.state.current].pos
@@ -430,6 +434,7 @@ class Kernel:
         p = st.players[me]
         src = p.pos
         assert src is not None
+        trades = st.trades  # a Flexibility deposit given back spent no action (R83)
         if free:
             how = "walk"
         elif orders:
@@ -463,7 +468,7 @@ class Kernel:
                 return
             if t.kind == K.WALKWAY and (target >> 6) > 0:
                 if deposit:
-                    self._refund_deposit()
+                    self._refund_deposit(trades)
                 self._move_out(me, src)
                 p.pos = target
                 self._emit(PlayerMoved(me, src, target, how))
@@ -481,7 +486,7 @@ class Kernel:
         ):
             return
         if deposit:
-            self._refund_deposit()
+            self._refund_deposit(trades)
         self._move_out(me, src)
         p.pos = target
         self._emit(PlayerMoved(me, src, target, how))
@@ -505,8 +510,9 @@ class Kernel:
             st.turn_flags.remove(TurnFlag.FLEXED)
         self._leave(player, src)
 
-    def _refund_deposit(self) -> None:
+    def _refund_deposit(self, trades: list[str]) -> None:
         st = self.state
+        st.trades = trades
         st.actions_left += 1
         st.actions_taken -= 1
 
