@@ -282,7 +282,9 @@ class Kernel:
             other = self._other_duct(pos)
             if other is not None and other not in opts:
                 opts[other] = (1, "duct")
-        if _GYMNASTICS in st.lasting and f < self.top_floor:
+        # Gymnastics: a Walkway above is a way up "as if it were stairs" (004); Time Lock
+        # blocks it like every Stairs way (R63).
+        if stairs_ok and _GYMNASTICS in st.lasting and f < self.top_floor:
             t = self.tile_at(pos + 64)
             if t is not None and t.revealed and t.kind == K.WALKWAY and (pos + 64) not in opts:
                 opts[pos + 64] = (1, "gymnastics")

@@ -432,7 +432,7 @@ _names(
         "squeak": ("Squeak!", "Your floor's guard takes 1 step toward the nearest burglar on that floor."),
         "switch-signs": ("Switch signs", "Your floor's guard and his destination trade places. If alarms ring on your floor, he appears on the closest one instead and switches it off."),
         "throw-voice": ("Throw voice", "Unless an alarm rings on your floor, move your floor's guard's destination to a neighbouring tile (no wall between)."),
-        "time-lock": ("Time lock", "Until your next turn nobody moves by Stairs or Thermal Bomb holes, nor escapes through them."),
+        "time-lock": ("Time lock", "Until your next turn nobody moves by Stairs, Thermal Bomb holes or a Gymnastics climb, nor escapes through them."),
         "video-loop": ("Video loop", "Until your next turn, Cameras set off no alarm."),
         "where-is-he": ("Where is he?", "Your floor's guard is suddenly at his destination and picks a new one. If alarms ring on your floor, he turns up on the closest alarm instead and switches it off."),
     },

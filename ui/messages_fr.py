@@ -411,7 +411,7 @@ _names(
         "squeak": ("Squeak!", "Le Gardien de votre étage fait 1 pas vers le cambrioleur le plus proche à cet étage."),
         "switch-signs": ("Switch Signs", "Le Gardien de votre étage prend la place de sa destination, et inversement. Si des Alarmes sonnent à votre étage, il apparaît plutôt sur la plus proche et l'éteint."),
         "throw-voice": ("Throw Voice", "Sauf si une Alarme sonne à votre étage, déplacez la destination du Gardien de votre étage vers une tuile voisine (sans mur entre)."),
-        "time-lock": ("Time Lock", "Jusqu'à votre prochain tour, personne ne passe par les Escaliers ni par les trous de Thermal Bomb, ni ne s'enfuit par là."),
+        "time-lock": ("Time Lock", "Jusqu'à votre prochain tour, personne ne passe par les Escaliers, les trous de Thermal Bomb ou une montée de Gymnastics, ni ne s'enfuit par là."),
         "video-loop": ("Video Loop", "Jusqu'à votre prochain tour, les Caméras ne déclenchent aucune Alarme."),
         "where-is-he": ("Where Is He?", "Le Gardien de votre étage se retrouve soudain à sa destination et en choisit une nouvelle. Si des Alarmes sonnent à votre étage, il surgit plutôt sur la plus proche et l'éteint."),
     },

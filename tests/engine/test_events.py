@@ -1516,6 +1516,19 @@ def test_R63_time_lock_still_allows_peeking_up_the_stairs():
     assert "peek 2.B2" in legal(g)
 
 
+@pytest.mark.parametrize(("second", "allowed"), [(E.TIME_LOCK, False), (E.LAMPSHADE, True)])
+def test_R63_time_lock_blocks_the_gymnastics_climb_too(second, allowed):
+    """Gymnastics makes a Walkway above a way up "as if it were stairs" (004): Time Lock, which
+    blocks every such way between floors, blocks it too (control: another Event instead)."""
+    t = Table(players=3).player(0, "3.A1").player(1, "3.A1").player(2, "1.B2")
+    g = t.tile("2.B2", K.WALKWAY).events(E.GYMNASTICS, second, E.LAMPSHADE).game()
+    g.apply("end")  # burglar 1 draws Gymnastics
+    g.apply("end")  # burglar 2 draws the second Event
+    assert g.state.current == 2
+    assert ("move 2.B2" in legal(g)) is allowed
+    assert refused(g, "move 2.B2") is not allowed
+
+
 def test_R37_time_lock_ends_when_its_drawer_starts_a_turn():
     """Time Lock expires as the burglar who drew it starts their next turn."""
     t = Table(players=2).tile("1.B2", K.STAIRS).player(0, "1.B2").player(1, "1.B2")
