@@ -1006,7 +1006,11 @@ class Kernel:
             if not drilled:
                 self._draw_tool(me, "safe")
             self._draw_loot(me, safe, on_tile=drilled)
-            for f in range(safe >> 6, -1, -1):
+            # The guards of the cracker's floor and below speed up (000, 004), whichever
+            # floor the Safe is on: a drilled Safe is the Peterman's alarm (R76).
+            cracker_pos = st.players[me].pos
+            assert cracker_pos is not None
+            for f in range(cracker_pos >> 6, -1, -1):
                 g = st.floors[f].guard
                 if g.speed < MAX_GUARD_SPEED:
                     g.speed += 1

@@ -463,7 +463,7 @@ _names(
         "crybaby": ("Crybaby", "Free, as often as you like: set off an alarm on a neighbouring tile (no wall between) with no alarm and no guard on it."),
         "reroute": ("Reroute", "Once a turn, free: pick up the alarm on your tile (the guard heads for the next closest alarm or draws a new destination), or put the alarm you hold down on your tile, where it rings."),
         "steady-hands": ("Steady hands", "Roll 1 more die when you crack a Safe or try a Keypad."),
-        "drill": ("Drill", "Add dice to and crack the Safes straight above and below you too. One opened from another floor gives you no Tool, and its Loot stays in the Safe, to be picked up there."),
+        "drill": ("Drill", "Add dice to and crack the Safes straight above and below you too. One opened from another floor gives you no Tool, its Loot stays in the Safe, to be picked up there, and the guards that speed up are those of your floor and below."),
         "distract": ("Distract", "Free: put the crow on a tile of your floor up to 2 steps away (no walls). A guard walking onto the crow's tile loses 1 step."),
         "disrupt": ("Disrupt", "Free: put the crow on your own tile. A guard who starts his move there while no alarm rings on his floor does not move at all, and the crow flies back to you."),
         "the-solution": ("The solution", "You start with the Dynamite. Whenever anyone in the crew draws a Tool, they may draw 2 and keep 1."),

@@ -442,7 +442,7 @@ _names(
         "crybaby": ("Pleurnicheur", "Gratuit, autant de fois que voulu : déclenchez une Alarme sur une tuile voisine (sans mur entre) sans Alarme ni Gardien."),
         "reroute": ("Détournement", "Une fois par tour, gratuit : ramassez l'Alarme de votre tuile (le Gardien file vers l'Alarme suivante la plus proche ou pioche une nouvelle destination), ou reposez l'Alarme que vous tenez sur votre tuile, où elle sonne."),
         "steady-hands": ("Mains sûres", "Lancez 1 dé de plus pour décoder un Coffre ou tenter un Keypad."),
-        "drill": ("Perceuse", "Ajoutez des dés et décodez aussi les Coffres juste au-dessus et en dessous de vous. Ouvert depuis un autre étage, il ne vous donne pas d'Outil, et son Butin reste dans le Coffre, à ramasser sur place."),
+        "drill": ("Perceuse", "Ajoutez des dés et décodez aussi les Coffres juste au-dessus et en dessous de vous. Ouvert depuis un autre étage, il ne vous donne pas d'Outil, son Butin reste dans le Coffre, à ramasser sur place, et ce sont les Gardiens de votre étage et des étages inférieurs qui accélèrent."),
         "distract": ("Diversion", "Gratuit : posez le Corbeau sur une tuile de votre étage à 2 pas au plus (sans traverser de mur). Un Gardien qui entre sur la tuile du Corbeau perd 1 pas."),
         "disrupt": ("Perturbation", "Gratuit : posez le Corbeau sur votre tuile. Un Gardien qui commence son déplacement là, sans Alarme à son étage, ne bouge pas du tout, et le Corbeau vous revient."),
         "the-solution": ("La solution", "Vous commencez avec la Dynamite. Chaque fois qu'un membre de l'équipe pioche un Outil, il peut en piocher 2 et en garder 1."),

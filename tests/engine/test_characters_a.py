@@ -1006,8 +1006,8 @@ def test_R76_drill_needs_two_actions_and_stops_at_six_dice():
 
 def test_R76_drill_opening_gives_no_tool_leaves_loot_in_the_safe_guards_speed_up_below():
     """Opening a Safe from another floor: no Tool for the Peterman (001: neither Loot nor Tool
-    from those Safes), the Loot stays on the Safe, and the guards of the Safe's floor and the
-    floors below speed up (not above)."""
+    from those Safes), the Loot stays on the Safe, and the guards of the Peterman's floor and
+    the floors below speed up (000, 004: "your current floor"), not the Safe's floor above."""
     t = driller().tools(Tool.DONUTS).loot(Loot.TIARA).dice(1)
     g = t.game()
     g.apply("add-die 2.B2")
@@ -1019,18 +1019,21 @@ def test_R76_drill_opening_gives_no_tool_leaves_loot_in_the_safe_guards_speed_up
     assert st.players[0].tools == [] and st.tools[-1] == Tool.DONUTS
     assert st.players[0].loot == []
     assert st.floors[1].tiles[P("2.B2") & 63].loot == [Loot.TIARA]
-    assert of(events, SpeedChanged) == [SpeedChanged(1, 4, "safe"), SpeedChanged(0, 3, "safe")]
-    assert [fl.guard.speed for fl in st.floors] == [3, 4, 4]
+    assert of(events, SpeedChanged) == [SpeedChanged(0, 3, "safe")]
+    assert [fl.guard.speed for fl in st.floors] == [3, 3, 4]
 
 
-def test_R76_drill_opening_the_safe_below_speeds_only_that_floor():
-    """Drilled from above, a ground-floor Safe speeds up the ground-floor guard only."""
+def test_R76_drill_opening_the_safe_below_speeds_his_floor_and_the_floors_below():
+    """Drilled from above, a ground-floor Safe speeds up the guards of the Peterman's floor
+    and of every floor below it (000 and 004 count from the cracker's current floor)."""
     t = safe_row(peterman(ADVANCED), 0).player(0, "2.B2").dice(1)
     t.guard(0, at="1.D4", dest="1.D3", speed=2).guard(1, at="2.D4", dest="2.D3", speed=3)
+    t.guard(2, at="3.D4", dest="3.D3", speed=4)
     g = t.game()
     g.apply("add-die 1.B2")
     events = g.apply("crack 1.B2")
-    assert of(events, SpeedChanged) == [SpeedChanged(0, 3, "safe")]
+    assert of(events, SpeedChanged) == [SpeedChanged(1, 4, "safe"), SpeedChanged(0, 3, "safe")]
+    assert [fl.guard.speed for fl in g.state.floors] == [3, 4, 4]
 
 
 def test_R42_R76_drilled_loot_is_picked_up_on_the_safe_and_blocks_the_escape_until_then():
