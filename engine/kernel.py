@@ -811,7 +811,7 @@ class Kernel:
             card = self._draw_patrol(floor)
         g.pos = card
         self._emit(GuardPlaced(floor, card))
-        self.guard_appears(floor, mover)
+        self.guard_appears(floor, mover, own=StealthLoss.GUARD_PLACED)
         if self.state.step == Step.OVER:
             return
         if self.alarms(floor):  # alarms raised before he arrived (cards) still call him
@@ -924,10 +924,10 @@ class Kernel:
         self, floor: int, mover: int | None = None, own: StealthLoss | None = None
     ) -> None:
         """The floor's guard is put on a tile without walking there (first arrival, back
-        from Lost Visual, a card's jump): the tiles that watch him react as when he walks
-        (a Foyer next to him, an Atrium over or under him, the other Cameras). `own`: the
-        reason a burglar on his tile loses Stealth ('' for none); `mover`: the burglar whose
-        move brings him, covered by the entry rules instead (R12, R23)."""
+        from Lost Visual, a card's jump): a burglar on his tile loses Stealth for `own`, and
+        the tiles that watch him react as when he walks (a Foyer next to him, an Atrium over
+        or under him, the other Cameras); `mover`: the burglar whose move brings him,
+        covered by the entry rules instead (R12, R23)."""
         pos = self.state.floors[floor].guard.pos
         if pos is not None:
             self._guard_sees(floor, pos, own, mover)
