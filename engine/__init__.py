@@ -22,6 +22,9 @@ __version__ = "0.1.0"
 # public name -> the submodule that defines it
 _EXPORTS = {
     "Action": "actions",
+    "ActionError": "actions",
+    "ActionParseError": "actions",
+    "IllegalActionError": "actions",
     "ActionKind": "actions",
     "parse_pos": "actions",
     "pos_text": "actions",
@@ -29,7 +32,6 @@ _EXPORTS = {
     "ScenarioId": "data",
     "Side": "data",
     "Game": "game",
-    "IllegalActionError": "game",
     "new_game": "game",
     "replay": "game",
     "DecisionKind": "kinds",
@@ -60,7 +62,9 @@ _EXPORTS = {
 
 __all__ = [  # the names __getattr__ provides, and the version
     "Action",
+    "ActionError",
     "ActionKind",
+    "ActionParseError",
     "Avoided",
     "Blocked",
     "Character",

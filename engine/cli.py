@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
+from .actions import ActionError
 from .data import ScenarioId, Side
-from .game import IllegalActionError, from_json, new_game, replay
+from .game import from_json, new_game, replay
 from .limits import (
     MAX_GAME_ACTIONS,
     MAX_GAME_JSON_CHARS,
@@ -261,7 +262,7 @@ def check(text: str) -> list[str]:
             return [str(exc)]
         try:
             live = replay(game.setup, game.history)
-        except IllegalActionError as exc:
+        except ActionError as exc:
             return [f"the action list does not replay: {exc}"]
         if live.state != game.state:
             return ["the saved state differs from the replay of its actions"]
@@ -277,7 +278,7 @@ def check(text: str) -> list[str]:
         return [f"actions: more than {MAX_GAME_ACTIONS}"]
     try:
         replay(setup, acts)
-    except IllegalActionError as exc:
+    except ActionError as exc:
         return [str(exc)]
     return []
 
