@@ -16,9 +16,9 @@ from collections import Counter
 import pytest
 
 from engine import Character, PlayerSetup, ScenarioId, Setup, new_game
-from engine.actions import ActionParseError
-from engine.data import ALARM_TILES, LOOT_CARDS_TOTAL, EventCard, Loot, Tool
-from engine.events import (
+from engine.rules.actions import ActionParseError
+from engine.rules.data import ALARM_TILES, LOOT_CARDS_TOTAL, EventCard, Loot, Tool
+from engine.rules.events import (
     ActionsGained,
     AlarmAvoided,
     AlarmRaised,
@@ -41,7 +41,7 @@ from engine.events import (
     TileRevealed,
     TurnStarted,
 )
-from engine.game import Game, IllegalActionError
+from engine.rules.game import Game, IllegalActionError
 
 from .builder import K, P, Table, legal, of
 
