@@ -58,7 +58,7 @@ class Timeline:
         self.turn_starts: list[tuple[int, int, int]] = [(0, game.state.turn, game.state.current)]
         for k, text in enumerate(self.actions, start=1):
             player, turn = game.state.current, game.state.turn
-            events = game.apply(text)  # IllegalActionError when the list does not replay
+            events = game.apply(text)  # an ActionError when the list does not replay
             lines = tuple(event_line(e, self.names) for e in events)
             guards = tuple(e.dst for e in events if isinstance(e, GuardMoved))
             self.steps.append(Step(text, player, turn, lines, guards))
