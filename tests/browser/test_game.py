@@ -28,7 +28,7 @@ from browserkit import (
 from playwright.sync_api import expect
 
 from engine import PlayerSetup, Setup, new_game
-from engine.data import ScenarioId
+from engine.rules.data import ScenarioId
 from ui.session import replay_hashes
 
 FIXTURES = sorted((ROOT / "tests" / "fixtures" / "games").glob("*.json"))
