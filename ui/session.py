@@ -111,7 +111,7 @@ class Session:
             self.log.append((when, event_line(event, names)))
 
     def play(self, text: str) -> list[Any]:
-        """Apply one action through the engine; on IllegalActionError nothing changes."""
+        """Apply one action through the engine; on an ActionError nothing changes."""
         events: list[Any] = self.match.play(text)
         self._note(events, len(self.actions))
         return events

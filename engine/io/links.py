@@ -24,8 +24,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from .. import __version__
-from ..rules.actions import Action
-from ..rules.game import IllegalActionError
+from ..rules.actions import Action, IllegalActionError
 from ..rules.setup import Setup
 from .match import Match
 
@@ -93,7 +92,8 @@ def _check16(crc: int) -> bytes:
 def action_indices(code: str, actions: list[str]) -> list[tuple[int, int]]:
     """(index in legal_actions(), number of legal actions) for each action, by replaying.
 
-    IllegalActionError / ValueError when an action is not legal where it stands."""
+    ActionParseError for a text that is no action, IllegalActionError for one that is not
+    legal where it stands."""
     match = Match.start(code)
     out = []
     for i, text in enumerate(actions):

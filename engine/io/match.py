@@ -23,9 +23,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import __version__
-from ..rules.actions import Action
+from ..rules.actions import Action, ActionError
 from ..rules.events import Event
-from ..rules.game import Game, IllegalActionError, new_game
+from ..rules.game import Game, new_game
 from ..rules.setup import Setup, SetupError
 from .limits import MAX_GAME_ACTIONS
 
@@ -57,22 +57,23 @@ class Match:
     @classmethod
     def start(cls, code: str | Setup, actions: Iterable[Action | str] = ()) -> Match:
         """The game of a setup (or its code) with `actions` played on it. SetupError for a bad
-        code; IllegalActionError naming the first action that does not replay."""
+        code; the ActionError of the first action that does not replay (ActionParseError for
+        a text that is no action, IllegalActionError for one not legal there), naming it."""
         setup = code if isinstance(code, Setup) else Setup.from_code(code)
         match = cls(setup, None if isinstance(code, Setup) else code)
         for i, action in enumerate(actions):
             try:
                 match.play(action)
-            except IllegalActionError as err:
+            except ActionError as err:  # the same kind of error, saying which action
                 text = str(action)
                 shown = text if len(text) <= 40 else text[:40] + "…"
-                raise IllegalActionError(f"action {i + 1} ({shown!r}): {err}") from None
+                raise type(err)(f"action {i + 1} ({shown!r}): {err}") from None
         return match
 
     # ------------------------------------------------------------------ playing
 
     def play(self, action: Action | str) -> list[Event]:
-        """Apply one action through the engine; on IllegalActionError nothing changes."""
+        """Apply one action through the engine; on an ActionError nothing changes."""
         player, turn = self.game.state.current, self.game.state.turn
         events = self.game.apply(action)
         self.actions.append(action if isinstance(action, str) else str(action))
@@ -187,7 +188,7 @@ class Match:
             return cls.start(code, actions)
         except SetupError as err:
             raise RecordError(f"its setup is invalid ({err})") from None
-        except ValueError as err:  # IllegalActionError included
+        except ValueError as err:  # an ActionError included
             raise RecordError(f"its actions do not replay ({err})") from None
         except Exception as err:  # a rules bug must not lock the player out: say it
             raise RecordError(f"its actions do not replay ({type(err).__name__}: {err})") from None
