@@ -149,7 +149,7 @@ def safe_info(game: Game, safe: int) -> SafeInfo | None:
         if t.revealed and not t.cracked and t.kind != TileKind.SAFE and t.number:
             wanted.add(t.number)
     st = game.state
-    bonus = game.crack_bonus_dice(st.current) if tile.dice else 0
+    bonus = game._crack_bonus_dice(st.current) if tile.dice else 0
     rolled = tile.dice + bonus
     chance = 1.0 - ((6 - len(wanted)) / 6) ** rolled if rolled and wanted else 0.0
     return SafeInfo(
