@@ -18,7 +18,7 @@ core asks (alarms, ties, a tile's Stealth tokens).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .actions import Action, parse_pos, pos_text
 from .data import (
@@ -125,6 +125,9 @@ WatchRule = Callable[["Kernel", int, int], bool]
 # guard(kernel, pos, tile, skip): a guard is put on, or steps onto, this face-up tile
 # (`skip`: a burglar the entry rules cover instead).
 GuardRule = Callable[["Kernel", int, Tile, int | None], None]
+
+if TYPE_CHECKING:
+    from .view import GuardMove
 
 
 class Kernel:
@@ -1068,6 +1071,10 @@ class Kernel:
         raise NotImplementedError
 
     def crow_stops_guard(self, floor: int) -> bool:
+        raise NotImplementedError
+
+    def next_guard_moves(self) -> tuple[GuardMove, ...] | None:
+        """The guard moves ending the turn now starts, as the table can foresee them."""
         raise NotImplementedError
 
     def crow_slows_guard(self, pos: int) -> bool:

@@ -38,7 +38,7 @@ from .data import (
     cell_name,
 )
 from .decisions import Payload, payload_of
-from .kinds import DecisionKind, Result
+from .kinds import DecisionKind, MoveCut, Result
 from .state import Decision, Step, cell_of, floor_of
 
 if TYPE_CHECKING:
@@ -124,6 +124,35 @@ class TileView:
 
 
 @dataclass(frozen=True, slots=True)
+class GuardMove:
+    """A guard's next move as the table can foresee it: what the engine will walk if the
+    turn ended now, up to the first thing the table cannot know yet.
+
+    `walk` is exact: the tiles he enters, in order. `unknown` steps (at most that many: the
+    crow or a catch may shorten them) follow it, toward a place that waits on `cut` (a patrol
+    card to draw, a choice to make). `stays` names why he does not move at all ('donuts',
+    'crow'; then `steps` is 0).
+    """
+
+    floor: int
+    steps: int  # the move's length: his die + one per alarm on his floor + this turn's cards
+    walk: tuple[int, ...]
+    unknown: int = 0
+    cut: MoveCut = MoveCut.NONE
+    stays: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "floor": self.floor,
+            "steps": self.steps,
+            "walk": list(self.walk),
+            "unknown": self.unknown,
+            "cut": self.cut.value,
+            "stays": self.stays,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class GuardView:
     pos: int | None  # None: not placed yet, or lost (Lost Visual)
     dest: int | None
@@ -134,6 +163,9 @@ class GuardView:
     patrol_left: int
     patrol_discard: tuple[str, ...]  # position texts or 'lost-visual'
     route: tuple[int, ...]  # the positions he will walk through to his destination
+    # His move if the turn ended now (the engine's own walk, cut where the table stops
+    # knowing); None when he does not move then, or while that cannot be told (a decision).
+    next: GuardMove | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -146,6 +178,7 @@ class GuardView:
             "patrol_left": self.patrol_left,
             "patrol_discard": list(self.patrol_discard),
             "route": list(self.route),
+            "next": None if self.next is None else self.next.to_dict(),
         }
 
 
@@ -319,6 +352,7 @@ def pending_view(d: Decision) -> PendingView:
 def typed_view(game: Kernel) -> GameView:
     """What the players may see, as typed frozen records."""
     st = game.state
+    moving = {m.floor: m for m in game.next_guard_moves() or ()}
     floors = []
     for f, fl in enumerate(st.floors):
         tiles = []
@@ -379,6 +413,7 @@ def typed_view(game: Kernel) -> GameView:
             patrol_left=len(g.patrol),
             patrol_discard=tuple(_card_text(c) for c in g.discard),
             route=tuple(game.guard_route(f)),
+            next=moving.get(f),
         )
         walls = tuple((a, b) for a, b in fl.walls)
         floors.append(FloorView(f, tuple(tiles), walls, guard))

@@ -212,11 +212,11 @@ def test_the_typed_view_gives_exactly_the_old_view_dict_on_many_positions() -> N
             chooser = Rng.from_seed(1000 + 10 * k + game_no)
             for _ in range(400):
                 expected = reference_view(game)
-                got = typed_view(game).to_dict()
+                got = _old_fields(typed_view(game).to_dict())
                 _same(got, expected)
-                _same(view(game), expected)
+                _same(_old_fields(view(game)), expected)
                 assert json.dumps(got) == json.dumps(expected)
-                assert game.view() == expected
+                assert _old_fields(game.view()) == expected
                 positions += 1
                 pending += expected["pending"] is not None
                 tiles = [t for f in expected["floors"] for t in f["tiles"]]
@@ -231,6 +231,14 @@ def test_the_typed_view_gives_exactly_the_old_view_dict_on_many_positions() -> N
     assert pending > 50
     assert revealed > 1000
     assert empty > 300
+
+
+def _old_fields(d: dict[str, Any]) -> dict[str, Any]:
+    """The view dict without the fields added after the oracle: the guard's next move
+    (tests/engine/test_guard_forecast.py checks it)."""
+    for f in d["floors"]:
+        f["guard"].pop("next")
+    return d
 
 
 RECORDS = [GameView, FloorView, TileView, GuardView, PlayerView, PendingView, DecksView]
