@@ -9,7 +9,7 @@ from engine.actions import Action, ActionKind, floor_of, parse_pos, pos_text, ro
 from engine.data import cell_index
 
 if TYPE_CHECKING:
-    from engine.view import GameView, GuardView, PlayerView, TileView
+    from engine.view import GameView, GuardMove, GuardView, PlayerView, TileView
 
 
 def floor_cells(size: int) -> list[list[int]]:
@@ -110,8 +110,7 @@ def _tile_parts(
     tile: TileView,
     view_players: Iterable[PlayerView],
     guard: GuardView | None,
-    steps: dict[int, int],
-    show_all: bool,
+    path: GuardPath | None,
     selected: int,
     legal_tiles: set[str],
     crow: int | None = None,
@@ -199,10 +198,13 @@ def _tile_parts(
         classes.append("dest")
         marks.append("m-dest")
         words.append(t("token.guard_dest"))
-    step = steps.get(pos, 0)
-    if step and (show_all or (guard is not None and step <= guard.speed)):
+    on_route = path.steps.get(pos, ()) if path is not None else ()
+    if on_route:
         classes.append("route")
-        words.append(t("token.route", n=step))
+        words.extend(t("token.route", n=step) for step in on_route)
+    if path is not None and path.unknown and pos == path.unknown_at:
+        classes.append("route-unknown")
+        words.append(t(f"token.route_unknown.{path.cut}", n=path.unknown))
     burglars: list[tuple[int, str]] = []
     for p in view_players:
         if p.pos != pos or not p.entered or p.escaped:
@@ -264,14 +266,13 @@ def tile_labels(view: GameView, selected: int = -1) -> dict[str, str]:
     moves, tools = target_sets(view.legal)
     for fl in view.floors:
         sides = wall_sides(view.size, fl.walls)
-        steps = {p: k + 1 for k, p in enumerate(fl.guard.route)}
+        path = guard_path(fl.guard, False)
         for tile in fl.tiles:
             look = _tile_parts(
                 tile,
                 view.players,
                 fl.guard,
-                steps,
-                False,
+                path,
                 selected,
                 moves,
                 view.crow,
@@ -293,22 +294,51 @@ def _svg(doc: Any, icon_id: str, classes: str) -> Any:
     return svg
 
 
+class GuardPath(NamedTuple):
+    """What the board draws of a guard's way, all of it from the view."""
+
+    segments: tuple[tuple[int, int, int, int, bool], ...]  # (row, col) -> (row, col), next?
+    steps: dict[int, tuple[int, ...]]  # tile -> its step numbers along the drawn way
+    unknown_at: int  # the tile where his next move stops being certain (-1: it does not)
+    unknown: int  # how many steps may follow from there (at most)
+    cut: str  # why: 'patrol' (a patrol card is drawn), 'choice', 'hidden'
+
+
+NO_PATH = GuardPath((), {}, -1, 0, "")
+
+
+def guard_path(guard: GuardView, show_all: bool) -> GuardPath:
+    """The guard's next move exactly as the engine will walk it if the turn ended now
+    (`GuardView.next`: his die, the alarms, Donuts, the crow, this turn's cards all counted
+    by the engine), the tile where it stops being certain, and with `show_all` the rest of
+    his way to his destination. The page cuts and counts nothing itself."""
+    pos = guard.pos
+    if pos is None or guard.lost:
+        return NO_PATH
+    move = guard.next
+    walk = list(move.walk) if move is not None else []
+    later: list[int] = []
+    if show_all and guard.route:
+        route = list(guard.route)
+        if route[: len(walk)] == walk:
+            later = route[len(walk) :]
+    segments = []
+    steps: dict[int, tuple[int, ...]] = {}
+    prev = row_col(pos)
+    for k, step in enumerate(walk + later):
+        here = row_col(step)
+        segments.append((*prev, *here, k < len(walk)))
+        steps[step] = (*steps.get(step, ()), k + 1)  # he may walk a tile twice (alarms)
+        prev = here
+    if move is None or not move.unknown:
+        return GuardPath(tuple(segments), steps, -1, 0, "")
+    return GuardPath(tuple(segments), steps, walk[-1] if walk else pos, move.unknown, move.cut)
+
+
 def route_segments(guard: GuardView, show_all: bool) -> list[tuple[int, int, int, int]]:
     """The guard's path to draw, as (row, col) -> (row, col) steps within his floor: his next
-    move (speed steps), or the whole way there with `show_all`."""
-    pos = guard.pos
-    route = guard.route
-    if pos is None or not route or guard.lost:
-        return []
-    if not show_all:
-        route = route[: guard.speed]
-    out = []
-    prev = row_col(pos)
-    for step in route:
-        here = row_col(step)
-        out.append((*prev, *here))
-        prev = here
-    return out
+    move as the view gives it, or with `show_all` the whole way there too."""
+    return [seg[:4] for seg in guard_path(guard, show_all).segments]
 
 
 class LiveBoard:
@@ -479,17 +509,19 @@ class LiveBoard:
         changed = 0
         for i, fl in enumerate(view.floors):
             guard = fl.guard
-            steps = {p: k + 1 for k, p in enumerate(guard.route)}
+            path = guard_path(guard, show_all)
             parts_info = []
             if guard.pos is not None and not guard.lost:
                 parts_info.append(t("token.guard", speed=guard.speed))
             if guard.alarms:
                 parts_info.append(t("floor.alarms", n=guard.alarms))
+            if guard.next is not None:
+                parts_info.append(_next_move_words(guard.next))
             info = " · ".join(parts_info)
             if info != self.title_text[i]:
                 self.titles[i].textContent = info
                 self.title_text[i] = info
-            self._draw_route(i, guard, show_all)
+            self._draw_route(i, path)
             gpos, gdest, gspeed = guard.pos, guard.dest, guard.speed
             for tile in fl.tiles:
                 pos = tile.pos
@@ -499,8 +531,8 @@ class LiveBoard:
                     tile,
                     gpos == pos and gspeed,
                     gdest == pos,
-                    steps.get(pos, 0),
-                    show_all,
+                    path.steps.get(pos, ()),
+                    pos == path.unknown_at and path.unknown,
                     tuple(here.get(pos, ())),
                     pos == selected,
                     name in legal_tiles,
@@ -515,8 +547,7 @@ class LiveBoard:
                     tile,
                     players,
                     guard,
-                    steps,
-                    show_all,
+                    path,
                     selected,
                     legal_tiles,
                     crow,
@@ -580,23 +611,32 @@ class LiveBoard:
                 pawns.append(pawn)
             refs["pawns"].replaceChildren(*pawns)
 
-    def _draw_route(self, i: int, guard: GuardView, show_all: bool) -> None:
+    def _draw_route(self, i: int, path: GuardPath) -> None:
         """The guard's path as arrows between tile centres, in the floor's SVG overlay."""
-        segments = route_segments(guard, show_all)
-        key = (tuple(segments), show_all)
+        key = path.segments
         if key == self.routes[i]:
             return
         self.routes[i] = key
         doc = self.document
         overlay = self.overlays[i]
-        speed = guard.speed
         items = []
-        for k, (r0, c0, r1, c1) in enumerate(segments):
+        for r0, c0, r1, c1, is_next in path.segments:
             x0, y0, x1, y1 = c0 * 100 + 50, r0 * 100 + 50, c1 * 100 + 50, r1 * 100 + 50
             # Centre to centre, the arrowhead halfway: in the gap between the two tiles.
-            path = doc.createElementNS(SVG_NS, "path")
-            path.setAttribute("d", f"M{x0} {y0}L{(x0 + x1) / 2} {(y0 + y1) / 2}L{x1} {y1}")
-            path.setAttribute("class", "step next" if k < speed else "step later")
-            path.setAttribute("marker-mid", "url(#route-arrow)")
-            items.append(path)
+            path_el = doc.createElementNS(SVG_NS, "path")
+            path_el.setAttribute("d", f"M{x0} {y0}L{(x0 + x1) / 2} {(y0 + y1) / 2}L{x1} {y1}")
+            path_el.setAttribute("class", "step next" if is_next else "step later")
+            path_el.setAttribute("marker-mid", "url(#route-arrow)")
+            items.append(path_el)
         overlay.replaceChildren(*items)
+
+
+def _next_move_words(move: GuardMove) -> str:
+    """The floor's line about the guard's next move, as the engine foresees it."""
+    from ui.messages import t
+
+    if move.stays:
+        return t(f"floor.stays.{move.stays}")
+    if move.unknown:
+        return t("floor.next_move_cut", n=move.steps, known=len(move.walk))
+    return t("floor.next_move", n=move.steps)

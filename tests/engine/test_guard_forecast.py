@@ -14,11 +14,10 @@ import pytest
 from engine import MoveCut, PlayerSetup, ScenarioId, Setup, new_game
 from engine.data import Character, EventCard, Side
 from engine.events import AlarmRaised, GuardMoved, TurnEnded
-from engine.view import GuardMove
 from engine.game import Game
 from engine.infostate import resample_from_infostate
 from engine.rng import Rng
-from engine.view import typed_view
+from engine.view import GuardMove, typed_view
 from tests.engine.builder import NEUTRAL, P, Table
 
 
