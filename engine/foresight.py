@@ -9,7 +9,6 @@ to light first, and a Safe's chance counts only the revealed, uncracked numbers.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
@@ -35,7 +34,7 @@ from .events import (
 )
 from .kinds import MoveCut
 from .state import Step
-from .view import GuardMove
+from .view import GuardMove, SafeCell, SafeInfo
 
 if TYPE_CHECKING:
     from .game import Game
@@ -184,31 +183,6 @@ def is_tool_use(action: Action | str) -> bool:
         except ValueError:
             return False
     return action.kind == ActionKind.USE
-
-
-@dataclass(frozen=True, slots=True)
-class SafeCell:
-    """One tile of a Safe's row or column as the table sees it (no number while face down)."""
-
-    pos: int
-    revealed: bool
-    number: int | None
-    cracked: bool
-    safe: bool  # another Safe (Fort Knox): it has no number to crack
-
-
-@dataclass(frozen=True, slots=True)
-class SafeInfo:
-    """What the table knows of a revealed Safe, for the page's Safe panel."""
-
-    pos: int
-    cells: tuple[SafeCell, ...]
-    dice: int  # dice added to the Safe
-    bonus: int  # extra dice the current burglar would roll
-    rolled: int
-    wanted: tuple[int, ...]  # numbers still to crack, smallest first
-    chance: float  # that one roll cracks at least one more tile
-    open: bool
 
 
 def safe_info(game: Game, safe: int) -> SafeInfo | None:

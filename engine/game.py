@@ -102,8 +102,7 @@ _END_OF_ACTIONS = (
 )
 
 if TYPE_CHECKING:
-    from .foresight import SafeInfo
-    from .view import GuardMove
+    from .view import GuardMove, SafeInfo
 
 
 _PLAYING = Outcome()

@@ -74,6 +74,7 @@ from .kinds import (
     EffectKind,
     EndReason,
     Lasting,
+    Outcome,
     Result,
     StealthLoss,
     TurnFlag,
@@ -127,7 +128,7 @@ WatchRule = Callable[["Kernel", int, int], bool]
 GuardRule = Callable[["Kernel", int, Tile, int | None], None]
 
 if TYPE_CHECKING:
-    from .view import GuardMove
+    from .view import GuardMove, SafeInfo
 
 
 class Kernel:
@@ -1071,6 +1072,14 @@ class Kernel:
         raise NotImplementedError
 
     def crow_stops_guard(self, floor: int) -> bool:
+        raise NotImplementedError
+
+    @property
+    def outcome(self) -> Outcome:
+        raise NotImplementedError
+
+    def safe_info(self, pos: int) -> SafeInfo | None:
+        """A revealed Safe's panel: its row and column, dice, the next roll's chance."""
         raise NotImplementedError
 
     def next_guard_moves(self) -> tuple[GuardMove, ...] | None:

@@ -20,11 +20,11 @@ data, `typed_view(game).to_dict()`:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .actions import Action, pos_text
+from .actions import Action, ActionKind, pos_text
 from .data import (
     LOST_VISUAL,
     ROW_STRIDE,
@@ -38,7 +38,7 @@ from .data import (
     cell_name,
 )
 from .decisions import Payload, payload_of
-from .kinds import DecisionKind, MoveCut, Result
+from .kinds import DecisionKind, MoveCut, Outcome, Result
 from .state import Decision, Step, cell_of, floor_of
 
 if TYPE_CHECKING:
@@ -278,6 +278,31 @@ class DecksView:
 
 
 @dataclass(frozen=True, slots=True)
+class SafeCell:
+    """One tile of a Safe's row or column as the table sees it (no number while face down)."""
+
+    pos: int
+    revealed: bool
+    number: int | None
+    cracked: bool
+    safe: bool  # another Safe (Fort Knox): it has no number to crack
+
+
+@dataclass(frozen=True, slots=True)
+class SafeInfo:
+    """What the table knows of a revealed Safe, for the page's Safe panel."""
+
+    pos: int
+    cells: tuple[SafeCell, ...]
+    dice: int  # dice added to the Safe
+    bonus: int  # extra dice the current burglar would roll
+    rolled: int
+    wanted: tuple[int, ...]  # numbers still to crack, smallest first
+    chance: float  # that one roll cracks at least one more tile
+    open: bool
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     engine: str  # the engine's version
     scenario: ScenarioId
@@ -300,6 +325,20 @@ class GameView:
     reason: str
     decks: DecksView
     legal: tuple[Action, ...]
+    # How the game ended: the burglar caught (`end.player`, -1 for none) and what caught
+    # them (`end.cause`); a falsy record while playing.
+    end: Outcome
+    safes: tuple[SafeInfo, ...]  # every revealed Safe, as its panel shows it
+
+    @property
+    def offers(self) -> dict[int, tuple[Action, ...]]:
+        """What each tile offers: the legal actions aimed at it, by position (decision
+        options aside), in the engine's order."""
+        out: dict[int, list[Action]] = {}
+        for action in self.legal:
+            if action.pos >= 0 and action.kind != ActionKind.CHOOSE:
+                out.setdefault(action.pos, []).append(action)
+        return {pos: tuple(actions) for pos, actions in out.items()}
 
     @property
     def me(self) -> PlayerView:
@@ -332,6 +371,13 @@ class GameView:
             "reason": self.reason,
             "decks": self.decks.to_dict(),
             "legal": self.legal_texts,
+            "end": {
+                "result": self.end.result.value,
+                "reason": self.end.reason.value,
+                "player": self.end.player,
+                "cause": self.end.cause,
+            },
+            "safes": [asdict(s) for s in self.safes],
         }
 
 
@@ -460,6 +506,16 @@ def typed_view(game: Kernel) -> GameView:
             event_discard=tuple(st.event_discard),
         ),
         legal=tuple(game.legal_actions()),
+        end=game.outcome,
+        safes=tuple(
+            info
+            for f, fl in enumerate(st.floors)
+            for cell, t in enumerate(fl.tiles)
+            if t is not None
+            and t.revealed
+            and t.kind == TileKind.SAFE
+            and (info := game.safe_info((f << 6) | cell)) is not None
+        ),
     )
 
 
