@@ -38,7 +38,7 @@ from .data import (
     cell_name,
 )
 from .decisions import Payload, payload_of
-from .kinds import DecisionKind, MoveCut, Outcome, Result
+from .kinds import DecisionKind, MoveCut, Outcome, Result, TurnFlag
 from .state import Decision, Step, cell_of, floor_of
 
 if TYPE_CHECKING:
@@ -328,6 +328,9 @@ class GameView:
     # How the game ended: the burglar caught (`end.player`, -1 for none) and what caught
     # them (`end.cause`); a falsy record while playing.
     end: Outcome
+    # The current burglar has acted this turn (anything but ending or answering a decision):
+    # until then the turn is fresh, and a link sent now opens ready for them to play it.
+    acted: bool
     safes: tuple[SafeInfo, ...]  # every revealed Safe, as its panel shows it
 
     @property
@@ -377,6 +380,7 @@ class GameView:
                 "player": self.end.player,
                 "cause": self.end.cause,
             },
+            "acted": self.acted,
             "safes": [asdict(s) for s in self.safes],
         }
 
@@ -507,6 +511,7 @@ def typed_view(game: Kernel) -> GameView:
         ),
         legal=tuple(game.legal_actions()),
         end=game.outcome,
+        acted=TurnFlag.ACTED in st.turn_flags,
         safes=tuple(
             info
             for f, fl in enumerate(st.floors)

@@ -104,6 +104,7 @@ EN: dict[str, Text] = {
     "saves.import_bad": "This file is not a saved game we can read: {why}",
     "url.bad": "The game link could not be used: {why}. Set up a new heist below.",
     # game links and review (ui/sharing.py, ui/review.py)
+    "share.end_first": "End your turn first: the play link is made then, and opens ready for the next burglar's turn. The watch link below follows the game as it stands.",
     "share.copy": "Copy",
     "share.share": "Share…",
     "share.copied": "Link copied.",

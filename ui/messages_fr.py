@@ -85,6 +85,7 @@ FR: dict[str, Text] = {
     "saves.import_bad": "Ce fichier n'est pas une partie que nous savons lire : {why}",
     "url.bad": "Le lien de partie est inutilisable : {why}. Préparez un nouveau casse ci-dessous.",
     # liens de partie et revue (ui/sharing.py, ui/review.py)
+    "share.end_first": "Finissez d'abord votre tour : le lien de jeu est fait ensuite, et s'ouvre prêt pour le tour du cambrioleur suivant. Le lien de visionnage ci-dessous suit la partie telle qu'elle est.",
     "share.copy": "Copier",
     "share.share": "Partager…",
     "share.copied": "Lien copié.",

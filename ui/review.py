@@ -84,10 +84,13 @@ class Timeline:
                 best = start
         return best
 
-    def log(self) -> list[tuple[int, str]]:
-        """(step, line) for the whole game, oldest first: step 0 is the setup."""
+    def log(self, upto: int | None = None) -> list[tuple[int, str]]:
+        """(step, line) for the game up to step `upto` (the whole game by default), oldest
+        first: step 0 is the setup. A review shows only what had happened by the step on
+        show: the later lines would give the game away."""
         out = [(0, line) for line in self.start_lines]
-        for k, step in enumerate(self.steps, start=1):
+        last = len(self.steps) if upto is None else max(0, min(upto, len(self.steps)))
+        for k, step in enumerate(self.steps[:last], start=1):
             out.extend((k, line) for line in step.lines)
         return out
 
@@ -196,7 +199,7 @@ class ReviewScreen:
         app = self.app
         fragment = app.doc.createDocumentFragment()
         first = None
-        for when, line in reversed(self.timeline.log()):
+        for when, line in reversed(self.timeline.log(self.k)):
             item = app.make("li", line, "now" if when == self.k else "")
             item.setAttribute("data-step", str(when))
             if when == self.k:

@@ -49,6 +49,9 @@ class Sharing:
         return play, play + "&watch=1"
 
     def toggle_box(self) -> None:
+        """The Send box. A play link is offered once the turn is ended (the next burglar's
+        turn not yet touched): sent mid-turn it opened on the sender's spent turn. Until then
+        the box says so, and offers the watch link only."""
         app = self.app
         session = app.session
         if session is None:
@@ -58,12 +61,17 @@ class Sharing:
         if box.hidden:
             return
         play, watch = self.links_of(session)
-        app.el("share-url").value = play
+        view = session.view()
+        ready = bool(view.outcome) or (not view.acted and view.pending is None)
+        app.el("share-url").value = play if ready else ""
         app.el("watch-url").value = watch
+        app.el("share-play").hidden = not ready
+        app.el("share-hint").hidden = not ready
+        app.el("share-later").hidden = ready
         key = "share.size" if links.fits(play[play.find("?") :]) else "share.too_long"
         app.el("share-size").textContent = t(key, n=len(session.actions), chars=len(play))
-        app.el("share-native").hidden = not _can_share(app.window)
-        field = app.el("share-url")
+        app.el("share-native").hidden = not ready or not _can_share(app.window)
+        field = app.el("share-url" if ready else "watch-url")
         field.focus()
         field.select()
 
@@ -87,7 +95,7 @@ class Sharing:
 
     def native_share(self) -> None:
         app = self.app
-        if app.session is None or not _can_share(app.window):
+        if app.session is None or not _can_share(app.window) or not app.el("share-url").value:
             return
         play, _ = self.links_of(app.session)
         try:

@@ -239,6 +239,7 @@ def _old_fields(d: dict[str, Any]) -> dict[str, Any]:
     for f in d["floors"]:
         f["guard"].pop("next")
     d.pop("end")
+    d.pop("acted")
     d.pop("safes")
     return d
 
@@ -323,6 +324,17 @@ def test_the_view_names_who_was_caught_and_why_and_every_revealed_safe() -> None
             assert v.end.cause and v.reason == f"caught:{v.end.cause}"
             return
     pytest.fail("no burglar caught in 200 random games")
+
+
+def test_the_view_says_whether_the_burglar_has_acted_this_turn() -> None:
+    game = new_game(Setup(scenario=ScenarioId.BANK, seed=3))
+    game.apply("enter 1.B2")
+    game.apply("end")
+    while game.state.pending is not None:  # an Event's choice, still the first turn's end
+        game.apply(game.legal_actions()[0])
+    assert game.state.current == 1 and not typed_view(game).acted  # a fresh turn
+    game.apply(next(a for a in game.legal_actions() if a.kind == "move"))
+    assert typed_view(game).acted
 
 
 def test_the_view_says_what_each_tile_offers() -> None:
