@@ -1202,7 +1202,7 @@ class App:
         """Size the tiles to the window: the largest tile that shows every floor (a phone:
         one floor across its width), floors in as many columns as that allows."""
         board = self.el("board")
-        if self.session is None or board is None:
+        if board is None or not self.board.sections:  # a game or a review on show
             return
         win = self.window
         width = float(board.clientWidth)

@@ -151,6 +151,7 @@ class ReviewScreen:
         app.followed = 0
         self.k = -1
         self.go(len(tl) if k is None else k)
+        app.fit()  # the building laid out as on the game screen (a watch link has no session)
         app.ready()
 
     def go(self, k: int) -> None:
