@@ -637,6 +637,7 @@ def _next_move_words(move: GuardMove) -> str:
 
     if move.stays:
         return t(f"floor.stays.{move.stays}")
+    words = t("floor.next_move", n=move.steps)
     if move.unknown:
-        return t("floor.next_move_cut", n=move.steps, known=len(move.walk))
-    return t("floor.next_move", n=move.steps)
+        return f"{words}, {t('floor.known', n=len(move.walk))}"
+    return words

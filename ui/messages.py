@@ -220,7 +220,7 @@ EN: dict[str, Text] = {
     "tile.can_tool": "only a tool or ability can target it",
     "floor.alarms": Plural("{n} alarm", "{n} alarms"),
     "floor.next_move": Plural("next move: {n} step", "next move: {n} steps"),
-    "floor.next_move_cut": Plural("next move: {n} step, {known} known", "next move: {n} steps, {known} known"),
+    "floor.known": Plural("{n} of them known", "{n} of them known"),
     "floor.stays.donuts": "next move: he stays (Donuts)",
     "floor.stays.crow": "next move: he stays (the crow)",
     "legend.route_unknown": "Question mark: his move stops being certain there (a patrol card or a choice decides the rest)",

@@ -201,7 +201,7 @@ FR: dict[str, Text] = {
     "tile.can_tool": "seul un Outil ou un pouvoir peut la viser",
     "floor.alarms": Plural("{n} alarme", "{n} alarmes"),
     "floor.next_move": Plural("prochain déplacement : {n} pas", "prochain déplacement : {n} pas"),
-    "floor.next_move_cut": Plural("prochain déplacement : {n} pas, {known} connu", "prochain déplacement : {n} pas, {known} connus", by="known"),
+    "floor.known": Plural("{n} connu", "{n} connus"),
     "floor.stays.donuts": "prochain déplacement : il reste sur place (Donuts)",
     "floor.stays.crow": "prochain déplacement : il reste sur place (le corbeau)",
     "legend.route_unknown": "Point d'interrogation : là, son déplacement cesse d'être certain (une carte de patrouille ou un choix décide de la suite)",
