@@ -12,12 +12,12 @@ from __future__ import annotations
 import pytest
 
 from engine import MoveCut, PlayerSetup, ScenarioId, Setup, new_game
-from engine.data import Character, EventCard, Side
-from engine.events import AlarmRaised, GuardMoved, TurnEnded
-from engine.game import Game
-from engine.infostate import resample_from_infostate
-from engine.rng import Rng
-from engine.view import GuardMove, typed_view
+from engine.rules.data import Character, EventCard, Side
+from engine.rules.events import AlarmRaised, GuardMoved, TurnEnded
+from engine.rules.game import Game
+from engine.rules.infostate import resample_from_infostate
+from engine.rules.rng import Rng
+from engine.rules.view import GuardMove, typed_view
 from tests.engine.builder import NEUTRAL, P, Table
 
 
