@@ -648,7 +648,10 @@ class App:
             step = tutorial.expected(len(self.session.actions))
             self.notice(t("tut.wrong", action=self.tutorial.step_words(step, self.session.names)))
             return False
-        if not confirmed and not self.story.allow(text):
+        # The guided heist asks for its step knowingly (an early End turn teaches the Event):
+        # no safety-net question on top.
+        guided = self.tutorial.active and text == tutorial.expected(len(self.session.actions))
+        if not confirmed and not guided and not self.story.allow(text):
             return False
         try:
             self.session.play(text)
@@ -679,7 +682,11 @@ class App:
     def render(self, view: GameView, handover: bool = True, acted: bool = False) -> None:
         session = self.session
         assert session is not None
-        by_tile, other, choices = describe.group_legal(view.legal)
+        if self.tutorial.active and self.tutorial.follows(session):
+            # The guided heist opens the tile whose actions hold the step it asks for.
+            self.selected = tutorial.tile_to_select(len(session.actions), view.me.pos)
+            self.selected_text = describe.pos_text(self.selected) if self.selected >= 0 else ""
+        by_tile, other, choices = describe.group_legal(view.legal, view.me.pos)
         names = [p.name for p in view.players]
         moves, tools = target_sets(view.legal)
         self.board.update(view, self.selected, self.show_all, moves, tools)
@@ -726,7 +733,7 @@ class App:
         self.last_player = view.current
         self.story.after_render(view, session.last_events, acted)
         self.autopilot.after_render(view)
-        self.tutorial.render(session)
+        self.tutorial.render(session, view.me.pos)
         self.renders += 1
         self.doc.documentElement.setAttribute("data-renders", str(self.renders))
 
@@ -771,6 +778,8 @@ class App:
     def render_tile_panel(
         self, view: GameView, by_tile: dict[str, list[Action]], names: list[str]
     ) -> None:
+        from engine.actions import floor_of
+
         info = self.el("tile-info")
         box = self.el("tile-actions")
         fragment = self.doc.createDocumentFragment()
@@ -789,14 +798,15 @@ class App:
             actions = by_tile.get(tile.name, [])
             if not actions:
                 fragment.appendChild(self.make("p", t("game.no_tile_actions"), "help"))
+            here = view.me.pos
             for action in actions:
-                fragment.appendChild(
-                    self.button(
-                        describe.action_label(action, names, with_pos=False),
-                        "btn action",
-                        action=str(action),
-                    )
+                elsewhere = here is not None and floor_of(action.pos) != floor_of(here)
+                label = (
+                    describe.floor_change_label(action, here, names)
+                    if here is not None and elsewhere
+                    else describe.action_label(action, names, with_pos=False)
                 )
+                fragment.appendChild(self.button(label, "btn action", action=str(action)))
         box.replaceChildren(fragment)
 
     def render_prompt(self, view: GameView, choices: list[Action], names: list[str]) -> None:
@@ -941,6 +951,8 @@ class App:
             return
         cmd = _attr(target, "data-cmd")
         if cmd:
+            if cmd != "menu":
+                self.open_menu(False)  # a control picked from the phone's menu folds it
             self.command(cmd, _attr(target, "data-id"))
 
     def refocus(self, keyboard: bool) -> None:
@@ -958,6 +970,14 @@ class App:
             first = self.q("#other-actions button")
         if first is not None and keyboard:
             first.focus()
+
+    def open_menu(self, show: bool) -> None:
+        """The phone's menu of rarely used controls (a wide screen shows them inline)."""
+        toggle = self.el("menu-toggle")
+        if toggle is None:
+            return
+        toggle.setAttribute("aria-expanded", "true" if show else "false")
+        self.el("menu").classList.toggle("open", show)
 
     def select(self, pos_text: str, keyboard: bool = False) -> None:
         from engine.actions import parse_pos
@@ -989,6 +1009,8 @@ class App:
             self.review_command(arg)
         elif cmd.startswith("review-") and self.review is not None:
             self.review_step(cmd.removeprefix("review-"))
+        elif cmd == "menu":
+            self.open_menu(self.el("menu-toggle").getAttribute("aria-expanded") != "true")
         elif cmd == "undo":
             self.undo()
         elif cmd == "hint":
@@ -1215,7 +1237,9 @@ class App:
         phone = bool(win.matchMedia("(max-width: 900px)").matches)
         if phone:
             floors = 1
-            height = max(height - 0.3 * float(win.innerHeight), width)  # room left for the dock
+            # The bottom sheet (instruction, actions) keeps ~40% of the height; the floor fits
+            # the rest, or the width when that is smaller.
+            height = height - 0.4 * float(win.innerHeight)
         chrome = 2 * (GAP + 4) + (size - 1) * GAP  # the floor's padding, border room, gaps
         best, best_cols = 0.0, 1
         for cols in range(1, floors + 1):

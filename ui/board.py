@@ -235,7 +235,10 @@ def _tile_parts(
         words.append(t("token.selected"))
     if len(tokens) > 4:
         classes.append("many-tokens")
-    if len(burglars) + (1 if guard_speed else 0) > 3:
+    crowd = len(burglars) + (1 if guard_speed else 0)
+    if crowd:
+        classes.append(f"pawns-{min(crowd, 4)}")
+    if crowd > 3:
         classes.append("many-pawns")
     label = t("tile.label", floor=floor, cell=tile.cell, what=", ".join([what, *words]))
     return TileLook(
@@ -576,6 +579,7 @@ class LiveBoard:
             for index, character in look.burglars:
                 pawn = _element(doc, "span", f"pawn burglar p{index}")
                 pawn.setAttribute("data-player", str(index))
+                pawn.appendChild(self.icon("m-pawn", "figure"))
                 pawn.appendChild(self.icon(f"c-{character}", "ic"))
                 pawns.append(pawn)
             refs["pawns"].replaceChildren(*pawns)

@@ -145,6 +145,7 @@ EN: dict[str, Text] = {
     "game.share": "Send this turn",
     "game.share_hint": "Send this link to the next burglar: it opens the game as it is now, ready for the next turn:",
     "game.undo": "Undo",
+    "game.menu": "Menu",
     "game.undo_none": "Nothing to undo since the last reveal, roll or draw.",
     "game.routes": "Show guard paths",
     "game.routes_hide": "Hide guard paths",
@@ -335,9 +336,7 @@ EN: dict[str, Text] = {
     "avoided.laptop": "laptop token spent",
     "blocked.deadbolt": "the Deadbolt needs 3 actions",
     "blocked.keypad": "the Keypad did not open",
-    }
-
-
+}
 
 
 def _names(prefix: str, names: dict[str, tuple[str, str]]) -> None:
@@ -349,92 +348,260 @@ def _names(prefix: str, names: dict[str, tuple[str, str]]) -> None:
 _names(
     "kind",
     {
-        "atrium": ("Atrium", "From here you may peek at the tile straight above or below. A guard standing on one of those two tiles spots you: 1 Stealth when you move in, or when he arrives there while you are here."),
-        "camera": ("Camera", "Cameras watch each other: moving onto a Camera while a guard stands on another revealed Camera (any floor), or a guard stepping onto another Camera while you stand on one, sets off an alarm on your Camera."),
-        "computer-fingerprint": ("Fingerprint computer", "Hack here (1 action) to store a hack token, up to 6. When a Fingerprint alarm is about to ring anywhere in the building, one stored token can stop it."),
-        "computer-laser": ("Laser computer", "Hack here (1 action) to store a hack token, up to 6. When a Laser alarm is about to ring anywhere in the building, one stored token can stop it."),
-        "computer-motion": ("Motion computer", "Hack here (1 action) to store a hack token, up to 6. When a Motion alarm is about to ring anywhere in the building, one stored token can stop it."),
-        "deadbolt": ("Deadbolt", "Getting in costs 3 actions, unless a burglar or a guard is already inside. Walk onto it face down while it is empty and it is revealed, your action is spent, and you stay where you were."),
-        "detector": ("Detector", "Moving in while you carry any Tool or Loot sets off an alarm here."),
-        "fingerprint": ("Fingerprint", "Moving in sets off an alarm here, unless you spend a Fingerprint computer hack token."),
-        "foyer": ("Foyer", "No hiding here: a guard on a neighbouring tile with no wall between sees you. You lose 1 Stealth when you move in next to him or he walks up next to you, and another if he then walks in."),
-        "keypad": ("Keypad", "Locked until someone rolls a 6. Trying to move in rolls 1 die, plus 1 more for each failed try at this Keypad this turn. With a 6 it opens for good and you walk in; without, the action is spent and you stay outside."),
-        "laboratory": ("Laboratory", "Holds one Tool: whoever moves in here first gets it (falling in does not count)."),
-        "laser": ("Laser", "Moving in sets off an alarm, unless you pay 1 more action (only if the Laser was already face up) or a hack token from the Laser computer stops it."),
-        "lavatory": ("Lavatory", "Revealed with 3 Stealth tokens on it. Whoever is here and would lose Stealth may give up one of these instead of their own, while they last."),
-        "motion": ("Motion", "Move in and out again in the same turn and an alarm goes off here, unless a hack token from the Motion computer stops it. Stop here and it stays quiet."),
-        "secret-door": ("Secret door", "Once revealed, you can move in from any neighbouring tile, walls or not; leaving through a wall is not allowed. Guards never use it."),
-        "service-duct": ("Service duct", "Once both Service Ducts are revealed, one Move takes you from one to the other, even to another floor."),
+        "atrium": (
+            "Atrium",
+            "From here you may peek at the tile straight above or below. A guard standing on one of those two tiles spots you: 1 Stealth when you move in, or when he arrives there while you are here.",
+        ),
+        "camera": (
+            "Camera",
+            "Cameras watch each other: moving onto a Camera while a guard stands on another revealed Camera (any floor), or a guard stepping onto another Camera while you stand on one, sets off an alarm on your Camera.",
+        ),
+        "computer-fingerprint": (
+            "Fingerprint computer",
+            "Hack here (1 action) to store a hack token, up to 6. When a Fingerprint alarm is about to ring anywhere in the building, one stored token can stop it.",
+        ),
+        "computer-laser": (
+            "Laser computer",
+            "Hack here (1 action) to store a hack token, up to 6. When a Laser alarm is about to ring anywhere in the building, one stored token can stop it.",
+        ),
+        "computer-motion": (
+            "Motion computer",
+            "Hack here (1 action) to store a hack token, up to 6. When a Motion alarm is about to ring anywhere in the building, one stored token can stop it.",
+        ),
+        "deadbolt": (
+            "Deadbolt",
+            "Getting in costs 3 actions, unless a burglar or a guard is already inside. Walk onto it face down while it is empty and it is revealed, your action is spent, and you stay where you were.",
+        ),
+        "detector": (
+            "Detector",
+            "Moving in while you carry any Tool or Loot sets off an alarm here.",
+        ),
+        "fingerprint": (
+            "Fingerprint",
+            "Moving in sets off an alarm here, unless you spend a Fingerprint computer hack token.",
+        ),
+        "foyer": (
+            "Foyer",
+            "No hiding here: a guard on a neighbouring tile with no wall between sees you. You lose 1 Stealth when you move in next to him or he walks up next to you, and another if he then walks in.",
+        ),
+        "keypad": (
+            "Keypad",
+            "Locked until someone rolls a 6. Trying to move in rolls 1 die, plus 1 more for each failed try at this Keypad this turn. With a 6 it opens for good and you walk in; without, the action is spent and you stay outside.",
+        ),
+        "laboratory": (
+            "Laboratory",
+            "Holds one Tool: whoever moves in here first gets it (falling in does not count).",
+        ),
+        "laser": (
+            "Laser",
+            "Moving in sets off an alarm, unless you pay 1 more action (only if the Laser was already face up) or a hack token from the Laser computer stops it.",
+        ),
+        "lavatory": (
+            "Lavatory",
+            "Revealed with 3 Stealth tokens on it. Whoever is here and would lose Stealth may give up one of these instead of their own, while they last.",
+        ),
+        "motion": (
+            "Motion",
+            "Move in and out again in the same turn and an alarm goes off here, unless a hack token from the Motion computer stops it. Stop here and it stays quiet.",
+        ),
+        "secret-door": (
+            "Secret door",
+            "Once revealed, you can move in from any neighbouring tile, walls or not; leaving through a wall is not allowed. Guards never use it.",
+        ),
+        "service-duct": (
+            "Service duct",
+            "Once both Service Ducts are revealed, one Move takes you from one to the other, even to another floor.",
+        ),
         "thermo": ("Thermo", "End your actions here and an alarm goes off."),
-        "walkway": ("Walkway", "Step onto it while it is face down and you drop to the same tile one floor down (not on the ground floor). Revealed, it is safe to stand on, and from it you may peek at or drop down to the tile below for 1 action. Peeking at it is harmless."),
-        "stairs": ("Stairs", "1 action takes you to the tile straight above, and back down from there; you may also peek up. On the top floor, once every Safe is open and all the Loot is carried, 1 action escapes to the roof."),
-        "safe": ("Safe", "Add a die (2 actions, up to 6), then Crack (1 action): roll all its dice; each revealed tile of the Safe's row and column showing a number you rolled is cracked. All cracked: it opens, you draw a Tool and a Loot, and the guards of this floor and below speed up by 1."),
+        "walkway": (
+            "Walkway",
+            "Step onto it while it is face down and you drop to the same tile one floor down (not on the ground floor). Revealed, it is safe to stand on, and from it you may peek at or drop down to the tile below for 1 action. Peeking at it is harmless.",
+        ),
+        "stairs": (
+            "Stairs",
+            "1 action takes you to the tile straight above, and back down from there; you may also peek up. On the top floor, once every Safe is open and all the Loot is carried, 1 action escapes to the roof.",
+        ),
+        "safe": (
+            "Safe",
+            "Add a die (2 actions, up to 6), then Crack (1 action): roll all its dice; each revealed tile of the Safe's row and column showing a number you rolled is cracked. All cracked: it opens, you draw a Tool and a Loot, and the guards of this floor and below speed up by 1.",
+        ),
     },
 )
 _names(
     "tool",
     {
         "blueprints": ("Blueprints", "Peek at any face-down tile of any floor."),
-        "crowbar": ("Crowbar", "Switch off a revealed Camera, Deadbolt, Detector, Fingerprint, Keypad, Laser, Motion or Thermo next to you (no wall between) for the rest of the game: it blocks and rings nothing any more."),
-        "crystal-ball": ("Crystal ball", "See the top 3 Events and put them back in the order you choose."),
+        "crowbar": (
+            "Crowbar",
+            "Switch off a revealed Camera, Deadbolt, Detector, Fingerprint, Keypad, Laser, Motion or Thermo next to you (no wall between) for the rest of the game: it blocks and rings nothing any more.",
+        ),
+        "crystal-ball": (
+            "Crystal ball",
+            "See the top 3 Events and put them back in the order you choose.",
+        ),
         "donuts": ("Donuts", "Pick any guard, on any floor: he skips his next move."),
-        "dynamite": ("Dynamite", "Blow away the wall between your tile and a neighbour. The blast sets off an alarm on your tile."),
-        "emp": ("E.M.P.", "Every ringing alarm is switched off, and no alarm can ring until your next turn starts."),
-        "invisible-suit": ("Invisible suit", "Gain 1 action, and until your turn is over (the guard's move included) guards and Cameras cannot see you. Other alarm tiles still work."),
+        "dynamite": (
+            "Dynamite",
+            "Blow away the wall between your tile and a neighbour. The blast sets off an alarm on your tile.",
+        ),
+        "emp": (
+            "E.M.P.",
+            "Every ringing alarm is switched off, and no alarm can ring until your next turn starts.",
+        ),
+        "invisible-suit": (
+            "Invisible suit",
+            "Gain 1 action, and until your turn is over (the guard's move included) guards and Cameras cannot see you. Other alarm tiles still work.",
+        ),
         "makeup-kit": ("Makeup kit", "Every burglar on your tile gains 1 Stealth."),
         "rollerskates": ("Rollerskates", "Gain 2 actions this turn."),
-        "smoke-bomb": ("Smoke bomb", "Put 3 Stealth tokens on your tile: whoever is there and would lose Stealth may give up one of these instead of their own."),
-        "stethoscope": ("Stethoscope", "Right after a Crack roll, turn one die to the number you want."),
-        "thermal-bomb": ("Thermal bomb", "Burn a hole to the tile straight above or below: the two tiles are linked like Stairs (move, peek, and escape from the top floor). The blast sets off an alarm on your tile."),
-        "virus": ("Virus", "Place 3 hack tokens, one at a time, on the revealed computers of your choice."),
+        "smoke-bomb": (
+            "Smoke bomb",
+            "Put 3 Stealth tokens on your tile: whoever is there and would lose Stealth may give up one of these instead of their own.",
+        ),
+        "stethoscope": (
+            "Stethoscope",
+            "Right after a Crack roll, turn one die to the number you want.",
+        ),
+        "thermal-bomb": (
+            "Thermal bomb",
+            "Burn a hole to the tile straight above or below: the two tiles are linked like Stairs (move, peek, and escape from the top floor). The blast sets off an alarm on your tile.",
+        ),
+        "virus": (
+            "Virus",
+            "Place 3 hack tokens, one at a time, on the revealed computers of your choice.",
+        ),
     },
 )
 _names(
     "loot",
     {
         "bust": ("Bust", "Its carrier cannot use Tools."),
-        "chihuahua": ("Chihuahua", "Its carrier rolls a die at the start of each turn: on a 6 it barks and an alarm goes off on their tile."),
-        "cursed-goblet": ("Cursed goblet", "Whoever gets it loses 1 Stealth, if they have any left."),
-        "gemstone": ("Gemstone", "Its carrier pays 1 more action to move onto a tile where another burglar stands."),
-        "gold-bar": ("Gold bar", "Its twin stays on the Safe to be picked up; nobody can carry both. Both must leave the building."),
+        "chihuahua": (
+            "Chihuahua",
+            "Its carrier rolls a die at the start of each turn: on a 6 it barks and an alarm goes off on their tile.",
+        ),
+        "cursed-goblet": (
+            "Cursed goblet",
+            "Whoever gets it loses 1 Stealth, if they have any left.",
+        ),
+        "gemstone": (
+            "Gemstone",
+            "Its carrier pays 1 more action to move onto a tile where another burglar stands.",
+        ),
+        "gold-bar": (
+            "Gold bar",
+            "Its twin stays on the Safe to be picked up; nobody can carry both. Both must leave the building.",
+        ),
         "isotope": ("Isotope", "Its carrier sets off an alarm by moving onto a Thermo."),
-        "keycard": ("Keycard", "While it is in play, a Safe can be cracked only with the Keycard's carrier standing on it."),
-        "mirror": ("Mirror", "Its carrier has 1 action fewer each turn, but Lasers never ring for them."),
-        "painting": ("Painting", "Its carrier cannot travel by Service Duct nor go through a wall into a Secret Door."),
-        "persian-kitty": ("Persian kitty", "Its carrier rolls a die at the start of each turn: on 1 or 2 it runs to the neighbouring tile closest to a revealed alarm tile of the floor. Pick it up again: nobody escapes while it is loose."),
-        "stamp": ("Stamp", "Its carrier draws an Event after a turn of 3 actions or fewer, not only 2 or fewer."),
-        "tiara": ("Tiara", "Its carrier loses 1 Stealth by moving onto a tile next to a guard (no wall between)."),
+        "keycard": (
+            "Keycard",
+            "While it is in play, a Safe can be cracked only with the Keycard's carrier standing on it.",
+        ),
+        "mirror": (
+            "Mirror",
+            "Its carrier has 1 action fewer each turn, but Lasers never ring for them.",
+        ),
+        "painting": (
+            "Painting",
+            "Its carrier cannot travel by Service Duct nor go through a wall into a Secret Door.",
+        ),
+        "persian-kitty": (
+            "Persian kitty",
+            "Its carrier rolls a die at the start of each turn: on 1 or 2 it runs to the neighbouring tile closest to a revealed alarm tile of the floor. Pick it up again: nobody escapes while it is loose.",
+        ),
+        "stamp": (
+            "Stamp",
+            "Its carrier draws an Event after a turn of 3 actions or fewer, not only 2 or fewer.",
+        ),
+        "tiara": (
+            "Tiara",
+            "Its carrier loses 1 Stealth by moving onto a tile next to a guard (no wall between).",
+        ),
     },
 )
 _names(
     "event",
     {
-        "brown-out": ("Brown out", "Every alarm in the building goes quiet. Each guard whose alarms went out draws a patrol card for each of them and heads for the last one."),
-        "buddy-system": ("Buddy system", "Pick another burglar in the building: they come over to your tile (it is not an entry)."),
-        "change-of-plans": ("Change of plans", "Unless an alarm rings on your floor, your floor's guard gets a new destination from his patrol deck."),
-        "crash": ("Crash!", "Unless an alarm rings on your floor, your floor's guard now heads for your tile."),
+        "brown-out": (
+            "Brown out",
+            "Every alarm in the building goes quiet. Each guard whose alarms went out draws a patrol card for each of them and heads for the last one.",
+        ),
+        "buddy-system": (
+            "Buddy system",
+            "Pick another burglar in the building: they come over to your tile (it is not an entry).",
+        ),
+        "change-of-plans": (
+            "Change of plans",
+            "Unless an alarm rings on your floor, your floor's guard gets a new destination from his patrol deck.",
+        ),
+        "crash": (
+            "Crash!",
+            "Unless an alarm rings on your floor, your floor's guard now heads for your tile.",
+        ),
         "daydreaming": ("Daydreaming", "Your floor's guard takes 1 step fewer this turn."),
-        "dead-drop": ("Dead drop", "All your Tools and Loot go to the burglar on your right (the one who plays before you)."),
+        "dead-drop": (
+            "Dead drop",
+            "All your Tools and Loot go to the burglar on your right (the one who plays before you).",
+        ),
         "espresso": ("Espresso", "Your floor's guard takes 1 step more this turn."),
-        "freight-elevator": ("Freight elevator", "You rise to the same tile one floor up, without entering it. On the top floor you get out instead, if the crew carries all the Loot."),
-        "go-with-your-gut": ("Go with your gut", "Walk at once, free, into a face-down tile next to you (no wall between); you choose if there are several."),
-        "gymnastics": ("Gymnastics", "Until your next turn, any burglar may climb onto a revealed Walkway straight above them for 1 action."),
+        "freight-elevator": (
+            "Freight elevator",
+            "You rise to the same tile one floor up, without entering it. On the top floor you get out instead, if the crew carries all the Loot.",
+        ),
+        "go-with-your-gut": (
+            "Go with your gut",
+            "Walk at once, free, into a face-down tile next to you (no wall between); you choose if there are several.",
+        ),
+        "gymnastics": (
+            "Gymnastics",
+            "Until your next turn, any burglar may climb onto a revealed Walkway straight above them for 1 action.",
+        ),
         "heads-up": ("Heads up!", "The next burglar gets 1 more action on their next turn."),
-        "jump-the-gun": ("Jump the gun", "The next burglar loses their whole turn: no actions, no Event, no guard move."),
+        "jump-the-gun": (
+            "Jump the gun",
+            "The next burglar loses their whole turn: no actions, no Event, no guard move.",
+        ),
         "jury-rig": ("Jury-rig", "Draw a Tool."),
         "keycode-change": ("Keycode change", "Every open Keypad locks again."),
         "lampshade": ("Lampshade", "Gain 1 Stealth."),
-        "lost-grip": ("Lost grip", "You drop to the same tile one floor down, without entering it."),
-        "peekhole": ("Peekhole", "You may peek for free at a face-down tile next to you, even through a wall, or straight above or below you."),
+        "lost-grip": (
+            "Lost grip",
+            "You drop to the same tile one floor down, without entering it.",
+        ),
+        "peekhole": (
+            "Peekhole",
+            "You may peek for free at a face-down tile next to you, even through a wall, or straight above or below you.",
+        ),
         "reboot": ("Reboot", "Every revealed computer is left with exactly 1 hack token."),
-        "shift-change": ("Shift change", "This turn your floor's guard stays put; the guards already on the other floors move instead, in the order you choose."),
-        "shoplifting": ("Shoplifting", "An alarm goes off on every Laboratory whose Tool has been taken."),
-        "squeak": ("Squeak!", "Your floor's guard takes 1 step toward the nearest burglar on that floor."),
-        "switch-signs": ("Switch signs", "Your floor's guard and his destination trade places. If alarms ring on your floor, he appears on the closest one instead and switches it off."),
-        "throw-voice": ("Throw voice", "Unless an alarm rings on your floor, move your floor's guard's destination to a neighbouring tile (no wall between)."),
-        "time-lock": ("Time lock", "Until your next turn nobody moves by Stairs or Thermal Bomb holes, nor escapes through them."),
+        "shift-change": (
+            "Shift change",
+            "This turn your floor's guard stays put; the guards already on the other floors move instead, in the order you choose.",
+        ),
+        "shoplifting": (
+            "Shoplifting",
+            "An alarm goes off on every Laboratory whose Tool has been taken.",
+        ),
+        "squeak": (
+            "Squeak!",
+            "Your floor's guard takes 1 step toward the nearest burglar on that floor.",
+        ),
+        "switch-signs": (
+            "Switch signs",
+            "Your floor's guard and his destination trade places. If alarms ring on your floor, he appears on the closest one instead and switches it off.",
+        ),
+        "throw-voice": (
+            "Throw voice",
+            "Unless an alarm rings on your floor, move your floor's guard's destination to a neighbouring tile (no wall between).",
+        ),
+        "time-lock": (
+            "Time lock",
+            "Until your next turn nobody moves by Stairs or Thermal Bomb holes, nor escapes through them.",
+        ),
         "video-loop": ("Video loop", "Until your next turn, Cameras set off no alarm."),
-        "where-is-he": ("Where is he?", "Your floor's guard is suddenly at his destination and picks a new one. If alarms ring on your floor, he turns up on the closest alarm instead and switches it off."),
+        "where-is-he": (
+            "Where is he?",
+            "Your floor's guard is suddenly at his destination and picks a new one. If alarms ring on your floor, he turns up on the closest alarm instead and switches it off.",
+        ),
     },
 )
 _names(
@@ -454,31 +621,88 @@ _names(
 _names(
     "ability",
     {
-        "flexibility": ("Flexibility", "Step into a guard's tile for free, without losing Stealth, even with no action left. Still there when your actions end, you lose 1 Stealth."),
-        "climb-window": ("Climb window", "From a tile on the outside edge (or next to the Fort Knox empty square), 3 actions take you to the same tile one floor up or down; your actions end there."),
-        "jammer": ("Jammer", "Fingerprint, Laser and Motion alarms never ring for you, nor for anyone moving or standing on your tile. Detector, Thermo and Camera still do."),
-        "laptop": ("Laptop", "1 action: keep a hack token on you (one at most). Anyone may spend it to stop a Fingerprint, Laser or Motion alarm."),
-        "x-ray": ("X-ray", "Once a turn, free: peek at a face-down tile next to you through a wall."),
-        "enhance": ("Enhance", "Once a turn, free: peek at a face-down tile up to 2 steps away, around a corner or up the Stairs, never through a wall or past a face-down tile."),
-        "crybaby": ("Crybaby", "Free, as often as you like: set off an alarm on a neighbouring tile (no wall between) with no alarm and no guard on it."),
-        "reroute": ("Reroute", "Once a turn, free: pick up the alarm on your tile (the guard heads for the next closest alarm or draws a new destination), or put the alarm you hold down on your tile, where it rings."),
+        "flexibility": (
+            "Flexibility",
+            "Step into a guard's tile for free, without losing Stealth, even with no action left. Still there when your actions end, you lose 1 Stealth.",
+        ),
+        "climb-window": (
+            "Climb window",
+            "From a tile on the outside edge (or next to the Fort Knox empty square), 3 actions take you to the same tile one floor up or down; your actions end there.",
+        ),
+        "jammer": (
+            "Jammer",
+            "Fingerprint, Laser and Motion alarms never ring for you, nor for anyone moving or standing on your tile. Detector, Thermo and Camera still do.",
+        ),
+        "laptop": (
+            "Laptop",
+            "1 action: keep a hack token on you (one at most). Anyone may spend it to stop a Fingerprint, Laser or Motion alarm.",
+        ),
+        "x-ray": (
+            "X-ray",
+            "Once a turn, free: peek at a face-down tile next to you through a wall.",
+        ),
+        "enhance": (
+            "Enhance",
+            "Once a turn, free: peek at a face-down tile up to 2 steps away, around a corner or up the Stairs, never through a wall or past a face-down tile.",
+        ),
+        "crybaby": (
+            "Crybaby",
+            "Free, as often as you like: set off an alarm on a neighbouring tile (no wall between) with no alarm and no guard on it.",
+        ),
+        "reroute": (
+            "Reroute",
+            "Once a turn, free: pick up the alarm on your tile (the guard heads for the next closest alarm or draws a new destination), or put the alarm you hold down on your tile, where it rings.",
+        ),
         "steady-hands": ("Steady hands", "Roll 1 more die when you crack a Safe or try a Keypad."),
-        "drill": ("Drill", "Add dice to and crack the Safes straight above and below you too. One opened from another floor gives you no Tool, and its Loot stays in the Safe, to be picked up there."),
-        "distract": ("Distract", "Free: put the crow on a tile of your floor up to 2 steps away (no walls). A guard walking onto the crow's tile loses 1 step."),
-        "disrupt": ("Disrupt", "Free: put the crow on your own tile. A guard who starts his move there while no alarm rings on his floor does not move at all, and the crow flies back to you."),
-        "the-solution": ("The solution", "You start with the Dynamite. Whenever anyone in the crew draws a Tool, they may draw 2 and keep 1."),
-        "tinker": ("Tinker", "Free, as often as you like: give up 1 of your own Stealth to draw a Tool. Whenever anyone in the crew draws a Tool, they may draw 2 and keep 1."),
-        "orders": ("Orders", "Once a turn, 1 action: move another burglar one tile, by their own moving rules; extra costs (Deadbolt, Laser, Gemstone) are waived."),
-        "disguise": ("Disguise", "1 action, only as the very first thing of your turn: trade places with another burglar. Neither of you enters a tile."),
-        "clairvoyance": ("Clairvoyance", "Once a turn, 1 action: look at the top patrol card of your floor, then leave it there or put it at the bottom."),
-        "precognition": ("Precognition", "Once a turn, 1 action: look at the top Event, then leave it there or put it at the bottom."),
+        "drill": (
+            "Drill",
+            "Add dice to and crack the Safes straight above and below you too. One opened from another floor gives you no Tool, and its Loot stays in the Safe, to be picked up there.",
+        ),
+        "distract": (
+            "Distract",
+            "Free: put the crow on a tile of your floor up to 2 steps away (no walls). A guard walking onto the crow's tile loses 1 step.",
+        ),
+        "disrupt": (
+            "Disrupt",
+            "Free: put the crow on your own tile. A guard who starts his move there while no alarm rings on his floor does not move at all, and the crow flies back to you.",
+        ),
+        "the-solution": (
+            "The solution",
+            "You start with the Dynamite. Whenever anyone in the crew draws a Tool, they may draw 2 and keep 1.",
+        ),
+        "tinker": (
+            "Tinker",
+            "Free, as often as you like: give up 1 of your own Stealth to draw a Tool. Whenever anyone in the crew draws a Tool, they may draw 2 and keep 1.",
+        ),
+        "orders": (
+            "Orders",
+            "Once a turn, 1 action: move another burglar one tile, by their own moving rules; extra costs (Deadbolt, Laser, Gemstone) are waived.",
+        ),
+        "disguise": (
+            "Disguise",
+            "1 action, only as the very first thing of your turn: trade places with another burglar. Neither of you enters a tile.",
+        ),
+        "clairvoyance": (
+            "Clairvoyance",
+            "Once a turn, 1 action: look at the top patrol card of your floor, then leave it there or put it at the bottom.",
+        ),
+        "precognition": (
+            "Precognition",
+            "Once a turn, 1 action: look at the top Event, then leave it there or put it at the bottom.",
+        ),
     },
 )
 EN.update(
     {
         # log lines, one per event
-        "log.TurnStarted": Plural("{player}'s turn: {actions} action", "{player}'s turn: {actions} actions", by="actions"),
-        "log.TurnEnded": Plural("{player} ends the turn after {actions_taken} action", "{player} ends the turn after {actions_taken} actions", by="actions_taken"),
+        "log.TurnStarted": Plural(
+            "{player}'s turn: {actions} action", "{player}'s turn: {actions} actions", by="actions"
+        ),
+        "log.TurnEnded": Plural(
+            "{player} ends the turn after {actions_taken} action",
+            "{player} ends the turn after {actions_taken} actions",
+            by="actions_taken",
+        ),
         "log.EntranceChosen": "The crew breaks in at {pos}",
         "log.TileRevealed": "{pos} is revealed: {kind}{number}",
         "log.PlayerEntered": "{player} enters at {pos}",
@@ -515,8 +739,14 @@ EN.update(
         "log.GameLost": "Busted: {player} was seen with no stealth left ({reason})",
         "log.ToolUsed": "{player} uses {tool}",
         "log.CardNoEffect": "{card} has no effect: {reason}",
-        "log.ActionsGained": Plural("{player} gains {actions} action", "{player} gains {actions} actions", by="actions"),
-        "log.StealthGained": Plural("{player} gains {stealth} Stealth token", "{player} gains {stealth} Stealth tokens", by="stealth"),
+        "log.ActionsGained": Plural(
+            "{player} gains {actions} action", "{player} gains {actions} actions", by="actions"
+        ),
+        "log.StealthGained": Plural(
+            "{player} gains {stealth} Stealth token",
+            "{player} gains {stealth} Stealth tokens",
+            by="stealth",
+        ),
         "log.TileDisabled": "{pos} is disabled",
         "log.WallDestroyed": "A wall on floor {floor} is destroyed",
         "log.EventsReordered": "{player} rearranges the events",
@@ -566,6 +796,10 @@ EN.update(
         "act.ability": "{card}",
         "act.choose": "{option}",
         "act.at": " at {pos}",
+        "act.up": "Go up to {pos}",
+        "act.down": "Go down to {pos}",
+        "act.peek_up": "Peek up at {pos}",
+        "act.peek_down": "Peek down at {pos}",
         "act.for": " for {player}",
     }
 )
@@ -618,22 +852,37 @@ EN.update(
         "story.safe.opened": "This Safe is open.",
         "story.safe.dice": "Dice on it: {n}",
         "story.safe.wanted": "Numbers still to roll (revealed tiles): {numbers}",
-        "story.safe.chance": Plural("Next roll ({n} die): {pct}% chance to crack at least one more tile.", "Next roll ({n} dice): {pct}% chance to crack at least one more tile."),
+        "story.safe.chance": Plural(
+            "Next roll ({n} die): {pct}% chance to crack at least one more tile.",
+            "Next roll ({n} dice): {pct}% chance to crack at least one more tile.",
+        ),
         "story.safe.no_dice": "No dice on it yet: add one before cracking.",
         "story.catchup.title": "Since your last turn:",
         "story.catchup.none": "Nothing worth telling happened.",
         "story.catchup.event": "{player} drew the Event {card}: {help}",
-        "story.catchup.stealth": Plural("{player} lost a Stealth: {why} ({left} left).", "{player} lost a Stealth: {why} ({left} left).", by="left"),
+        "story.catchup.stealth": Plural(
+            "{player} lost a Stealth: {why} ({left} left).",
+            "{player} lost a Stealth: {why} ({left} left).",
+            by="left",
+        ),
         "story.catchup.caught": "{player} was caught.",
         "story.catchup.alarms": "Alarms went off at {cells}.",
-        "story.catchup.guard": Plural("The guard of floor {floor} walked {n} step, to {pos}.", "The guard of floor {floor} walked {n} steps, to {pos}."),
+        "story.catchup.guard": Plural(
+            "The guard of floor {floor} walked {n} step, to {pos}.",
+            "The guard of floor {floor} walked {n} steps, to {pos}.",
+        ),
         "story.catchup.lost": "The guard of floor {floor} went out of sight (Lost Visual).",
         "story.catchup.cracked": "Safe {pos}: cracked {cells}.",
         "story.catchup.opened": "Safe {pos} is open!",
         "story.catchup.escaped": "{player} escaped by the roof.",
-        "story.catchup.more": Plural("... and {n} more thing: see the log.", "... and {n} more things: see the log."),
+        "story.catchup.more": Plural(
+            "... and {n} more thing: see the log.", "... and {n} more things: see the log."
+        ),
         "story.confirm.lose": "This loses the game: a burglar with no Stealth left would be seen. Do it anyway?",
-        "story.confirm.event": Plural("You still have {n} action left. Ending the turn now draws an Event. End it anyway?", "You still have {n} actions left. Ending the turn now draws an Event. End it anyway?"),
+        "story.confirm.event": Plural(
+            "You still have {n} action left. Ending the turn now draws an Event. End it anyway?",
+            "You still have {n} actions left. Ending the turn now draws an Event. End it anyway?",
+        ),
         "story.confirm.tool": "Use the {tool}? It is discarded once used. {help}",
         "story.confirm.delete": "Delete this saved game for good? {entry}",
         "story.confirm.yes": "Do it",
@@ -728,22 +977,43 @@ EN.update(
         "tut.do": "Next: {action}",
         "tut.leave": "Leave the guided heist",
         "tut.wrong": "In the guided heist, play the marked step: {action}.",
-        "tut.l.enter": "Welcome! You play the Peterman alone in the Office Job: 2 floors, one Safe on each. Open both and carry the Loot up to the roof. First, your way in: click the marked tile of floor 1, then Break in here.",
-        "tut.l.peek": "You came in on a Laser computer. Before walking anywhere, Peek (1 action): it turns the marked neighbour face up without going in. Walls block peeks and moves, and there are no diagonals.",
-        "tut.l.hack": "On a computer you can Hack (1 action): it stores a hack token there, and one token later keeps a Laser alarm quiet anywhere in the building. Store two.",
-        "tut.l.end": "Now press End turn. You spent 3 actions, more than 2, so no Event card. Then the guard of your floor walks as many steps as his speed toward his destination: the red numbers on the board are his next steps, the dashed tile is where he is going.",
-        "tut.l.move": "Move (1 action) into the marked Motion room. Stepping in is safe…",
-        "tut.l.motion": "…but leaving a Motion room in the same turn you entered it sets off its alarm. Move on and watch: an Alarm token appears, the guard turns toward it, and every ringing alarm makes him one step faster. Nothing stops this one: the Motion computer holds no token.",
-        "tut.l.laser": "Now step into the marked face-down tile. It is a Laser: walking in sets off an alarm…",
-        "tut.l.usehack": "…unless you stop it. The game asks what to do: spend one of the hack tokens you stored on the Laser computer, and no alarm rings.",
-        "tut.l.wait": "Sometimes the safest move is none: end the turn at once and let the guard walk by. With 2 actions or fewer you draw an Event card, which acts at once, for better or worse: the log says what it did.",
-        "tut.l.decision": "This Event lets you choose: Peekhole gives a free peek, here at the tile straight above you. Choose the marked one.",
-        "tut.l.keypad": "The marked tile is a Keypad: it opens only on a 6. Try it: if it stays shut, the action is spent and you stay put. Each new try there this turn rolls one more die, and the Peterman always rolls one extra.",
-        "tut.l.dice": "You are on the Safe. Its combination is the numbers of the other tiles in its row and column. Add a die (2 actions): dice stay on the Safe for good.",
-        "tut.l.crack": "Crack (1 action) rolls all its dice: each revealed tile of that row and column whose number comes up is cracked. Keep cracking until all are; the Safe then opens, you get a Tool and a Loot, and the guards speed up.",
-        "tut.l.stairs": "The Stairs take you up a floor for 1 action. The new floor has its own guard, set up as you arrive. You land in a Laboratory: the first burglar in gets a Tool.",
-        "tut.l.deadbolt": "The marked tile is a Deadbolt: getting in costs 3 actions while nobody is inside. Sometimes paying is the shortest way.",
-        "tut.l.escape": "Both Safes are open and you carry all the Loot: reach the Stairs of the top floor and Escape to the roof (1 action).",
+        "tut.s.enter": "Welcome! You play the Peterman alone in the Office Job: two floors, a Safe on each. Open both, then escape by the roof. First, break in: the marked C1 of floor 1, then Break in here.",
+        "tut.s.peek": "You stand in C1, a Deadbolt, with 4 actions a turn. Peek (1 action) turns the marked D1 face up without going in. Yellow walls block peeks and moves; no diagonals.",
+        "tut.s.move": "D1 is a Service Duct. Now Move (1 action each) into C2, then B2: moving in turns a tile face up. The red pawn on D2 is the guard; the target mark on A4 is where he is going.",
+        "tut.s.keypad": "B2 is a Walkway. One action left: try the face-down B1 (marked). Some rooms fight back when you step in.",
+        "tut.s.guard": "B1 is a Keypad: it opens only on a 6, and your two dice (the Peterman rolls one extra) showed 1 and 4, so you stay in B2. End turn: you took 4 actions, so no Event. Then the guard walks 2 steps (the die on his pawn) along the red arrows toward A4.",
+        "tut.s.laser": "The guard stopped on C3. A new turn: Move into the face-down B3 (marked).",
+        "tut.s.alarm": "B3 is a Laser: walking in rang an alarm, the red tile. The guard now heads for B3, one step faster per ringing alarm. A hack token, stored by hacking the Laser computer (not found yet), would have kept it quiet. Move away to A3 (marked).",
+        "tut.s.combination": "A3 is the Stairs: your way up, later. Each face-up tile shows its number at the top right, and a Safe's combination is made of such numbers. Peek at A2, then at A4 (marked).",
+        "tut.s.alarm_off": "End turn: the guard walks 3 steps (speed 2, plus 1 for the alarm), reaches B3 and switches its alarm off, then draws a new destination.",
+        "tut.s.fingerprint": "The guard stands on B3 now. A2 is a Fingerprint room: walking in rings its alarm, but it is the short way on. Move into A2 (marked).",
+        "tut.s.safe": "The alarm rings on A2, and the guard turns toward it. Keep going: Move into the face-down A1 (marked).",
+        "tut.s.die": "A1 is the Safe! Its combination: the numbers of B1, C1 and D1 in its row and A2, A3 and A4 in its column, all face up. Add a die to the safe (2 actions: dice stay on it), then End turn.",
+        "tut.s.crack": "The guard came to A2, silenced it and stands on A3. Crack the safe (1 action): it rolls its die plus the Peterman's one; a face-up tile of the row or column whose number comes up is cracked.",
+        "tut.s.crack_more": "You rolled 3 and 3: C1 and A4 are cracked. B1, D1, A2 and A3 are left (4, 6, 4, 4). Add a die to the safe, then Crack the safe again with 3 dice.",
+        "tut.s.opened": "1, 4 and 6: the last four are cracked and the Safe opens! You take a Tool, a Crowbar, and a Loot, a Gemstone (see The crew), and this floor's guard now moves 3. End turn.",
+        "tut.s.back": "Time to go up. Move into A2 (marked), toward the Stairs on A3: the Fingerprint room rings again.",
+        "tut.s.event": "Stop after this single action and End turn: ending a turn with 2 actions taken or fewer draws an Event card (the status line says so). An Event acts at once, for better or worse; the log says what it did.",
+        "tut.s.to_stairs": "The Event, Switch signs, put the guard on the alarm at A2, which he switched off, and he walked on to B2. Move into the Stairs on A3 (marked).",
+        "tut.s.upstairs": "The Stairs tile offers the way up among its actions: Go up to 2.A3 (1 action). The board follows you to floor 2.",
+        "tut.s.lab": "You landed in a Laboratory: the first burglar in takes a Tool, a Thermal Bomb. Floor 2's guard has arrived on D1. You took 2 actions, so End turn draws an Event again.",
+        "tut.s.peekhole": "The Event is Peekhole: a free peek at a tile next to you. Choose A2 (marked).",
+        "tut.s.exit": "A2 is a Laser. The guard of floor 2 stands on C3 and heads for A4. Move to A4, then to B4 (marked), ahead of him.",
+        "tut.s.walkway": "A4 is the Stairs up to the roof: your way out once both Safes are open. B4 is a Secret Door. Peek at C4, then Move to B3 (marked).",
+        "tut.s.camera": "C4 is a Walkway; B3, where you stand, is a Camera. You are out of actions: End turn.",
+        "tut.s.second_safe": "The guard reached A4 and now walks toward D4. Cross the floor: Move to B2, B1, C1, then C2 (each marked in turn).",
+        "tut.s.wait_guard": "C2 is the second Safe! Its row: A2, B2, D2; its column: C1, C3, C4. D2 and C3 are still face down. No actions left: End turn.",
+        "tut.s.dice_again": "A new turn. Add a die to the safe (2 actions), then Crack the safe with 2 dice.",
+        "tut.s.peek_deadbolt": "1 and 3: C1, A2 and B2 (each a 1) and C4 (a 3) are cracked. Only face-up numbers count: Peek at C3 (marked), then End turn.",
+        "tut.s.one_more_die": "C3 is a Deadbolt; its number is 2. Add a die to the safe, Crack the safe with 3 dice, then End turn (3 actions taken: no Event).",
+        "tut.s.no_luck": "2, 3 and 2: C3 is cracked. Only D2 is left, still face down, so no roll can crack it yet. Dice stay, so Add a die to the safe, Crack the safe anyway, then End turn.",
+        "tut.s.deadbolt": "Go and turn D2 up. Entering the empty Deadbolt on C3 costs 3 actions: Move to C3, then to D3 (marked), then End turn.",
+        "tut.s.last_number": "D3 is a Motion room: leaving it in the turn you came in rings an alarm, but this is a new turn. The guard ran out of patrol cards and now moves 4. Peek at D2, Move back to C3 (marked), End turn.",
+        "tut.s.open_second": "D2 is a Thermo room with a 2: the whole combination is face up. Move to C2 (marked), then Crack the safe until it opens.",
+        "tut.s.loot": "Open! You take a Dynamite and a Chihuahua, and every guard speeds up (floor 2's now moves 5). The Chihuahua rolls a die at the start of your turns: on a 6 it barks, an alarm where you stand. End turn.",
+        "tut.s.way_out": "Carry it all to the Stairs on A4. Through the Deadbolt again: Move to C3 (3 actions), then C4 (marked), then End turn.",
+        "tut.s.past_guard": "The guard stands on B4, in your way. Walking into his tile costs 1 Stealth (you have 3; at 0 you are caught). Move into B4 anyway, then to A4 (marked).",
+        "tut.s.escape": "Both Safes are open and you carry all the Loot, on the Stairs of the top floor: Escape by the roof (1 action).",
         "tut.l.done": "You got away! That was a whole heist: peeking, moving, alarms and hacking, the guard's route, dice and cracking, and the escape. Open Rules to look anything up, and start a real heist with New game.",
     }
 )
@@ -823,6 +1093,22 @@ def _raw(key: str) -> Text:
 
 def render(text: Text, lang: str, key: str = "", **params: Any) -> str:
     """Fill `text` (a string or a Plural) with `params`, in language `lang`."""
+    out = _fill(text, lang, key, **params)
+    return _french_spaces(out) if lang == "fr" else out
+
+
+def _french_spaces(text: str) -> str:
+    """French sets ':' ';' '!' '?' after a space: a no-break one, so the mark never starts a
+    line (the catalog is written with plain spaces)."""
+    return (
+        text.replace(" :", "\u00a0:")
+        .replace(" ;", "\u00a0;")
+        .replace(" !", "\u00a0!")
+        .replace(" ?", "\u00a0?")
+    )
+
+
+def _fill(text: Text, lang: str, key: str = "", **params: Any) -> str:
     if isinstance(text, Plural):
         count = params.get(text.by)
         if not isinstance(count, int):

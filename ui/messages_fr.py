@@ -126,6 +126,7 @@ FR: dict[str, Text] = {
     "game.share": "Envoyer ce tour",
     "game.share_hint": "Envoyez ce lien au prochain cambrioleur : il ouvre la partie telle qu'elle est maintenant, au tour suivant :",
     "game.undo": "Annuler",
+    "game.menu": "Menu",
     "game.undo_none": "Rien à annuler depuis la dernière tuile retournée, le dernier lancer ou la dernière pioche.",
     "game.routes": "Montrer les trajets des Gardiens",
     "game.routes_hide": "Cacher les trajets des Gardiens",
@@ -149,7 +150,9 @@ FR: dict[str, Text] = {
     "game.error": "Cela n'a pas marché : {why}",
     "app.error": "Un problème est survenu ({why}). Vous pouvez lancer un nouveau casse ou reprendre une partie.",
     "game.decks": "Pioches : {tools} Outils, {loot} Butins, {events} Événements",
-    "game.event_at": Plural("Événement si {n} action ou moins", "Événement si {n} actions ou moins"),
+    "game.event_at": Plural(
+        "Événement si {n} action ou moins", "Événement si {n} actions ou moins"
+    ),
     "prompt.title": "À vous de choisir",
     "handover.title": "Passez l'appareil",
     "handover.text": "C'est au tour de {name} ({character}).",
@@ -182,7 +185,9 @@ FR: dict[str, Text] = {
     "token.burglar": "{name}",
     "token.selected": "sélectionnée",
     "token.crow": "le Corbeau du Raven",
-    "token.laptop": Plural("avec {n} jeton Piratage du portable", "avec {n} jetons Piratage du portable"),
+    "token.laptop": Plural(
+        "avec {n} jeton Piratage du portable", "avec {n} jetons Piratage du portable"
+    ),
     "token.alarm_held": "tient un jeton Alarme",
     # l'aspect du plateau (issue 15) : murs et cibles dans les noms des tuiles, statut, légende
     "tile.walls": "murs : {sides}",
@@ -328,92 +333,272 @@ def _names(prefix: str, names: dict[str, tuple[str, str]]) -> None:
 _names(
     "kind",
     {
-        "atrium": ("Atrium", "D'ici, un coup d'œil est possible vers la tuile juste au-dessus ou juste en dessous. Un Gardien posté sur l'une de ces deux tuiles vous repère : 1 Camouflage quand vous entrez, ou quand il y arrive pendant que vous êtes ici."),
-        "camera": ("Caméra", "Les Caméras se surveillent entre elles : entrer sur une Caméra alors qu'un Gardien se tient sur une autre Caméra révélée (à n'importe quel étage), ou un Gardien qui arrive sur une autre Caméra pendant que vous êtes sur l'une d'elles, déclenche une Alarme sur votre Caméra."),
-        "computer-fingerprint": ("Salle informatique Fingerprint", "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Fingerprint va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter."),
-        "computer-laser": ("Salle informatique Laser", "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Laser va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter."),
-        "computer-motion": ("Salle informatique Motion", "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Motion va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter."),
-        "deadbolt": ("Deadbolt", "Y entrer coûte 3 actions, sauf si un cambrioleur ou un Gardien s'y trouve déjà. Si vous y marchez face cachée alors qu'elle est vide, elle est révélée, l'action est perdue et vous restez où vous étiez."),
-        "detector": ("Detector", "Y entrer en portant un Outil ou un Butin déclenche une Alarme ici."),
-        "fingerprint": ("Fingerprint", "Y entrer déclenche une Alarme ici, sauf si vous dépensez un jeton Piratage de la Salle informatique Fingerprint."),
-        "foyer": ("Foyer", "Impossible de s'y cacher : un Gardien sur une tuile voisine sans mur entre vous vous voit. Vous perdez 1 Camouflage en entrant à côté de lui ou quand il arrive à côté, et encore 1 s'il entre ensuite."),
-        "keypad": ("Keypad", "Verrouillé tant que personne n'a fait 6. Tenter d'y entrer lance 1 dé, plus 1 par essai raté sur ce Keypad ce tour-ci. Avec un 6 il s'ouvre pour de bon et vous entrez ; sinon l'action est perdue et vous restez dehors."),
-        "laboratory": ("Laboratory", "Contient un Outil : le premier cambrioleur qui y entre le reçoit (y tomber ne compte pas)."),
-        "laser": ("Laser", "Y entrer déclenche une Alarme, sauf si vous payez 1 action de plus (seulement si le Laser était déjà face visible) ou si un jeton Piratage de la Salle informatique Laser l'arrête."),
-        "lavatory": ("Lavatory", "Révélée avec 3 jetons Camouflage. Qui est ici et devrait perdre du Camouflage peut défausser l'un de ceux-là au lieu du sien, tant qu'il en reste."),
-        "motion": ("Motion", "Entrez et ressortez au même tour et une Alarme se déclenche ici, sauf si un jeton Piratage de la Salle informatique Motion l'arrête. Arrêtez-vous ici et rien ne sonne."),
-        "secret-door": ("Porte secrète", "Une fois révélée, vous pouvez y entrer depuis n'importe quelle tuile voisine, même à travers un mur ; pas en sortir par un mur. Les Gardiens ne l'utilisent jamais."),
-        "service-duct": ("Conduit", "Une fois les deux Conduits révélés, un déplacement vous mène de l'un à l'autre, même à un autre étage."),
+        "atrium": (
+            "Atrium",
+            "D'ici, un coup d'œil est possible vers la tuile juste au-dessus ou juste en dessous. Un Gardien posté sur l'une de ces deux tuiles vous repère : 1 Camouflage quand vous entrez, ou quand il y arrive pendant que vous êtes ici.",
+        ),
+        "camera": (
+            "Caméra",
+            "Les Caméras se surveillent entre elles : entrer sur une Caméra alors qu'un Gardien se tient sur une autre Caméra révélée (à n'importe quel étage), ou un Gardien qui arrive sur une autre Caméra pendant que vous êtes sur l'une d'elles, déclenche une Alarme sur votre Caméra.",
+        ),
+        "computer-fingerprint": (
+            "Salle informatique Fingerprint",
+            "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Fingerprint va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
+        ),
+        "computer-laser": (
+            "Salle informatique Laser",
+            "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Laser va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
+        ),
+        "computer-motion": (
+            "Salle informatique Motion",
+            "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Motion va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
+        ),
+        "deadbolt": (
+            "Deadbolt",
+            "Y entrer coûte 3 actions, sauf si un cambrioleur ou un Gardien s'y trouve déjà. Si vous y marchez face cachée alors qu'elle est vide, elle est révélée, l'action est perdue et vous restez où vous étiez.",
+        ),
+        "detector": (
+            "Detector",
+            "Y entrer en portant un Outil ou un Butin déclenche une Alarme ici.",
+        ),
+        "fingerprint": (
+            "Fingerprint",
+            "Y entrer déclenche une Alarme ici, sauf si vous dépensez un jeton Piratage de la Salle informatique Fingerprint.",
+        ),
+        "foyer": (
+            "Foyer",
+            "Impossible de s'y cacher : un Gardien sur une tuile voisine sans mur entre vous vous voit. Vous perdez 1 Camouflage en entrant à côté de lui ou quand il arrive à côté, et encore 1 s'il entre ensuite.",
+        ),
+        "keypad": (
+            "Keypad",
+            "Verrouillé tant que personne n'a fait 6. Tenter d'y entrer lance 1 dé, plus 1 par essai raté sur ce Keypad ce tour-ci. Avec un 6 il s'ouvre pour de bon et vous entrez ; sinon l'action est perdue et vous restez dehors.",
+        ),
+        "laboratory": (
+            "Laboratory",
+            "Contient un Outil : le premier cambrioleur qui y entre le reçoit (y tomber ne compte pas).",
+        ),
+        "laser": (
+            "Laser",
+            "Y entrer déclenche une Alarme, sauf si vous payez 1 action de plus (seulement si le Laser était déjà face visible) ou si un jeton Piratage de la Salle informatique Laser l'arrête.",
+        ),
+        "lavatory": (
+            "Lavatory",
+            "Révélée avec 3 jetons Camouflage. Qui est ici et devrait perdre du Camouflage peut défausser l'un de ceux-là au lieu du sien, tant qu'il en reste.",
+        ),
+        "motion": (
+            "Motion",
+            "Entrez et ressortez au même tour et une Alarme se déclenche ici, sauf si un jeton Piratage de la Salle informatique Motion l'arrête. Arrêtez-vous ici et rien ne sonne.",
+        ),
+        "secret-door": (
+            "Porte secrète",
+            "Une fois révélée, vous pouvez y entrer depuis n'importe quelle tuile voisine, même à travers un mur ; pas en sortir par un mur. Les Gardiens ne l'utilisent jamais.",
+        ),
+        "service-duct": (
+            "Conduit",
+            "Une fois les deux Conduits révélés, un déplacement vous mène de l'un à l'autre, même à un autre étage.",
+        ),
         "thermo": ("Thermo", "Finissez vos actions ici et une Alarme se déclenche."),
-        "walkway": ("Walkway", "Marchez dessus face cachée et vous tombez sur la même tuile un étage plus bas (sauf au rez-de-chaussée). Révélée, on peut y rester sans danger, et de là jeter un coup d'œil ou descendre à la tuile du dessous pour 1 action. Un coup d'œil dessus est sans risque."),
-        "stairs": ("Escalier", "1 action vous mène à la tuile juste au-dessus, et on peut en redescendre ; vous pouvez aussi jeter un coup d'œil vers le haut. Au dernier étage, une fois tous les Coffres ouverts et tout le Butin en main, 1 action permet de s'enfuir par le toit."),
-        "safe": ("Coffre", "Ajoutez un dé (2 actions, jusqu'à 6), puis Décodez (1 action) : lancez tous ses dés ; chaque tuile révélée de sa rangée et de sa colonne dont le numéro sort est décodée. Toutes décodées : il s'ouvre, vous piochez un Outil et un Butin, et les Gardiens de cet étage et de ceux du dessous accélèrent de 1."),
+        "walkway": (
+            "Walkway",
+            "Marchez dessus face cachée et vous tombez sur la même tuile un étage plus bas (sauf au rez-de-chaussée). Révélée, on peut y rester sans danger, et de là jeter un coup d'œil ou descendre à la tuile du dessous pour 1 action. Un coup d'œil dessus est sans risque.",
+        ),
+        "stairs": (
+            "Escalier",
+            "1 action vous mène à la tuile juste au-dessus, et on peut en redescendre ; vous pouvez aussi jeter un coup d'œil vers le haut. Au dernier étage, une fois tous les Coffres ouverts et tout le Butin en main, 1 action permet de s'enfuir par le toit.",
+        ),
+        "safe": (
+            "Coffre",
+            "Ajoutez un dé (2 actions, jusqu'à 6), puis Décodez (1 action) : lancez tous ses dés ; chaque tuile révélée de sa rangée et de sa colonne dont le numéro sort est décodée. Toutes décodées : il s'ouvre, vous piochez un Outil et un Butin, et les Gardiens de cet étage et de ceux du dessous accélèrent de 1.",
+        ),
     },
 )
 _names(
     "tool",
     {
-        "blueprints": ("Blueprints", "Jetez un coup d'œil à n'importe quelle tuile face cachée, à n'importe quel étage."),
-        "crowbar": ("Crowbar", "Désactivez pour le reste de la partie une Caméra, un Deadbolt, un Detector, un Fingerprint, un Keypad, un Laser, un Motion ou un Thermo révélé voisin (sans mur entre) : il ne bloque et ne déclenche plus rien."),
-        "crystal-ball": ("Crystal Ball", "Regardez les 3 Événements du dessus et remettez-les dans l'ordre de votre choix."),
-        "donuts": ("Donuts", "Choisissez un Gardien, à n'importe quel étage : il saute son prochain déplacement."),
-        "dynamite": ("Dynamite", "Faites sauter le mur entre votre tuile et une voisine. L'explosion déclenche une Alarme sur votre tuile."),
-        "emp": ("E.M.P.", "Toutes les Alarmes qui sonnent s'éteignent, et aucune ne peut sonner avant le début de votre prochain tour."),
-        "invisible-suit": ("Invisible Suit", "Gagnez 1 action, et jusqu'à la fin de votre tour (déplacement du Gardien compris) les Gardiens et les Caméras ne vous voient pas. Les autres tuiles à Alarme fonctionnent toujours."),
+        "blueprints": (
+            "Blueprints",
+            "Jetez un coup d'œil à n'importe quelle tuile face cachée, à n'importe quel étage.",
+        ),
+        "crowbar": (
+            "Crowbar",
+            "Désactivez pour le reste de la partie une Caméra, un Deadbolt, un Detector, un Fingerprint, un Keypad, un Laser, un Motion ou un Thermo révélé voisin (sans mur entre) : il ne bloque et ne déclenche plus rien.",
+        ),
+        "crystal-ball": (
+            "Crystal Ball",
+            "Regardez les 3 Événements du dessus et remettez-les dans l'ordre de votre choix.",
+        ),
+        "donuts": (
+            "Donuts",
+            "Choisissez un Gardien, à n'importe quel étage : il saute son prochain déplacement.",
+        ),
+        "dynamite": (
+            "Dynamite",
+            "Faites sauter le mur entre votre tuile et une voisine. L'explosion déclenche une Alarme sur votre tuile.",
+        ),
+        "emp": (
+            "E.M.P.",
+            "Toutes les Alarmes qui sonnent s'éteignent, et aucune ne peut sonner avant le début de votre prochain tour.",
+        ),
+        "invisible-suit": (
+            "Invisible Suit",
+            "Gagnez 1 action, et jusqu'à la fin de votre tour (déplacement du Gardien compris) les Gardiens et les Caméras ne vous voient pas. Les autres tuiles à Alarme fonctionnent toujours.",
+        ),
         "makeup-kit": ("Makeup Kit", "Chaque cambrioleur sur votre tuile gagne 1 Camouflage."),
         "rollerskates": ("Rollerskates", "Gagnez 2 actions ce tour-ci."),
-        "smoke-bomb": ("Smoke Bomb", "Posez 3 jetons Camouflage sur votre tuile : qui s'y trouve et devrait perdre du Camouflage peut défausser l'un de ceux-là au lieu du sien."),
-        "stethoscope": ("Stethoscope", "Juste après un lancer de Décodage, mettez un dé sur le chiffre voulu."),
-        "thermal-bomb": ("Thermal Bomb", "Percez un trou vers la tuile juste au-dessus ou juste en dessous : les deux tuiles sont reliées comme par un Escalier (déplacement, coup d'œil, et fuite depuis le dernier étage). L'explosion déclenche une Alarme sur votre tuile."),
-        "virus": ("Virus", "Placez 3 jetons Piratage, un par un, sur les Salles informatiques révélées de votre choix."),
+        "smoke-bomb": (
+            "Smoke Bomb",
+            "Posez 3 jetons Camouflage sur votre tuile : qui s'y trouve et devrait perdre du Camouflage peut défausser l'un de ceux-là au lieu du sien.",
+        ),
+        "stethoscope": (
+            "Stethoscope",
+            "Juste après un lancer de Décodage, mettez un dé sur le chiffre voulu.",
+        ),
+        "thermal-bomb": (
+            "Thermal Bomb",
+            "Percez un trou vers la tuile juste au-dessus ou juste en dessous : les deux tuiles sont reliées comme par un Escalier (déplacement, coup d'œil, et fuite depuis le dernier étage). L'explosion déclenche une Alarme sur votre tuile.",
+        ),
+        "virus": (
+            "Virus",
+            "Placez 3 jetons Piratage, un par un, sur les Salles informatiques révélées de votre choix.",
+        ),
     },
 )
 _names(
     "loot",
     {
         "bust": ("Bust", "Son porteur ne peut pas utiliser d'Outil."),
-        "chihuahua": ("Chihuahua", "Son porteur lance un dé au début de chaque tour : sur un 6 il aboie et une Alarme se déclenche sur sa tuile."),
-        "cursed-goblet": ("Cursed Goblet", "Celui qui le reçoit perd 1 Camouflage, s'il lui en reste."),
-        "gemstone": ("Gemstone", "Son porteur paie 1 action de plus pour entrer sur une tuile où se tient un autre cambrioleur."),
-        "gold-bar": ("Gold Bar", "Sa jumelle reste sur le Coffre, à ramasser ; personne ne peut porter les deux. Les deux doivent sortir du bâtiment."),
+        "chihuahua": (
+            "Chihuahua",
+            "Son porteur lance un dé au début de chaque tour : sur un 6 il aboie et une Alarme se déclenche sur sa tuile.",
+        ),
+        "cursed-goblet": (
+            "Cursed Goblet",
+            "Celui qui le reçoit perd 1 Camouflage, s'il lui en reste.",
+        ),
+        "gemstone": (
+            "Gemstone",
+            "Son porteur paie 1 action de plus pour entrer sur une tuile où se tient un autre cambrioleur.",
+        ),
+        "gold-bar": (
+            "Gold Bar",
+            "Sa jumelle reste sur le Coffre, à ramasser ; personne ne peut porter les deux. Les deux doivent sortir du bâtiment.",
+        ),
         "isotope": ("Isotope", "Son porteur déclenche une Alarme en entrant sur un Thermo."),
-        "keycard": ("Keycard", "Tant qu'elle est en jeu, un Coffre ne se décode qu'avec le porteur de la Keycard dessus."),
-        "mirror": ("Mirror", "Son porteur a 1 action de moins à chaque tour, mais les Lasers ne sonnent jamais pour lui."),
-        "painting": ("Painting", "Son porteur ne peut ni voyager par les Conduits ni passer un mur pour entrer dans une Porte secrète."),
-        "persian-kitty": ("Persian Kitty", "Son porteur lance un dé au début de chaque tour : sur 1 ou 2 le chat file vers la tuile voisine la plus proche d'une tuile à Alarme révélée de l'étage. Ramassez-le : personne ne s'enfuit tant qu'il court."),
-        "stamp": ("Stamp", "Son porteur pioche un Événement après un tour de 3 actions ou moins, pas seulement 2 ou moins."),
-        "tiara": ("Tiara", "Son porteur perd 1 Camouflage en entrant sur une tuile voisine d'un Gardien (sans mur entre)."),
+        "keycard": (
+            "Keycard",
+            "Tant qu'elle est en jeu, un Coffre ne se décode qu'avec le porteur de la Keycard dessus.",
+        ),
+        "mirror": (
+            "Mirror",
+            "Son porteur a 1 action de moins à chaque tour, mais les Lasers ne sonnent jamais pour lui.",
+        ),
+        "painting": (
+            "Painting",
+            "Son porteur ne peut ni voyager par les Conduits ni passer un mur pour entrer dans une Porte secrète.",
+        ),
+        "persian-kitty": (
+            "Persian Kitty",
+            "Son porteur lance un dé au début de chaque tour : sur 1 ou 2 le chat file vers la tuile voisine la plus proche d'une tuile à Alarme révélée de l'étage. Ramassez-le : personne ne s'enfuit tant qu'il court.",
+        ),
+        "stamp": (
+            "Stamp",
+            "Son porteur pioche un Événement après un tour de 3 actions ou moins, pas seulement 2 ou moins.",
+        ),
+        "tiara": (
+            "Tiara",
+            "Son porteur perd 1 Camouflage en entrant sur une tuile voisine d'un Gardien (sans mur entre).",
+        ),
     },
 )
 _names(
     "event",
     {
-        "brown-out": ("Brown Out", "Toutes les Alarmes du bâtiment se taisent. Chaque Gardien qui en a perdu pioche une carte Patrouille par Alarme éteinte et se dirige vers la dernière."),
-        "buddy-system": ("Buddy System", "Choisissez un autre cambrioleur dans le bâtiment : il vient sur votre tuile (ce n'est pas une entrée)."),
-        "change-of-plans": ("Change of Plans", "Sauf si une Alarme sonne à votre étage, le Gardien de votre étage prend une nouvelle destination dans sa pioche Patrouille."),
-        "crash": ("Crash!", "Sauf si une Alarme sonne à votre étage, le Gardien de votre étage se dirige maintenant vers votre tuile."),
+        "brown-out": (
+            "Brown Out",
+            "Toutes les Alarmes du bâtiment se taisent. Chaque Gardien qui en a perdu pioche une carte Patrouille par Alarme éteinte et se dirige vers la dernière.",
+        ),
+        "buddy-system": (
+            "Buddy System",
+            "Choisissez un autre cambrioleur dans le bâtiment : il vient sur votre tuile (ce n'est pas une entrée).",
+        ),
+        "change-of-plans": (
+            "Change of Plans",
+            "Sauf si une Alarme sonne à votre étage, le Gardien de votre étage prend une nouvelle destination dans sa pioche Patrouille.",
+        ),
+        "crash": (
+            "Crash!",
+            "Sauf si une Alarme sonne à votre étage, le Gardien de votre étage se dirige maintenant vers votre tuile.",
+        ),
         "daydreaming": ("Daydreaming", "Le Gardien de votre étage fait 1 pas de moins ce tour-ci."),
-        "dead-drop": ("Dead Drop", "Tous vos Outils et Butins passent au cambrioleur à votre droite (celui qui joue juste avant vous)."),
+        "dead-drop": (
+            "Dead Drop",
+            "Tous vos Outils et Butins passent au cambrioleur à votre droite (celui qui joue juste avant vous).",
+        ),
         "espresso": ("Espresso", "Le Gardien de votre étage fait 1 pas de plus ce tour-ci."),
-        "freight-elevator": ("Freight Elevator", "Vous montez sur la même tuile un étage plus haut, sans y entrer. Au dernier étage vous sortez à la place, si l'équipe porte tout le Butin."),
-        "go-with-your-gut": ("Go With Your Gut", "Entrez tout de suite, gratuitement, dans une tuile face cachée voisine (sans mur entre) ; vous choisissez s'il y en a plusieurs."),
-        "gymnastics": ("Gymnastics", "Jusqu'à votre prochain tour, chaque cambrioleur peut monter sur une Walkway révélée juste au-dessus de lui pour 1 action."),
+        "freight-elevator": (
+            "Freight Elevator",
+            "Vous montez sur la même tuile un étage plus haut, sans y entrer. Au dernier étage vous sortez à la place, si l'équipe porte tout le Butin.",
+        ),
+        "go-with-your-gut": (
+            "Go With Your Gut",
+            "Entrez tout de suite, gratuitement, dans une tuile face cachée voisine (sans mur entre) ; vous choisissez s'il y en a plusieurs.",
+        ),
+        "gymnastics": (
+            "Gymnastics",
+            "Jusqu'à votre prochain tour, chaque cambrioleur peut monter sur une Walkway révélée juste au-dessus de lui pour 1 action.",
+        ),
         "heads-up": ("Heads Up!", "Le cambrioleur suivant a 1 action de plus à son prochain tour."),
-        "jump-the-gun": ("Jump the Gun", "Le cambrioleur suivant perd tout son tour : ni actions, ni Événement, ni déplacement de Gardien."),
+        "jump-the-gun": (
+            "Jump the Gun",
+            "Le cambrioleur suivant perd tout son tour : ni actions, ni Événement, ni déplacement de Gardien.",
+        ),
         "jury-rig": ("Jury-Rig", "Piochez un Outil."),
         "keycode-change": ("Keycode Change", "Chaque Keypad ouvert se verrouille à nouveau."),
         "lampshade": ("Lampshade", "Gagnez 1 Camouflage."),
-        "lost-grip": ("Lost Grip", "Vous tombez sur la même tuile un étage plus bas, sans y entrer."),
-        "peekhole": ("Peekhole", "Vous pouvez jeter gratuitement un coup d'œil à une tuile face cachée voisine, même à travers un mur, ou juste au-dessus ou en dessous de vous."),
-        "reboot": ("Reboot", "Chaque Salle informatique révélée garde exactement 1 jeton Piratage."),
-        "shift-change": ("Shift Change", "Ce tour-ci le Gardien de votre étage ne bouge pas ; ceux déjà placés aux autres étages bougent à sa place, dans l'ordre de votre choix."),
-        "shoplifting": ("Shoplifting", "Une Alarme se déclenche sur chaque Laboratory dont l'Outil a été pris."),
-        "squeak": ("Squeak!", "Le Gardien de votre étage fait 1 pas vers le cambrioleur le plus proche à cet étage."),
-        "switch-signs": ("Switch Signs", "Le Gardien de votre étage prend la place de sa destination, et inversement. Si des Alarmes sonnent à votre étage, il apparaît plutôt sur la plus proche et l'éteint."),
-        "throw-voice": ("Throw Voice", "Sauf si une Alarme sonne à votre étage, déplacez la destination du Gardien de votre étage vers une tuile voisine (sans mur entre)."),
-        "time-lock": ("Time Lock", "Jusqu'à votre prochain tour, personne ne passe par les Escaliers ni par les trous de Thermal Bomb, ni ne s'enfuit par là."),
-        "video-loop": ("Video Loop", "Jusqu'à votre prochain tour, les Caméras ne déclenchent aucune Alarme."),
-        "where-is-he": ("Where Is He?", "Le Gardien de votre étage se retrouve soudain à sa destination et en choisit une nouvelle. Si des Alarmes sonnent à votre étage, il surgit plutôt sur la plus proche et l'éteint."),
+        "lost-grip": (
+            "Lost Grip",
+            "Vous tombez sur la même tuile un étage plus bas, sans y entrer.",
+        ),
+        "peekhole": (
+            "Peekhole",
+            "Vous pouvez jeter gratuitement un coup d'œil à une tuile face cachée voisine, même à travers un mur, ou juste au-dessus ou en dessous de vous.",
+        ),
+        "reboot": (
+            "Reboot",
+            "Chaque Salle informatique révélée garde exactement 1 jeton Piratage.",
+        ),
+        "shift-change": (
+            "Shift Change",
+            "Ce tour-ci le Gardien de votre étage ne bouge pas ; ceux déjà placés aux autres étages bougent à sa place, dans l'ordre de votre choix.",
+        ),
+        "shoplifting": (
+            "Shoplifting",
+            "Une Alarme se déclenche sur chaque Laboratory dont l'Outil a été pris.",
+        ),
+        "squeak": (
+            "Squeak!",
+            "Le Gardien de votre étage fait 1 pas vers le cambrioleur le plus proche à cet étage.",
+        ),
+        "switch-signs": (
+            "Switch Signs",
+            "Le Gardien de votre étage prend la place de sa destination, et inversement. Si des Alarmes sonnent à votre étage, il apparaît plutôt sur la plus proche et l'éteint.",
+        ),
+        "throw-voice": (
+            "Throw Voice",
+            "Sauf si une Alarme sonne à votre étage, déplacez la destination du Gardien de votre étage vers une tuile voisine (sans mur entre).",
+        ),
+        "time-lock": (
+            "Time Lock",
+            "Jusqu'à votre prochain tour, personne ne passe par les Escaliers ni par les trous de Thermal Bomb, ni ne s'enfuit par là.",
+        ),
+        "video-loop": (
+            "Video Loop",
+            "Jusqu'à votre prochain tour, les Caméras ne déclenchent aucune Alarme.",
+        ),
+        "where-is-he": (
+            "Where Is He?",
+            "Le Gardien de votre étage se retrouve soudain à sa destination et en choisit une nouvelle. Si des Alarmes sonnent à votre étage, il surgit plutôt sur la plus proche et l'éteint.",
+        ),
     },
 )
 _names(
@@ -423,7 +608,10 @@ _names(
         "hacker": ("Hacker", "Fait taire les Alarmes électroniques."),
         "hawk": ("Hawk", "Voit plus loin : à travers les murs ou à deux tuiles."),
         "juicer": ("Juicer", "Joue avec les Alarmes pour guider les Gardiens."),
-        "peterman": ("Peterman", "Le perceur de Coffres : plus de dés, ou des Coffres à d'autres étages."),
+        "peterman": (
+            "Peterman",
+            "Le perceur de Coffres : plus de dés, ou des Coffres à d'autres étages.",
+        ),
         "raven": ("Raven", "Son Corbeau ralentit ou arrête un Gardien."),
         "rigger": ("Rigger", "Trouve de meilleurs Outils, ou en fabrique."),
         "rook": ("Rook", "Déplace les autres cambrioleurs."),
@@ -433,32 +621,94 @@ _names(
 _names(
     "ability",
     {
-        "flexibility": ("Souplesse", "Entrez sur la tuile d'un Gardien gratuitement et sans perdre de Camouflage, même sans action restante. Encore là à la fin de vos actions, vous perdez 1 Camouflage."),
-        "climb-window": ("Par la fenêtre", "Depuis une tuile du bord extérieur (ou voisine de la case vide de Fort Knox), 3 actions vous mènent à la même tuile un étage plus haut ou plus bas ; vos actions s'arrêtent là."),
-        "jammer": ("Brouilleur", "Les Alarmes Fingerprint, Laser et Motion ne sonnent jamais pour vous, ni pour qui entre ou se tient sur votre tuile. Detector, Thermo et Caméra sonnent toujours."),
-        "laptop": ("Portable", "1 action : gardez un jeton Piratage sur vous (un au plus). N'importe qui peut le dépenser pour arrêter une Alarme Fingerprint, Laser ou Motion."),
-        "x-ray": ("Rayons X", "Une fois par tour, gratuit : jetez un coup d'œil à une tuile face cachée voisine à travers un mur."),
-        "enhance": ("Zoom", "Une fois par tour, gratuit : jetez un coup d'œil à une tuile face cachée jusqu'à 2 pas, dans un angle ou en haut de l'Escalier, jamais à travers un mur ni au-delà d'une tuile face cachée."),
-        "crybaby": ("Pleurnicheur", "Gratuit, autant de fois que voulu : déclenchez une Alarme sur une tuile voisine (sans mur entre) sans Alarme ni Gardien."),
-        "reroute": ("Détournement", "Une fois par tour, gratuit : ramassez l'Alarme de votre tuile (le Gardien file vers l'Alarme suivante la plus proche ou pioche une nouvelle destination), ou reposez l'Alarme que vous tenez sur votre tuile, où elle sonne."),
-        "steady-hands": ("Mains sûres", "Lancez 1 dé de plus pour décoder un Coffre ou tenter un Keypad."),
-        "drill": ("Perceuse", "Ajoutez des dés et décodez aussi les Coffres juste au-dessus et en dessous de vous. Ouvert depuis un autre étage, il ne vous donne pas d'Outil, et son Butin reste dans le Coffre, à ramasser sur place."),
-        "distract": ("Diversion", "Gratuit : posez le Corbeau sur une tuile de votre étage à 2 pas au plus (sans traverser de mur). Un Gardien qui entre sur la tuile du Corbeau perd 1 pas."),
-        "disrupt": ("Perturbation", "Gratuit : posez le Corbeau sur votre tuile. Un Gardien qui commence son déplacement là, sans Alarme à son étage, ne bouge pas du tout, et le Corbeau vous revient."),
-        "the-solution": ("La solution", "Vous commencez avec la Dynamite. Chaque fois qu'un membre de l'équipe pioche un Outil, il peut en piocher 2 et en garder 1."),
-        "tinker": ("Bricolage", "Gratuit, autant de fois que voulu : sacrifiez 1 de vos propres Camouflages pour piocher un Outil. Chaque fois qu'un membre de l'équipe pioche un Outil, il peut en piocher 2 et en garder 1."),
-        "orders": ("Ordres", "Une fois par tour, 1 action : déplacez un autre cambrioleur d'une tuile, selon ses propres règles de déplacement ; les coûts en plus (Deadbolt, Laser, Gemstone) sont annulés."),
-        "disguise": ("Déguisement", "1 action, seulement tout au début de votre tour : échangez votre place avec un autre cambrioleur. Aucun de vous n'entre sur une tuile."),
-        "clairvoyance": ("Clairvoyance", "Une fois par tour, 1 action : regardez la carte Patrouille du dessus de votre étage, puis laissez-la dessus ou mettez-la dessous."),
-        "precognition": ("Précognition", "Une fois par tour, 1 action : regardez l'Événement du dessus, puis laissez-le dessus ou mettez-le dessous."),
+        "flexibility": (
+            "Souplesse",
+            "Entrez sur la tuile d'un Gardien gratuitement et sans perdre de Camouflage, même sans action restante. Encore là à la fin de vos actions, vous perdez 1 Camouflage.",
+        ),
+        "climb-window": (
+            "Par la fenêtre",
+            "Depuis une tuile du bord extérieur (ou voisine de la case vide de Fort Knox), 3 actions vous mènent à la même tuile un étage plus haut ou plus bas ; vos actions s'arrêtent là.",
+        ),
+        "jammer": (
+            "Brouilleur",
+            "Les Alarmes Fingerprint, Laser et Motion ne sonnent jamais pour vous, ni pour qui entre ou se tient sur votre tuile. Detector, Thermo et Caméra sonnent toujours.",
+        ),
+        "laptop": (
+            "Portable",
+            "1 action : gardez un jeton Piratage sur vous (un au plus). N'importe qui peut le dépenser pour arrêter une Alarme Fingerprint, Laser ou Motion.",
+        ),
+        "x-ray": (
+            "Rayons X",
+            "Une fois par tour, gratuit : jetez un coup d'œil à une tuile face cachée voisine à travers un mur.",
+        ),
+        "enhance": (
+            "Zoom",
+            "Une fois par tour, gratuit : jetez un coup d'œil à une tuile face cachée jusqu'à 2 pas, dans un angle ou en haut de l'Escalier, jamais à travers un mur ni au-delà d'une tuile face cachée.",
+        ),
+        "crybaby": (
+            "Pleurnicheur",
+            "Gratuit, autant de fois que voulu : déclenchez une Alarme sur une tuile voisine (sans mur entre) sans Alarme ni Gardien.",
+        ),
+        "reroute": (
+            "Détournement",
+            "Une fois par tour, gratuit : ramassez l'Alarme de votre tuile (le Gardien file vers l'Alarme suivante la plus proche ou pioche une nouvelle destination), ou reposez l'Alarme que vous tenez sur votre tuile, où elle sonne.",
+        ),
+        "steady-hands": (
+            "Mains sûres",
+            "Lancez 1 dé de plus pour décoder un Coffre ou tenter un Keypad.",
+        ),
+        "drill": (
+            "Perceuse",
+            "Ajoutez des dés et décodez aussi les Coffres juste au-dessus et en dessous de vous. Ouvert depuis un autre étage, il ne vous donne pas d'Outil, et son Butin reste dans le Coffre, à ramasser sur place.",
+        ),
+        "distract": (
+            "Diversion",
+            "Gratuit : posez le Corbeau sur une tuile de votre étage à 2 pas au plus (sans traverser de mur). Un Gardien qui entre sur la tuile du Corbeau perd 1 pas.",
+        ),
+        "disrupt": (
+            "Perturbation",
+            "Gratuit : posez le Corbeau sur votre tuile. Un Gardien qui commence son déplacement là, sans Alarme à son étage, ne bouge pas du tout, et le Corbeau vous revient.",
+        ),
+        "the-solution": (
+            "La solution",
+            "Vous commencez avec la Dynamite. Chaque fois qu'un membre de l'équipe pioche un Outil, il peut en piocher 2 et en garder 1.",
+        ),
+        "tinker": (
+            "Bricolage",
+            "Gratuit, autant de fois que voulu : sacrifiez 1 de vos propres Camouflages pour piocher un Outil. Chaque fois qu'un membre de l'équipe pioche un Outil, il peut en piocher 2 et en garder 1.",
+        ),
+        "orders": (
+            "Ordres",
+            "Une fois par tour, 1 action : déplacez un autre cambrioleur d'une tuile, selon ses propres règles de déplacement ; les coûts en plus (Deadbolt, Laser, Gemstone) sont annulés.",
+        ),
+        "disguise": (
+            "Déguisement",
+            "1 action, seulement tout au début de votre tour : échangez votre place avec un autre cambrioleur. Aucun de vous n'entre sur une tuile.",
+        ),
+        "clairvoyance": (
+            "Clairvoyance",
+            "Une fois par tour, 1 action : regardez la carte Patrouille du dessus de votre étage, puis laissez-la dessus ou mettez-la dessous.",
+        ),
+        "precognition": (
+            "Précognition",
+            "Une fois par tour, 1 action : regardez l'Événement du dessus, puis laissez-le dessus ou mettez-le dessous.",
+        ),
     },
 )
 
 FR.update(
     {
         # log lines, one per event
-        "log.TurnStarted": Plural("Au tour de {player} : {actions} action", "Au tour de {player} : {actions} actions", by="actions"),
-        "log.TurnEnded": Plural("{player} finit son tour après {actions_taken} action", "{player} finit son tour après {actions_taken} actions", by="actions_taken"),
+        "log.TurnStarted": Plural(
+            "Au tour de {player} : {actions} action",
+            "Au tour de {player} : {actions} actions",
+            by="actions",
+        ),
+        "log.TurnEnded": Plural(
+            "{player} finit son tour après {actions_taken} action",
+            "{player} finit son tour après {actions_taken} actions",
+            by="actions_taken",
+        ),
         "log.EntranceChosen": "L'équipe entre par {pos}",
         "log.TileRevealed": "{pos} est révélée : {kind}{number}",
         "log.PlayerEntered": "{player} entre en {pos}",
@@ -495,8 +745,14 @@ FR.update(
         "log.GameLost": "Pris : {player} a été vu sans Camouflage restant ({reason})",
         "log.ToolUsed": "{player} utilise {tool}",
         "log.CardNoEffect": "{card} sans effet : {reason}",
-        "log.ActionsGained": Plural("{player} gagne {actions} action", "{player} gagne {actions} actions", by="actions"),
-        "log.StealthGained": Plural("{player} gagne {stealth} jeton Camouflage", "{player} gagne {stealth} jetons Camouflage", by="stealth"),
+        "log.ActionsGained": Plural(
+            "{player} gagne {actions} action", "{player} gagne {actions} actions", by="actions"
+        ),
+        "log.StealthGained": Plural(
+            "{player} gagne {stealth} jeton Camouflage",
+            "{player} gagne {stealth} jetons Camouflage",
+            by="stealth",
+        ),
         "log.TileDisabled": "{pos} est désactivée",
         "log.WallDestroyed": "Un mur de l'étage {floor} est détruit",
         "log.EventsReordered": "{player} réordonne les Événements",
@@ -546,6 +802,10 @@ FR.update(
         "act.ability": "{card}",
         "act.choose": "{option}",
         "act.at": " en {pos}",
+        "act.up": "Monter en {pos}",
+        "act.down": "Descendre en {pos}",
+        "act.peek_up": "Coup d'œil en haut, en {pos}",
+        "act.peek_down": "Coup d'œil en bas, en {pos}",
         "act.for": " pour {player}",
         # the language switch
         "lang.label": "Langue",
@@ -587,22 +847,37 @@ FR.update(
         "story.safe.opened": "Ce Coffre est ouvert.",
         "story.safe.dice": "Dés dessus : {n}",
         "story.safe.wanted": "Numéros encore à obtenir (tuiles retournées) : {numbers}",
-        "story.safe.chance": Plural("Prochain lancer ({n} dé) : {pct} % de chances de percer au moins une tuile de plus.", "Prochain lancer ({n} dés) : {pct} % de chances de percer au moins une tuile de plus."),
+        "story.safe.chance": Plural(
+            "Prochain lancer ({n} dé) : {pct} % de chances de percer au moins une tuile de plus.",
+            "Prochain lancer ({n} dés) : {pct} % de chances de percer au moins une tuile de plus.",
+        ),
         "story.safe.no_dice": "Pas encore de dé dessus : ajoutez-en un avant de percer.",
         "story.catchup.title": "Depuis votre dernier tour :",
         "story.catchup.none": "Rien de notable.",
         "story.catchup.event": "{player} a tiré l'Événement {card} : {help}",
-        "story.catchup.stealth": Plural("{player} a perdu un Camouflage : {why} ({left} restant).", "{player} a perdu un Camouflage : {why} ({left} restants).", by="left"),
+        "story.catchup.stealth": Plural(
+            "{player} a perdu un Camouflage : {why} ({left} restant).",
+            "{player} a perdu un Camouflage : {why} ({left} restants).",
+            by="left",
+        ),
         "story.catchup.caught": "{player} s'est fait prendre.",
         "story.catchup.alarms": "Alarmes déclenchées en {cells}.",
-        "story.catchup.guard": Plural("Le Gardien de l'étage {floor} a fait {n} pas, jusqu'en {pos}.", "Le Gardien de l'étage {floor} a fait {n} pas, jusqu'en {pos}."),
+        "story.catchup.guard": Plural(
+            "Le Gardien de l'étage {floor} a fait {n} pas, jusqu'en {pos}.",
+            "Le Gardien de l'étage {floor} a fait {n} pas, jusqu'en {pos}.",
+        ),
         "story.catchup.lost": "Le Gardien de l'étage {floor} a disparu de vue (Perte de Visuel).",
         "story.catchup.cracked": "Coffre {pos} : {cells} percé(s).",
         "story.catchup.opened": "Le Coffre {pos} est ouvert !",
         "story.catchup.escaped": "{player} s'est échappé par le toit.",
-        "story.catchup.more": Plural("… et {n} autre chose : voir le journal.", "… et {n} autres choses : voir le journal."),
+        "story.catchup.more": Plural(
+            "… et {n} autre chose : voir le journal.", "… et {n} autres choses : voir le journal."
+        ),
         "story.confirm.lose": "Ceci fait perdre la partie : un cambrioleur sans Camouflage serait vu. Le faire quand même ?",
-        "story.confirm.event": Plural("Il vous reste {n} action. Finir le tour maintenant fait tirer un Événement. Le finir quand même ?", "Il vous reste {n} actions. Finir le tour maintenant fait tirer un Événement. Le finir quand même ?"),
+        "story.confirm.event": Plural(
+            "Il vous reste {n} action. Finir le tour maintenant fait tirer un Événement. Le finir quand même ?",
+            "Il vous reste {n} actions. Finir le tour maintenant fait tirer un Événement. Le finir quand même ?",
+        ),
         "story.confirm.tool": "Utiliser {tool} ? Il est défaussé une fois utilisé. {help}",
         "story.confirm.delete": "Supprimer définitivement cette partie ? {entry}",
         "story.confirm.yes": "Le faire",
@@ -697,22 +972,43 @@ FR.update(
         "tut.do": "À faire : {action}",
         "tut.leave": "Quitter le casse guidé",
         "tut.wrong": "Dans le casse guidé, jouez l'étape marquée : {action}.",
-        "tut.l.enter": "Bienvenue ! Vous jouez le Peterman, seul, dans l'Opération Bureau : 2 étages, un Coffre à chacun. Ouvrez les deux et montez le Butin jusqu'au toit. D'abord, l'entrée : cliquez sur la tuile marquée de l'étage 1, puis sur Entrer ici.",
-        "tut.l.peek": "Vous êtes entré par une Salle informatique Laser. Avant de marcher, jetez un Coup d'œil (1 action) : la tuile voisine marquée se retourne sans que vous y entriez. Les murs bloquent coups d'œil et déplacements, et rien en diagonale.",
-        "tut.l.hack": "Dans une Salle informatique, Pirater (1 action) y stocke un jeton Piratage ; plus tard, un jeton fait taire une Alarme Laser n'importe où dans le bâtiment. Stockez-en deux.",
-        "tut.l.end": "Appuyez maintenant sur Finir le tour. Vous avez dépensé 3 actions, plus de 2 : pas de carte Événement. Puis le Gardien de votre étage fait autant de pas que sa vitesse vers sa destination : les chiffres rouges du plateau sont ses prochains pas, la tuile en pointillés est sa destination.",
-        "tut.l.move": "Déplacez-vous (1 action) dans la salle Motion marquée. Y entrer est sans risque…",
-        "tut.l.motion": "…mais quitter une salle Motion au tour où l'on y est entré déclenche son Alarme. Avancez et regardez : un jeton Alarme apparaît, le Gardien se tourne vers lui, et chaque Alarme qui sonne le rend plus rapide d'un pas. Rien n'arrête celle-ci : la Salle informatique Motion n'a aucun jeton.",
-        "tut.l.laser": "Entrez maintenant dans la tuile face cachée marquée. C'est un Laser : y entrer déclenche une Alarme…",
-        "tut.l.usehack": "…sauf si vous l'arrêtez. Le jeu vous demande quoi faire : dépensez l'un des jetons Piratage stockés dans la Salle informatique Laser, et rien ne sonne.",
-        "tut.l.wait": "Parfois le plus sûr est de ne rien faire : finissez le tour tout de suite et laissez passer le Gardien. Après 2 actions ou moins, une carte Événement est piochée et agit aussitôt, en bien ou en mal : le journal dit ce qu'elle a fait.",
-        "tut.l.decision": "Cet Événement vous laisse choisir : Peekhole offre un coup d'œil gratuit, ici à la tuile juste au-dessus de vous. Choisissez celle qui est marquée.",
-        "tut.l.keypad": "La tuile marquée est un Keypad : il ne s'ouvre que sur un 6. Essayez : s'il reste fermé, l'action est perdue et vous restez sur place. Chaque nouvel essai là ce tour-ci lance un dé de plus, et le Peterman en lance toujours un en plus.",
-        "tut.l.dice": "Vous êtes sur le Coffre. Sa combinaison, ce sont les numéros des autres tuiles de sa rangée et de sa colonne. Ajoutez un dé (2 actions) : les dés restent sur le Coffre pour de bon.",
-        "tut.l.crack": "Décoder (1 action) lance tous ses dés : chaque tuile révélée de cette rangée ou colonne dont le numéro sort est décodée. Continuez jusqu'à ce qu'elles le soient toutes ; le Coffre s'ouvre alors, vous recevez un Outil et un Butin, et les Gardiens accélèrent.",
-        "tut.l.stairs": "L'Escalier vous fait monter d'un étage pour 1 action. Le nouvel étage a son propre Gardien, placé à votre arrivée. Vous arrivez dans un Laboratory : le premier cambrioleur qui y entre reçoit un Outil.",
-        "tut.l.deadbolt": "La tuile marquée est un Deadbolt : y entrer coûte 3 actions tant que personne n'y est. Payer est parfois le plus court chemin.",
-        "tut.l.escape": "Les deux Coffres sont ouverts et vous portez tout le Butin : rejoignez l'Escalier du dernier étage et fuyez par le toit (1 action).",
+        "tut.s.enter": "Bienvenue ! Vous jouez le Peterman, seul, dans l'Opération Bureau : deux étages, un Coffre à chacun. Ouvrez les deux, puis fuyez par le toit. D'abord, l'entrée : la tuile C1 marquée de l'étage 1, puis Entrer ici.",
+        "tut.s.peek": "Vous êtes en C1, un Deadbolt, avec 4 actions par tour. Un Coup d'œil (1 action) retourne la tuile D1 marquée sans y entrer. Les murs jaunes bloquent coups d'œil et déplacements ; pas de diagonale.",
+        "tut.s.move": "D1 est un Conduit. Déplacez-vous maintenant (1 action chacun) en C2, puis en B2\xa0: y entrer retourne la tuile. Le pion rouge en D2 est le Gardien\xa0; la cible en A4 marque sa destination.",
+        "tut.s.keypad": "B2 est un Walkway. Il vous reste une action\xa0: tentez la tuile B1 face cachée (marquée). Certaines salles se défendent quand on y entre.",
+        "tut.s.guard": "B1 est un Keypad : il ne s'ouvre que sur un 6, et vos deux dés (le Peterman en lance un de plus) ont fait 1 et 4 ; vous restez donc en B2. Finir le tour : 4 actions jouées, donc pas d'Événement. Puis le Gardien fait 2 pas (le dé de son pion) le long des flèches rouges vers A4.",
+        "tut.s.laser": "Le Gardien s'est arrêté en C3. Nouveau tour : entrez dans la tuile B3 face cachée (marquée).",
+        "tut.s.alarm": "B3 est un Laser : y entrer a déclenché une Alarme, la tuile rouge. Le Gardien file maintenant vers B3, plus vite d'un pas par Alarme qui sonne. Un jeton Piratage, stocké en piratant la Salle informatique Laser (pas encore trouvée), l'aurait fait taire. Éloignez-vous en A3 (marquée).",
+        "tut.s.combination": "A3 est l'Escalier : votre chemin vers le haut, plus tard. Chaque tuile face visible montre son numéro en haut à droite, et la combinaison d'un Coffre est faite de ces numéros. Coup d'œil en A2, puis en A4 (marquées).",
+        "tut.s.alarm_off": "Finir le tour : le Gardien fait 3 pas (vitesse 2, plus 1 pour l'Alarme), atteint B3 et éteint son Alarme, puis pioche une nouvelle destination.",
+        "tut.s.fingerprint": "Le Gardien est maintenant en B3. A2 est une salle Fingerprint : y entrer déclenche son Alarme, mais c'est le chemin court. Entrez en A2 (marquée).",
+        "tut.s.safe": "L'Alarme sonne en A2 et le Gardien se tourne vers elle. Continuez : entrez dans la tuile A1 face cachée (marquée).",
+        "tut.s.die": "A1 est le Coffre\xa0! Sa combinaison\xa0: les numéros de B1, C1 et D1 sur sa rangée et de A2, A3 et A4 sur sa colonne, tous face visible. Ajouter un dé au Coffre (2 actions\xa0: les dés y restent), puis Finir le tour.",
+        "tut.s.crack": "Le Gardien est venu en A2, a éteint l'Alarme et se tient en A3. Décoder le Coffre (1 action) lance son dé plus celui du Peterman ; chaque tuile face visible de la rangée ou de la colonne dont le numéro sort est décodée.",
+        "tut.s.crack_more": "Vous avez fait 3 et 3\xa0: C1 et A4 sont décodées. Restent B1, D1, A2 et A3 (4, 6, 4, 4). Ajouter un dé au Coffre, puis Décoder le Coffre de nouveau avec 3 dés.",
+        "tut.s.opened": "1, 4 et 6 : les quatre dernières sont décodées et le Coffre s'ouvre ! Vous prenez un Outil, un Crowbar, et un Butin, un Gemstone (voir L'équipe), et le Gardien de cet étage avance maintenant de 3. Finir le tour.",
+        "tut.s.back": "Il est temps de monter. Entrez en A2 (marquée), vers l'Escalier en A3 : la salle Fingerprint sonne de nouveau.",
+        "tut.s.event": "Arrêtez-vous après cette seule action et Finir le tour : finir un tour après 2 actions ou moins fait piocher une carte Événement (la ligne d'état le dit). Un Événement agit aussitôt, en bien ou en mal ; le journal dit ce qu'il a fait.",
+        "tut.s.to_stairs": "L'Événement, Switch Signs, a placé le Gardien sur l'Alarme en A2, qu'il a éteinte, puis il est reparti jusqu'en B2. Entrez dans l'Escalier en A3 (marquée).",
+        "tut.s.upstairs": "La tuile Escalier propose la montée parmi ses actions : Monter en 2.A3 (1 action). Le plateau vous suit à l'étage 2.",
+        "tut.s.lab": "Vous arrivez dans un Laboratory : le premier cambrioleur qui y entre prend un Outil, un Thermal Bomb. Le Gardien de l'étage 2 est apparu en D1. Vous avez joué 2 actions, donc Finir le tour fait de nouveau piocher un Événement.",
+        "tut.s.peekhole": "L'Événement est Peekhole : un coup d'œil gratuit à une tuile voisine. Choisissez A2 (marquée).",
+        "tut.s.exit": "A2 est un Laser. Le Gardien de l'étage 2 est en C3 et file vers A4. Allez en A4, puis en B4 (marquées), avant lui.",
+        "tut.s.walkway": "A4 est l'Escalier du toit : votre sortie une fois les deux Coffres ouverts. B4 est une Porte secrète. Coup d'œil en C4, puis allez en B3 (marquée).",
+        "tut.s.camera": "C4 est un Walkway ; B3, où vous êtes, est une Caméra. Vous n'avez plus d'action : Finir le tour.",
+        "tut.s.second_safe": "Le Gardien a atteint A4 et marche maintenant vers D4. Traversez l'étage : allez en B2, B1, C1, puis C2 (marquées l'une après l'autre).",
+        "tut.s.wait_guard": "C2 est le second Coffre ! Sa rangée : A2, B2, D2 ; sa colonne : C1, C3, C4. D2 et C3 sont encore face cachée. Plus d'action : Finir le tour.",
+        "tut.s.dice_again": "Nouveau tour. Ajouter un dé au Coffre (2 actions), puis Décoder le Coffre avec 2 dés.",
+        "tut.s.peek_deadbolt": "1 et 3 : C1, A2 et B2 (des 1) et C4 (un 3) sont décodées. Seuls les numéros face visible comptent : Coup d'œil en C3 (marquée), puis Finir le tour.",
+        "tut.s.one_more_die": "C3 est un Deadbolt ; son numéro est 2. Ajouter un dé au Coffre, Décoder le Coffre avec 3 dés, puis Finir le tour (3 actions jouées : pas d'Événement).",
+        "tut.s.no_luck": "2, 3 et 2 : C3 est décodée. Seule D2 reste, encore face cachée : aucun lancer ne peut la décoder pour l'instant. Les dés restent, donc Ajouter un dé au Coffre, Décoder le Coffre quand même, puis Finir le tour.",
+        "tut.s.deadbolt": "Allez retourner D2. Entrer dans le Deadbolt vide en C3 coûte 3 actions\xa0: allez en C3, puis en D3 (marquées), puis Finir le tour.",
+        "tut.s.last_number": "D3 est une salle Motion : la quitter au tour où l'on y est entré déclenche une Alarme, mais c'est un nouveau tour. Le Gardien a épuisé ses cartes de patrouille et avance maintenant de 4. Coup d'œil en D2, retournez en C3 (marquées), Finir le tour.",
+        "tut.s.open_second": "D2 est une salle Thermo avec un 2 : toute la combinaison est face visible. Allez en C2 (marquée), puis Décoder le Coffre jusqu'à ce qu'il s'ouvre.",
+        "tut.s.loot": "Ouvert ! Vous prenez un Dynamite et un Chihuahua, et chaque Gardien accélère (celui de l'étage 2 avance maintenant de 5). Le Chihuahua lance un dé au début de vos tours : sur un 6, il aboie, une Alarme là où vous êtes. Finir le tour.",
+        "tut.s.way_out": "Portez le tout jusqu'à l'Escalier en A4. Par le Deadbolt de nouveau : allez en C3 (3 actions), puis en C4 (marquée), puis Finir le tour.",
+        "tut.s.past_guard": "Le Gardien est en B4, sur votre chemin. Entrer sur sa tuile coûte 1 Camouflage (vous en avez 3\xa0; à 0, vous êtes pris). Entrez quand même en B4, puis en A4 (marquées).",
+        "tut.s.escape": "Les deux Coffres sont ouverts, vous portez tout le Butin et vous êtes sur l'Escalier du dernier étage : S'enfuir par le toit (1 action).",
         "tut.l.done": "Vous vous en êtes tiré ! C'était un casse complet : coups d'œil, déplacements, Alarmes et piratage, le chemin du Gardien, dés et décodage, et la fuite. Ouvrez Règles pour vérifier quoi que ce soit, et lancez un vrai casse avec Nouvelle partie.",
     }
 )
