@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import Action
+from engine.rules.actions import Action
 from ui.messages import t
 
 # The Office Job, one burglar "Burglar 1" playing the Peterman (basic side), seed 22.
@@ -94,7 +94,7 @@ def on_script(actions: list[str]) -> bool:
 def tile_to_select(done: int, here: int | None) -> int:
     """The tile whose actions hold the asked step: its target, or the burglar's own tile when
     the target is on another floor (the Stairs' "Go up"); -1 for a step of no tile."""
-    from engine.actions import ActionKind, floor_of
+    from engine.rules.actions import ActionKind, floor_of
 
     step = expected(done)
     if not step:
@@ -127,7 +127,7 @@ class Tutorial:
         return text == expected(len(session.actions))
 
     def step_words(self, text: str, names: list[str]) -> str:
-        from engine.actions import Action, ActionKind
+        from engine.rules.actions import Action, ActionKind
         from ui import describe
 
         action = Action.parse(text)

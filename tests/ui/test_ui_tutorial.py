@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from engine import Setup, new_game
-from engine.actions import Action, ActionKind
-from engine.data import ScenarioId
+from engine.rules.actions import Action, ActionKind
+from engine.rules.data import ScenarioId
 from ui import describe, tutorial
 from ui.messages import EN
 from ui.messages_fr import FR
