@@ -1241,6 +1241,9 @@ class App:
             # the rest, or the width when that is smaller.
             height = height - 0.4 * float(win.innerHeight)
         chrome = 2 * (GAP + 4) + (size - 1) * GAP  # the floor's padding, border room, gaps
+        if not phone and floors > 1:
+            self.fit_wide(board, width, height, size, floors, head_h, chrome)
+            return
         best, best_cols = 0.0, 1
         for cols in range(1, floors + 1):
             rows = -(-floors // cols)
@@ -1252,6 +1255,31 @@ class App:
         tile = max(44, min(220, int(best)))
         board.style.setProperty("--tile", f"{tile}px")
         board.style.setProperty("--cols", str(best_cols))
+        self.doc.documentElement.setAttribute("data-tile", str(tile))
+
+    def fit_wide(
+        self,
+        board: Any,
+        width: float,
+        height: float,
+        size: int,
+        floors: int,
+        head: float,
+        chrome: float,
+    ) -> None:
+        """A wide screen: the floor being played large, the others small (but whole) in a
+        column beside it; the floor tabs above switch which one is large."""
+        tabs = self.q("#board .floor-tabs")
+        height -= (float(tabs.offsetHeight) if tabs is not None else 40.0) + FLOOR_GAP
+        others = floors - 1
+        small = (height - others * (head + chrome) - (others - 1) * FLOOR_GAP) / (others * size)
+        small = max(36.0, min(96.0, small))
+        column = size * small + chrome
+        big = min((width - column - FLOOR_GAP - chrome) / size, (height - head - chrome) / size)
+        tile = max(44, min(240, int(big)))
+        board.style.setProperty("--tile", f"{tile}px")
+        board.style.setProperty("--tile-small", f"{int(small)}px")
+        board.style.setProperty("--cols", "2")
         self.doc.documentElement.setAttribute("data-tile", str(tile))
 
     def build_legend(self) -> None:

@@ -111,3 +111,37 @@ def test_a_burglars_pawn_is_at_least_40_percent_of_its_tile_on_a_phone(phone, si
     assert p["height"] >= 0.4 * t["height"], (p, t)
     name = tile.locator(".name").bounding_box()
     assert name and p["y"] + p["height"] <= name["y"] + 1  # never over the tile's name
+
+
+@pytest.mark.parametrize(("width", "height", "least"), [(1280, 800, 120), (1920, 1080, 170)])
+def test_a_wide_screen_shows_the_floor_being_played_large_and_the_others_whole(
+    browser, site_server, width, height, least
+):
+    """The Bank Job's floor in play gets big tiles; the other two stay whole beside it, and
+    one click on a floor tab makes another floor the large one."""
+    from positions import crowded
+
+    context = browser.new_context(
+        service_workers="block", viewport={"width": width, "height": height}
+    )
+    guard = Guard()
+    guard.protect(context)
+    page = context.new_page()
+    guard.watch(page)
+    load(page, site_server.url, *crowded())
+    big = page.locator("#board .floor.active .tile").first
+    expect(big).to_be_visible()
+    box = big.bounding_box()
+    assert box and box["width"] >= least, box
+    for floor in page.locator("#board .floor").all():
+        r = floor.bounding_box()
+        assert r and r["x"] + r["width"] <= width and r["y"] + r["height"] <= height, r
+    tabs = page.locator(".floor-tab")
+    other = next(
+        i for i in range(tabs.count()) if tabs.nth(i).get_attribute("aria-pressed") != "true"
+    )
+    tabs.nth(other).click()
+    expect(tabs.nth(other)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#board .floor").nth(other)).to_have_class("floor active")
+    context.close()
+    guard.check()
