@@ -323,6 +323,7 @@ EN: dict[str, Text] = {
     "why.atrium": "a guard saw into the Atrium from above or below",
     "why.tiara": "the Tiara caught a guard's eye from next door",
     "why.surprise": "a guard came back into sight on their tile",
+    "why.guard-placed": "a guard turned up on their tile",
     "why.flexibility": "the Acrobat stayed on the guard's tile",
     "why.cursed-goblet": "the Cursed goblet",
     "why.tinker": "the Tinker's price",
@@ -609,7 +610,7 @@ _names(
         ),
         "time-lock": (
             "Time lock",
-            "Until your next turn nobody moves by Stairs or Thermal Bomb holes, nor escapes through them.",
+            "Until your next turn nobody moves by Stairs, Thermal Bomb holes or a Gymnastics climb, nor escapes through them.",
         ),
         "video-loop": ("Video loop", "Until your next turn, Cameras set off no alarm."),
         "where-is-he": (
@@ -670,7 +671,7 @@ _names(
         "steady-hands": ("Steady hands", "Roll 1 more die when you crack a Safe or try a Keypad."),
         "drill": (
             "Drill",
-            "Add dice to and crack the Safes straight above and below you too. One opened from another floor gives you no Tool, and its Loot stays in the Safe, to be picked up there.",
+            "Add dice to and crack the Safes straight above and below you too. One opened from another floor gives you no Tool, its Loot stays in the Safe, to be picked up there, and the guards that speed up are those of your floor and below.",
         ),
         "distract": (
             "Distract",
@@ -971,7 +972,7 @@ EN.update(
         "ref.r.first": "The first turn",
         "ref.r.first.text": "Each burglar appears on the entrance when their first turn starts; that is not an entry, so nothing triggers. Ending your actions on a Thermo entrance still sets it off.",
         "ref.r.placing": "Setting up a guard",
-        "ref.r.placing.text": "A guard placed on a floor (first arrival, or back from Lost Visual) costs nobody Stealth by being placed. A burglar whose move brings him does meet him if he lands on that tile.",
+        "ref.r.placing.text": "A guard put on a tile without walking there (first arrival on a floor, back from Lost Visual, or moved by an Event card) finds whoever stands on it: 1 Stealth each, as if he had walked in. A burglar whose move brings him meets him by moving in, and pays only for that.",
         "ref.r.closest": "Which alarm is closest",
         "ref.r.closest.text": "Closest means fewest steps walking around walls. When several are just as close, the current burglar chooses. While alarms ring, the guard always heads for one of them.",
         "ref.r.route": "The guard's way",

@@ -308,6 +308,7 @@ FR: dict[str, Text] = {
     "why.atrium": "un Gardien a vu dans l'Atrium d'au-dessus ou d'en dessous",
     "why.tiara": "la Tiara a attiré l'œil d'un Gardien voisin",
     "why.surprise": "un Gardien est réapparu sur sa tuile",
+    "why.guard-placed": "un Gardien a surgi sur sa tuile",
     "why.flexibility": "l'Acrobat est restée sur la tuile du Gardien",
     "why.cursed-goblet": "le Cursed Goblet",
     "why.tinker": "le prix du Bricolage",
@@ -603,7 +604,7 @@ _names(
         ),
         "time-lock": (
             "Time Lock",
-            "Jusqu'à votre prochain tour, personne ne passe par les Escaliers ni par les trous de Thermal Bomb, ni ne s'enfuit par là.",
+            "Jusqu'à votre prochain tour, personne ne passe par les Escaliers, les trous de Thermal Bomb ou une montée de Gymnastics, ni ne s'enfuit par là.",
         ),
         "video-loop": (
             "Video Loop",
@@ -673,7 +674,7 @@ _names(
         ),
         "drill": (
             "Perceuse",
-            "Ajoutez des dés et décodez aussi les Coffres juste au-dessus et en dessous de vous. Ouvert depuis un autre étage, il ne vous donne pas d'Outil, et son Butin reste dans le Coffre, à ramasser sur place.",
+            "Ajoutez des dés et décodez aussi les Coffres juste au-dessus et en dessous de vous. Ouvert depuis un autre étage, il ne vous donne pas d'Outil, son Butin reste dans le Coffre, à ramasser sur place, et ce sont les Gardiens de votre étage et des étages inférieurs qui accélèrent.",
         ),
         "distract": (
             "Diversion",
@@ -966,7 +967,7 @@ FR.update(
         "ref.r.first": "Le premier tour",
         "ref.r.first.text": "Chaque cambrioleur apparaît sur l'entrée au début de son premier tour ; ce n'est pas une entrée, rien ne se déclenche. Finir ses actions sur une entrée Thermo la déclenche quand même.",
         "ref.r.placing": "Placer un Gardien",
-        "ref.r.placing.text": "Un Gardien placé sur un étage (première arrivée, ou retour après une Perte de Visuel) ne coûte de Camouflage à personne en étant placé. Le cambrioleur dont le déplacement le fait venir le croise bien s'il arrive sur sa tuile.",
+        "ref.r.placing.text": "Un Gardien posé sur une tuile sans y marcher (première arrivée sur un étage, retour après une Perte de Visuel, ou déplacé par une carte Événement) trouve qui s'y tient : 1 Camouflage chacun, comme s'il était entré. Le cambrioleur dont le déplacement le fait venir le croise en entrant, et ne paie que pour cela.",
         "ref.r.closest": "L'Alarme la plus proche",
         "ref.r.closest.text": "La plus proche, c'est celle qui demande le moins de pas en contournant les murs. À égalité, le cambrioleur actif choisit. Tant que des Alarmes sonnent, le Gardien se dirige toujours vers l'une d'elles.",
         "ref.r.route": "Le chemin du Gardien",
