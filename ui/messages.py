@@ -214,9 +214,18 @@ EN: dict[str, Text] = {
     "token.guard": "guard (speed {speed})",
     "token.guard_dest": "guard's destination",
     "token.route": "guard step {n}",
-    "token.route_unknown.patrol": Plural("his destination: a patrol card is drawn here, then up to {n} more step toward it", "his destination: a patrol card is drawn here, then up to {n} more steps toward it"),
-    "token.route_unknown.choice": Plural("the players choose here where he goes on, up to {n} more step", "the players choose here where he goes on, up to {n} more steps"),
-    "token.route_unknown.hidden": Plural("a card decides the rest of his move from here, up to {n} more step", "a card decides the rest of his move from here, up to {n} more steps"),
+    "token.route_unknown.patrol": Plural(
+        "his destination: a patrol card is drawn here, then up to {n} more step toward it",
+        "his destination: a patrol card is drawn here, then up to {n} more steps toward it",
+    ),
+    "token.route_unknown.choice": Plural(
+        "the players choose here where he goes on, up to {n} more step",
+        "the players choose here where he goes on, up to {n} more steps",
+    ),
+    "token.route_unknown.hidden": Plural(
+        "a card decides the rest of his move from here, up to {n} more step",
+        "a card decides the rest of his move from here, up to {n} more steps",
+    ),
     "token.burglar": "{name}",
     "token.selected": "selected",
     "token.crow": "the Raven's crow",

@@ -197,9 +197,18 @@ FR: dict[str, Text] = {
     "token.guard": "Gardien (vitesse {speed})",
     "token.guard_dest": "destination du Gardien",
     "token.route": "pas {n} du Gardien",
-    "token.route_unknown.patrol": Plural("sa destination : une carte de patrouille est tirée ici, puis jusqu'à {n} pas de plus vers elle", "sa destination : une carte de patrouille est tirée ici, puis jusqu'à {n} pas de plus vers elle"),
-    "token.route_unknown.choice": Plural("les joueurs choisissent ici où il continue, jusqu'à {n} pas de plus", "les joueurs choisissent ici où il continue, jusqu'à {n} pas de plus"),
-    "token.route_unknown.hidden": Plural("une carte décide du reste de son déplacement à partir d'ici, jusqu'à {n} pas de plus", "une carte décide du reste de son déplacement à partir d'ici, jusqu'à {n} pas de plus"),
+    "token.route_unknown.patrol": Plural(
+        "sa destination : une carte de patrouille est tirée ici, puis jusqu'à {n} pas de plus vers elle",
+        "sa destination : une carte de patrouille est tirée ici, puis jusqu'à {n} pas de plus vers elle",
+    ),
+    "token.route_unknown.choice": Plural(
+        "les joueurs choisissent ici où il continue, jusqu'à {n} pas de plus",
+        "les joueurs choisissent ici où il continue, jusqu'à {n} pas de plus",
+    ),
+    "token.route_unknown.hidden": Plural(
+        "une carte décide du reste de son déplacement à partir d'ici, jusqu'à {n} pas de plus",
+        "une carte décide du reste de son déplacement à partir d'ici, jusqu'à {n} pas de plus",
+    ),
     "token.burglar": "{name}",
     "token.selected": "sélectionnée",
     "token.crow": "le Corbeau du Raven",
