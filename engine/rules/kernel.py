@@ -18,7 +18,7 @@ core asks (alarms, ties, a tile's Stealth tokens).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .actions import Action, parse_pos, pos_text
 from .data import (
@@ -74,6 +74,7 @@ from .kinds import (
     EffectKind,
     EndReason,
     Lasting,
+    Outcome,
     Result,
     StealthLoss,
     TurnFlag,
@@ -125,6 +126,9 @@ WatchRule = Callable[["Kernel", int, int], bool]
 # guard(kernel, pos, tile, skip): a guard is put on, or steps onto, this face-up tile
 # (`skip`: a burglar the entry rules cover instead).
 GuardRule = Callable[["Kernel", int, Tile, int | None], None]
+
+if TYPE_CHECKING:
+    from .view import GuardMove, SafeInfo
 
 
 class Kernel:
@@ -1079,6 +1083,15 @@ class Kernel:
     _crow_slows_guard: Callable[[int], bool]  # characters: (pos) -> one step less
     _rigger_draw: Callable[[int, str], bool]  # characters: (player, source) -> asked
     _on_loot_drawn: Callable[[int, Loot], None]  # cards: (player, loot) -> its rule
+    # Game: a revealed Safe's panel (row and column, dice, the next roll's chance), and the
+    # guard moves ending the turn now starts, as the table can foresee them (the view's).
+    safe_info: Callable[[int], SafeInfo | None]
+    next_guard_moves: Callable[[], tuple[GuardMove, ...] | None]
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the game ended (Game: it names the burglar caught from the history)."""
+        raise NotImplementedError
 
 
 # ---------------------------------------------------------------------- core decisions
