@@ -25,13 +25,16 @@ from .events import (
     AlarmCleared,
     CardNoEffect,
     DestinationSet,
+    EffectEnded,
     EventsReordered,
+    GameWon,
     GuardTeleported,
     HackAdded,
     KeypadsLocked,
     KittyEscaped,
     LootPickedUp,
     LootRolled,
+    PlayerEscaped,
     PlayerMoved,
     StealthGained,
     TileDisabled,
@@ -51,7 +54,7 @@ from .kinds import (
     StealthLoss,
     TurnFlag,
 )
-from .state import Decision, Effect, Guard
+from .state import Decision, Effect, Guard, Step
 
 _BUST = Loot.BUST  # read on every legal-action listing of a burglar holding Tools
 
@@ -367,8 +370,6 @@ class CardRules(Kernel):
     def _leave_building(self, player: int) -> None:
         """Out through the roof (the escape action, or Freight Elevator on the top floor);
         the last one out wins the game."""
-        from .events import GameWon, PlayerEscaped
-        from .state import Step
 
         st = self.state
         p = st.players[player]
@@ -397,9 +398,9 @@ class CardRules(Kernel):
         return nxt
 
     def expire_lasting(self, player: int) -> None:
-        from .events import EffectEnded
-
         st = self.state
+        if not st.lasting:
+            return
         for name, owner in list(st.lasting.items()):
             if owner == player or st.players[owner].escaped:
                 del st.lasting[name]

@@ -25,6 +25,7 @@ from .events import (
     Peeked,
     PlayerMoved,
     SpotterLooked,
+    StealthLost,
     ToolDrawn,
 )
 from .kernel import Kernel
@@ -158,8 +159,6 @@ class CharacterRules(Kernel):
         USES[action.card](self, me, pos, action)
 
     def _emit_stealth_spent(self, player: int, why: StealthLoss) -> None:
-        from .events import StealthLost
-
         self._emit(StealthLost(player, why, False, self.state.players[player].stealth))
 
     # ------------------------------------------------------------------ Rigger's tool draws

@@ -114,6 +114,8 @@ if TYPE_CHECKING:
 
 
 _PLAYING = Outcome()
+_tuple_new = tuple.__new__
+_PEEK, _MOVE = ActionKind.PEEK, ActionKind.MOVE
 
 
 class Game(CardRules, CharacterRules):
@@ -138,6 +140,7 @@ class Game(CardRules, CharacterRules):
         other._geo = list(self._geo)  # FloorGeometry values are shared, never changed
         other._legal_key = self._legal_key
         other._legal = self._legal  # replaced, never changed in place
+        other._move_opts = self._move_opts  # likewise
         other._out = list(self._out)
         other._fx = []
         other._loser = self._loser
@@ -253,13 +256,18 @@ class Game(CardRules, CharacterRules):
         if p.pos is not None:
             left = st.actions_left
             here = self.tile(p.pos)
+            # Actions built as bare tuples (the NamedTuple constructor is a Python call).
             if left >= 1:
-                for pos in self.peek_targets(me):
-                    out.append(Action(ActionKind.PEEK, pos=pos))
+                peek = _PEEK
+                out.extend(
+                    [_tuple_new(Action, (peek, c, "", -1, "")) for c in self.peek_targets(me)]
+                )
             opts = self.move_options(me)  # with no action left, only free steps (Flexibility)
-            for pos in sorted(opts):
-                if opts[pos][0] <= left:
-                    out.append(Action(ActionKind.MOVE, pos=pos))
+            self._move_opts = opts  # the Move about to be applied reads its cost here
+            move = _MOVE
+            for c in sorted(opts):
+                if opts[c][0] <= left:
+                    out.append(_tuple_new(Action, (move, c, "", -1, "")))
             if left >= 1:
                 if here.kind in COMPUTERS and here.hack < MAX_HACK_TOKENS:
                     out.append(Action(ActionKind.HACK))
@@ -305,7 +313,8 @@ class Game(CardRules, CharacterRules):
 
     def _cards_of(self, player: int) -> list[str]:
         p = self.state.players[player]
-        return sorted({*(t.value for t in p.tools), *(x.value for x in p.loot)})
+        # str(member) is its value (StrEnum), without the enum's slow `.value` descriptor.
+        return sorted({*map(str, p.tools), *map(str, p.loot)})
 
     def peek_targets(self, player: int) -> list[int]:
         """Unrevealed tiles the player may Peek at."""
@@ -454,7 +463,9 @@ class Game(CardRules, CharacterRules):
         src = p.pos
         back = st.pace_from
         taken = st.actions_taken
-        self._do_move(target)
+        # The options listed with the legal actions of this very state (apply checked the
+        # Move against them and nothing changed since): no second move_options call.
+        self._do_move(target, known=self._move_opts)
         if p.pos == target and target == back and st.actions_taken - taken == 1:
             st.actions_taken -= 1
         st.pace_from = src if p.pos == target and src != target else None

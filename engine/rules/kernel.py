@@ -147,6 +147,8 @@ class Kernel:
         self._geo: list[FloorGeometry] = []
         self._legal_key = -1
         self._legal: list[Action] = []
+        # move_options of the current burglar, set with `_legal` (Game._compute_legal)
+        self._move_opts: dict[int, tuple[int, str]] = {}
         self._out: list[Event] = []
         self._fx: list[Effect] = []
         self._loser: int | None = None  # the burglar caught, once known (see `outcome`)
@@ -427,10 +429,16 @@ class Kernel:
     # ------------------------------------------------------------------ movement
 
     def _do_move(
-        self, target: int, free: bool = False, mover: int | None = None, orders: bool = False
+        self,
+        target: int,
+        free: bool = False,
+        mover: int | None = None,
+        orders: bool = False,
+        known: dict[int, tuple[int, str]] | None = None,
     ) -> None:
         """A Move action; `free`: a forced move (Go With Your Gut: no Laser payment);
-        `orders`: the Rook moves `mover` (extra costs waived, Keypad with one die)."""
+        `orders`: the Rook moves `mover` (extra costs waived, Keypad with one die);
+        `known`: the current burglar's move options in this state, if already listed."""
         st = self.state
         me = st.current if mover is None else mover
         p = st.players[me]
@@ -442,7 +450,7 @@ class Kernel:
         elif orders:
             how = self.move_options(me, orders=True)[target][1]
         else:
-            cost, how = self.move_options(me)[target]
+            cost, how = (self.move_options(me) if known is None else known)[target]
             self._spend(cost)
         t = self.tile(target)
         # Flexibility (her own Move, not a forced or ordered one): a free entry into the
@@ -939,15 +947,21 @@ class Kernel:
         they pay), on tiles watched from his (a Foyer next to him, an Atrium over or under
         him: `WATCHED`); then his tile's guard rule (a Camera: `ON_GUARD`)."""
         watched = self._watched
-        for i, p in enumerate(self.state.players):
+        st = self.state
+        floors = st.floors
+        # The Invisible Suit's wearer (the current burglar) is looked at by nobody.
+        unseen = st.current if _INVISIBLE in st.turn_flags else -1
+        for i, p in enumerate(st.players):
             b = p.pos
-            if b is None or i == skip or self.is_invisible(i):
+            if b is None or i == skip or i == unseen:
                 continue
             if b == pos:
                 if own and not self._lose_stealth(i, own):
                     return
                 continue
-            kind = self.tile(b).kind
+            tile = floors[b >> 6].tiles[b & 63]
+            assert tile is not None
+            kind = tile.kind
             watch = watched.get(kind)
             if (
                 watch is not None

@@ -48,9 +48,15 @@ class Rng:
             if n <= 0:
                 raise ValueError("below() needs n > 0")
             limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+        # next_u64 inlined: the engine draws here for every die, shuffle and bot choice.
+        state = self.state
         while True:
-            r = self.next_u64()
+            state = z = (state + _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            r = z ^ (z >> 31)
             if r < limit:
+                self.state = state
                 return r % n
 
     def die(self) -> int:
@@ -59,6 +65,7 @@ class Rng:
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates, in place."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
