@@ -953,7 +953,7 @@ class Kernel:
         unseen = st.current if _INVISIBLE in st.turn_flags else -1
         for i, p in enumerate(st.players):
             b = p.pos
-            if b is None or i == skip or i == unseen:
+            if b is None or i in (skip, unseen):
                 continue
             if b == pos:
                 if own and not self._lose_stealth(i, own):
