@@ -340,7 +340,12 @@ class Game(CardRules, CharacterRules):
                 t = self.tile_at(q)
                 if t is not None and t.thermal:
                     targets.add(q)
-        return sorted(t for t in targets if not self.tile(t).revealed)
+        floors = self.state.floors
+        return sorted(
+            t
+            for t in targets
+            if not floors[t >> 6].tiles[t & 63].revealed  # type: ignore[union-attr]
+        )
 
     def _why_illegal(self, action: Action) -> str:
         st = self.state

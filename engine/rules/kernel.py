@@ -922,7 +922,8 @@ class Kernel:
 
     def _guard_enters(self, floor: int, pos: int) -> None:
         """The guard steps into `pos`: he clears its alarm and spots burglars."""
-        t = self.tile(pos)
+        t = self.state.floors[floor].tiles[pos & 63]
+        assert t is not None
         if t.alarm:
             t.alarm = False
             self._emit(AlarmCleared(pos))
