@@ -200,14 +200,14 @@ def parse_record(raw: Any) -> Any:
 
 def load_record(record: Any, save_id: str = "") -> Session:
     """A Session from a save record; SaveError saying why when it cannot be replayed."""
-    from engine import IllegalActionError, SetupError
+    from engine import ActionError, SetupError
 
     code, actions = check_record(record)
     try:
         return Session.start(code, actions, save_id=save_id)
     except SetupError as err:
         raise SaveError(f"its setup is invalid ({err})") from None
-    except (IllegalActionError, ValueError) as err:
+    except (ActionError, ValueError) as err:
         raise SaveError(f"its actions do not replay ({err})") from None
     except Exception as err:  # a rules bug must not lock the player out: say it, set it aside
         raise SaveError(f"its actions do not replay ({type(err).__name__}: {err})") from None
