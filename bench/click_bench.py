@@ -6,7 +6,7 @@ Plays the fixture's actions as clicks (a tile, then its action button; or an act
 For each click, in the page: `handler` is the time of el.click() (PyScript's handler applies
 the action through the engine and updates the DOM synchronously), `frame` adds the wait for
 the next animation frame (style, layout, paint). Printed: median and p95 of both; the target
-(median <= 16 ms, p95 <= 50 ms for `handler`) is printed, never asserted.
+(median <= 8 ms, p95 <= 25 ms for `handler`, issue 21) is printed, never asserted.
 """
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ TIMED_CLICK = """async (selector) => {
   await new Promise((resolve) => requestAnimationFrame(() => resolve()));
   return [t1 - t0, performance.now() - t0];
 }"""
+
+
+TARGET_MEDIAN, TARGET_P95 = 8, 25  # ms, the click handler (issue 21)
 
 
 def p95(values: list[float]) -> float:
@@ -99,8 +102,11 @@ def report(figures: dict[str, float]) -> None:
         f"  handler   median {figures['handler_median']:6.1f}   p95 {figures['handler_p95']:6.1f}"
     )
     print(f"  +frame    median {figures['frame_median']:6.1f}   p95 {figures['frame_p95']:6.1f}")
-    ok = figures["handler_median"] <= 16 and figures["handler_p95"] <= 50
-    print(f"target handler median <= 16 ms, p95 <= 50 ms: {'met' if ok else 'NOT met'}")
+    ok = figures["handler_median"] <= TARGET_MEDIAN and figures["handler_p95"] <= TARGET_P95
+    print(
+        f"target handler median <= {TARGET_MEDIAN} ms, p95 <= {TARGET_P95} ms: "
+        f"{'met' if ok else 'NOT met'}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.rules.actions import floor_of, parse_pos
+from engine import floor_of, parse_pos
 from ui.board import (
     SVG_NS,
     TileLook,
@@ -30,7 +30,7 @@ class LiveBoard:
     def __init__(self, document: Any, container: Any) -> None:
         self.document = document
         self.container = container
-        self.key: tuple = ()
+        self.key: tuple[object, ...] = ()
         self.tiles: dict[int, dict[str, Any]] = {}
         self.last: dict[int, TileLook] = {}
         self.titles: list[Any] = []
@@ -38,7 +38,7 @@ class LiveBoard:
         self.sections: list[Any] = []
         self.tabs: list[Any] = []
         self.overlays: list[Any] = []
-        self.routes: list[tuple] = []
+        self.routes: list[tuple[Any, ...]] = []
         self.stops: list[str] = []  # per floor: the tile that holds the floor's tab stop
         self.by_name: dict[str, Any] = {}
         self.protos: dict[tuple[str, str], Any] = {}
@@ -56,7 +56,7 @@ class LiveBoard:
         fragment = doc.createDocumentFragment()
         self.tiles, self.last, self.titles, self.title_text = {}, {}, [], []
         self.sections, self.tabs, self.overlays, self.routes, self.stops = [], [], [], [], []
-        self.by_name: dict[str, Any] = {}
+        self.by_name = {}
         # A phone shows one floor at a time: these tabs switch it (CSS hides them when wide).
         tabs = _element(doc, "nav", "floor-tabs")
         tabs.setAttribute("aria-label", t("game.floors"))
@@ -89,7 +89,7 @@ class LiveBoard:
             grid.setAttribute("aria-labelledby", heading.id)
             grid.style.setProperty("--size", str(size))
             sides = wall_sides(size, fl.walls)
-            row_el = None
+            row_el: Any = None
             for k, tile in enumerate(fl.tiles):
                 if k % size == 0:
                     row_el = _element(doc, "div", "floor-row")
@@ -163,7 +163,7 @@ class LiveBoard:
         self.stops[floor - 1] = name
 
     @staticmethod
-    def _key(view: GameView) -> tuple:
+    def _key(view: GameView) -> tuple[object, ...]:
         return (view.scenario, tuple(f.walls for f in view.floors))
 
     def update(
@@ -218,7 +218,7 @@ class LiveBoard:
                     tuple(here.get(pos, ())),
                     pos == selected,
                     name in legal_tiles,
-                    bool(tool_tiles) and name in tool_tiles,
+                    tool_tiles is not None and name in tool_tiles,
                     crow == pos,
                     gspeed,
                 )

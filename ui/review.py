@@ -45,7 +45,7 @@ class Timeline:
 
     def __init__(self, code: str, actions: list[str]) -> None:
         from engine import Setup, new_game
-        from engine.rules.events import GuardMoved
+        from engine import events as ev
 
         self.code = code
         self.actions = list(actions)
@@ -60,7 +60,7 @@ class Timeline:
             player, turn = game.state.current, game.state.turn
             events = game.apply(text)  # IllegalActionError when the list does not replay
             lines = tuple(event_line(e, self.names) for e in events)
-            guards = tuple(e.dst for e in events if isinstance(e, GuardMoved))
+            guards = tuple(e.dst for e in events if isinstance(e, ev.GuardMoved))
             self.steps.append(Step(text, player, turn, lines, guards))
             if k % SNAPSHOT == 0:
                 self.snapshots[k] = pickle.dumps(game.state)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ui.describe import event_line
 
 if TYPE_CHECKING:
+    from engine import Action
     from engine.rules.view import GameView
 
 SAVE_FORMAT = 1
@@ -32,7 +33,7 @@ class SaveError(ValueError):
 
 
 def state_hash(game: Any) -> str:
-    from engine.io.serialize import encode
+    from engine import encode
 
     blob = json.dumps(encode(game.state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()
@@ -53,12 +54,16 @@ class Session:
     )  # (action count when it happened, line)
     last_events: list[Any] = field(default_factory=list)  # of the latest action
     history: list[list[Any]] = field(default_factory=list)  # the events of each action
+    # The view of the game as it stands: built once per action, dropped when the game moves.
+    _view: GameView | None = field(default=None, repr=False, compare=False)
 
     def view(self) -> GameView:
-        """What the table sees now, as the engine's typed view."""
-        from engine.rules.view import typed_view
+        """What the table sees now, as the engine's typed view (built once per action)."""
+        if self._view is None:
+            from engine.rules.view import typed_view
 
-        return typed_view(self.game)
+            self._view = typed_view(self.game)
+        return self._view
 
     @classmethod
     def start(
@@ -83,22 +88,24 @@ class Session:
 
     @property
     def names(self) -> list[str]:
-        return [p.name for p in self.game.state.players]
+        return [p.name for p in self.setup.players]
 
     def _note(self, events: list[Any], when: int) -> None:
         names = self.names
         for event in events:
             self.log.append((when, event_line(event, names)))
 
-    def play(self, text: str) -> list[Any]:
-        """Apply one action through the engine; on IllegalActionError nothing changes."""
-        events = self.game.apply(text)
+    def play(self, action: Action | str) -> list[Any]:
+        """Apply one action through the engine; on IllegalActionError nothing changes.
+        A click's action comes parsed; a save's replayed text is parsed by the engine."""
+        events = self.game.apply(action)
+        self._view = None
         self.last_events = events
         self.history.append(events)
-        self.actions.append(text)
+        self.actions.append(action if isinstance(action, str) else str(action))
         self.checkpoints.append(self.game.last_checkpoint)
         self._note(events, len(self.actions))
-        return events
+        return list(events)
 
     def undo_floor(self) -> int:
         """How many actions must stay: everything up to the last checkpoint."""
@@ -108,7 +115,7 @@ class Session:
         return 0
 
     def can_undo(self) -> bool:
-        return len(self.actions) > self.undo_floor() and not self.game.is_over()
+        return len(self.actions) > self.undo_floor() and self.view().step != "over"
 
     def undo(self) -> bool:
         """Take back the last action (replaying the rest); False when it is not allowed."""
@@ -122,6 +129,7 @@ class Session:
         for text in keep:
             events = game.apply(text)
         self.game = game
+        self._view = None
         self.last_events = events
         self.actions = keep
         self.checkpoints = self.checkpoints[: len(keep)]
@@ -133,16 +141,17 @@ class Session:
         """What a save holds: never the state."""
         import engine
 
+        view = self.view()
         return {
             "format": SAVE_FORMAT,
             "engine": engine.__version__,
             "setup": self.code,
             "actions": list(self.actions),
-            "outcome": self.game.outcome.result.value,
+            "outcome": view.outcome.value,
             "updated": int(time.time()),
             # shown in the saves list without replaying; never read back as game data
-            "turn": self.game.state.turn,
-            "crew": [p.character.value for p in self.game.state.players],
+            "turn": view.turn,
+            "crew": [p.character.value for p in view.players],
         }
 
 
@@ -180,7 +189,7 @@ def check_record(record: Any) -> tuple[str, list[str]]:
         raise SaveError("its setup or action list is missing")
     if not all(isinstance(a, str) for a in actions):
         raise SaveError("its action list holds something else than actions")
-    from engine.io.limits import MAX_GAME_ACTIONS
+    from engine import MAX_GAME_ACTIONS
 
     if len(actions) > MAX_GAME_ACTIONS:
         raise SaveError(f"it holds more than {MAX_GAME_ACTIONS} actions")
@@ -231,7 +240,8 @@ class Saves:
         return [i for i in ids if _is_id(i)]
 
     def raw(self, save_id: str) -> str | None:
-        return self.store.get(SAVE_PREFIX + save_id)
+        raw: str | None = self.store.get(SAVE_PREFIX + save_id)
+        return raw
 
     def get(self, save_id: str) -> Any:
         """The parsed record, or SaveError (the stored text stays as it is)."""
@@ -307,11 +317,13 @@ class Saves:
         before = self.store.backend
         self.store.set_json(SAVE_PREFIX + session.save_id, session.record())
         ids = self.ids()
-        if session.save_id in ids:
-            ids.remove(session.save_id)
-        ids.insert(0, session.save_id)
-        self.store.set_json(INDEX_KEY, ids[:MAX_SAVES])
-        self.store.set("current", session.save_id)
+        if not ids or ids[0] != session.save_id:  # most autosaves: already first, already current
+            if session.save_id in ids:
+                ids.remove(session.save_id)
+            ids.insert(0, session.save_id)
+            self.store.set_json(INDEX_KEY, ids[:MAX_SAVES])
+        if self.store.get("current") != session.save_id:
+            self.store.set("current", session.save_id)
         if before == "localStorage" and self.store.backend != "localStorage":
             self.failed = True
             return False
@@ -344,7 +356,8 @@ class Saves:
             self.store.remove("current")
 
     def current(self) -> str | None:
-        return self.store.get("current")
+        current: str | None = self.store.get("current")
+        return current
 
     def forget_current(self) -> None:
         self.store.remove("current")

@@ -25,7 +25,7 @@ from ui.safe_panel import render_safe
 from ui.story_text import catch_up, safety_reason, safety_text, table_items
 
 if TYPE_CHECKING:
-    from engine.rules.actions import Action
+    from engine import Action
     from engine.rules.view import GameView, PendingView
     from ui.dom import Page
     from ui.ports import Table
@@ -46,7 +46,7 @@ class Story:
         self.window = page.window
         self.on_review: Callable[[], None] | None = None  # the replay viewer plugs in here
         self.on_delete: Callable[[str], None] = lambda _save_id: None  # the saves list's
-        self.waiting = ""  # the action a confirm dialog holds back
+        self.waiting: Action | None = None  # the action a confirm dialog holds back
         self.waiting_reason = ""
         self.waiting_delete = ""
         self.die_picked = -1  # the Stethoscope: the die clicked, before its new face
@@ -54,6 +54,7 @@ class Story:
         self.lost_floors: set[int] = set()
         self.back: dict[int, str] = {}  # floor -> where his guard came back (last action)
         self.plan: list[dict[str, Any]] = []  # playback waiting for the hand-over to close
+        self.noted: GameView | None = None  # the view the floor notes were last written from
         self._build()
 
     # -- DOM scaffolding (created here, so the shared index.html stays as it is)
@@ -161,6 +162,7 @@ class Story:
         self.die_picked = -1
         self.lost_floors = set()
         self.back = {}
+        self.noted = None
         self.plan = []
         self.close_confirm()
         self.banner.hidden = True
@@ -199,21 +201,20 @@ class Story:
             event.preventDefault()
             self.close_confirm()
 
-    def allow(self, text: str) -> bool:
-        """True to play `text` now; False when a confirm dialog asks first."""
+    def allow(self, action: Action, view: GameView) -> bool:
+        """True to play `action` now; False when a confirm dialog asks first."""
         session = self.game.session
         if session is None:
             return True
-        game = session.game
-        reason = safety_reason(game, text, self.quiet())
+        reason = safety_reason(session.game, view, action, self.quiet())
         if not reason:
             return True
-        self.waiting, self.waiting_reason, self.waiting_delete = text, reason, ""
-        self.open_confirm(safety_text(reason, text, game.state.actions_left), quiet=True)
+        self.waiting, self.waiting_reason, self.waiting_delete = action, reason, ""
+        self.open_confirm(safety_text(reason, action, view.actions_left), quiet=True)
         return False
 
     def ask_delete(self, save_id: str, entry: str) -> None:
-        self.waiting, self.waiting_reason, self.waiting_delete = "", "", save_id
+        self.waiting, self.waiting_reason, self.waiting_delete = None, "", save_id
         self.open_confirm(t("story.confirm.delete", entry=entry), quiet=False)
 
     def open_confirm(self, text: str, quiet: bool) -> None:
@@ -226,20 +227,21 @@ class Story:
 
     def close_confirm(self) -> None:
         self.confirm.hidden = True
-        self.waiting = self.waiting_reason = self.waiting_delete = ""
+        self.waiting = None
+        self.waiting_reason = self.waiting_delete = ""
 
     def accept(self) -> None:
-        text, reason, delete = self.waiting, self.waiting_reason, self.waiting_delete
+        action, reason, delete = self.waiting, self.waiting_reason, self.waiting_delete
         quiet = bool(self.quiet_box.checked)
         self.close_confirm()
         if delete:
             self.on_delete(delete)
             return
-        if not text:
+        if action is None:
             return
         if quiet and reason:
             self._set_quiet(reason)
-        self.game.act(text, confirmed=True)
+        self.game.act(action, confirmed=True)
         self.game.refocus(True)
 
     # -- after each render
@@ -253,7 +255,9 @@ class Story:
             self.plan = animate.plan(events, view.players)
             if not self._overlay_open():  # else played once the hand-over screen closes
                 self.play_plan()
-        self.floor_notes(view, events if acted else [])
+        if acted or view is not self.noted:  # a new view: its floors may say something new
+            self.floor_notes(view, events if acted else [])
+            self.noted = view
         if view.outcome:
             self.render_banner(view)
         else:
@@ -296,9 +300,9 @@ class Story:
 
     def floor_notes(self, view: GameView, events: list[Any]) -> None:
         """A floor whose guard is out of sight says so, and says where he came back."""
-        from engine.rules.events import GuardPlaced
+        from engine import events as ev
 
-        placed = [e for e in events if isinstance(e, GuardPlaced)]
+        placed = [e for e in events if isinstance(e, ev.GuardPlaced)]
         for e in placed:
             if e.floor in self.lost_floors:
                 self.back[e.floor] = pos_text(e.pos)
@@ -398,7 +402,7 @@ class Story:
 
     def render_prompt(self, view: GameView, pending: PendingView, choices: list[Action]) -> bool:
         """Draw a card or dice choice into #prompt-options; False when words do better."""
-        from engine.rules.decisions import parse_order
+        from engine import parse_order
 
         kind = pending.kind
         if kind == "stethoscope":
@@ -439,8 +443,7 @@ class Story:
 
     def stethoscope(self, pending: PendingView | None, choices: list[Action]) -> bool:
         """Click a die, then the face it turns to; or keep the roll."""
-        from engine.rules.actions import Action, ActionKind
-        from engine.rules.decisions import die_face_option
+        from engine import Action, ActionKind, die_face_option
 
         if pending is None or pending.kind != "stethoscope":
             return False
