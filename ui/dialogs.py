@@ -68,7 +68,7 @@ def show_end(page: Page, view: GameView, caught: int) -> None:
     page.sync_modal()
     button = page.q("#end [data-cmd='again']")
     if button is not None:
-        button.focus()
+        page.focus_in_place(button)
 
 
 class Legend:

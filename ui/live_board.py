@@ -20,7 +20,7 @@ from ui.board import (
 )
 
 if TYPE_CHECKING:
-    from engine.rules.view import GameView, GuardView
+    from engine.rules.view import FloorView, GameView, GuardView, PlayerView
 
 
 class LiveBoard:
@@ -45,6 +45,9 @@ class LiveBoard:
         self.active = 0
         self.size = 4
         self.followed = 0  # the floor the phone's tabs show: the one of the burglar who plays
+        # what the tiles were last drawn from: (view, show_all, legal tiles, tool tiles)
+        self.drawn: tuple[GameView, bool, set[str], set[str] | None] | None = None
+        self.drawn_selected = -1
 
     def build(self, view: GameView) -> None:
         from ui.messages import t
@@ -53,6 +56,7 @@ class LiveBoard:
         size = view.size
         self.size = size
         self.followed = 0
+        self.drawn = None
         fragment = doc.createDocumentFragment()
         self.tiles, self.last, self.titles, self.title_text = {}, {}, [], []
         self.sections, self.tabs, self.overlays, self.routes, self.stops = [], [], [], [], []
@@ -190,10 +194,34 @@ class LiveBoard:
                 here.setdefault(p.pos, []).append(
                     (p.index, p.character, p.name, p.hack, p.alarm_held)
                 )
+        # The same view with another tile selected (a click on the board): only the tiles
+        # whose selection changed can look different.
+        drawn = (view, show_all, legal_tiles, tool_tiles)
+        last = self.drawn
+        only: set[int] | None = None
+        if last is not None and last[0] is view and last[1:] == drawn[1:]:
+            only = {self.drawn_selected, selected}
+        self.drawn, self.drawn_selected = drawn, selected
         changed = 0
         for i, fl in enumerate(view.floors):
+            if only is not None and not any(floor_of(pos) == i for pos in only):
+                continue
             guard = fl.guard
             steps = {p: k + 1 for k, p in enumerate(guard.route)}
+            if only is not None:
+                changed += self._update_tiles(
+                    fl,
+                    only,
+                    players,
+                    here,
+                    steps,
+                    show_all,
+                    selected,
+                    legal_tiles,
+                    tool_tiles,
+                    crow,
+                )
+                continue
             parts_info = []
             if guard.pos is not None and not guard.lost:
                 parts_info.append(t("token.guard", speed=guard.speed))
@@ -204,45 +232,68 @@ class LiveBoard:
                 self.titles[i].textContent = info
                 self.title_text[i] = info
             self._draw_route(i, guard, show_all)
-            gpos, gdest, gspeed = guard.pos, guard.dest, guard.speed
-            for tile in fl.tiles:
-                pos = tile.pos
-                refs = self.tiles[pos]
-                name = tile.name
-                inputs = (
-                    tile,
-                    gpos == pos and gspeed,
-                    gdest == pos,
-                    steps.get(pos, 0),
-                    show_all,
-                    tuple(here.get(pos, ())),
-                    pos == selected,
-                    name in legal_tiles,
-                    tool_tiles is not None and name in tool_tiles,
-                    crow == pos,
-                    gspeed,
-                )
-                if refs.get("inputs") == inputs:
-                    continue
-                refs["inputs"] = inputs
-                look = _tile_parts(
-                    tile,
-                    players,
-                    guard,
-                    steps,
-                    show_all,
-                    selected,
-                    legal_tiles,
-                    crow,
-                    refs["sides"],
-                    tool_tiles,
-                )
-                old = self.last.get(pos)
-                if look == old:
-                    continue
-                changed += 1
-                self._draw_tile(refs, look, old)
-                self.last[pos] = look
+            changed += self._update_tiles(
+                fl, None, players, here, steps, show_all, selected, legal_tiles, tool_tiles, crow
+            )
+        return changed
+
+    def _update_tiles(
+        self,
+        fl: FloorView,
+        only: set[int] | None,
+        players: tuple[PlayerView, ...],
+        here: dict[int | None, list[tuple[int, str, str, int, bool]]],
+        steps: dict[int, int],
+        show_all: bool,
+        selected: int,
+        legal_tiles: set[str],
+        tool_tiles: set[str] | None,
+        crow: int | None,
+    ) -> int:
+        """Redraw the tiles of one floor (those of `only`, if given) whose inputs changed."""
+        guard = fl.guard
+        changed = 0
+        gpos, gdest, gspeed = guard.pos, guard.dest, guard.speed
+        for tile in fl.tiles:
+            pos = tile.pos
+            if only is not None and pos not in only:
+                continue
+            refs = self.tiles[pos]
+            name = tile.name
+            inputs = (
+                tile,
+                gpos == pos and gspeed,
+                gdest == pos,
+                steps.get(pos, 0),
+                show_all,
+                tuple(here.get(pos, ())),
+                pos == selected,
+                name in legal_tiles,
+                tool_tiles is not None and name in tool_tiles,
+                crow == pos,
+                gspeed,
+            )
+            if refs.get("inputs") == inputs:
+                continue
+            refs["inputs"] = inputs
+            look = _tile_parts(
+                tile,
+                players,
+                guard,
+                steps,
+                show_all,
+                selected,
+                legal_tiles,
+                crow,
+                refs["sides"],
+                tool_tiles,
+            )
+            old = self.last.get(pos)
+            if look == old:
+                continue
+            changed += 1
+            self._draw_tile(refs, look, old)
+            self.last[pos] = look
         return changed
 
     def icon(self, icon_id: str, classes: str) -> Any:

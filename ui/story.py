@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ui import animate, cards
-from ui.describe import dice_text, pending_dice, pos_text
-from ui.messages import name_of, t
+from ui import animate, cards, prompt_cards
+from ui.describe import dice_text, pos_text
+from ui.messages import t
 from ui.panels import tile_of
 from ui.safe_panel import render_safe
 from ui.story_text import catch_up, safety_reason, safety_text, table_items
@@ -398,97 +398,17 @@ class Story:
         if target is not None:
             target.focus()
 
-    # -- the prompt: cards and dice instead of words
+    # -- the prompt: cards and dice instead of words (ui.prompt_cards draws them)
 
     def render_prompt(self, view: GameView, pending: PendingView, choices: list[Action]) -> bool:
         """Draw a card or dice choice into #prompt-options; False when words do better."""
-        from engine import parse_order
-
-        kind = pending.kind
-        if kind == "stethoscope":
-            return self.stethoscope(pending, choices)
-        if kind == "rigger-draw":
-            frag = self.doc.createDocumentFragment()
-            for choice in choices:
-                b = cards.card(self.doc, "tool", choice.option, tag="button", classes="choice")
-                b.setAttribute("data-action", str(choice))
-                b.appendChild(self._el("span", "story-card-pick", t("story.keep")))
-                frag.appendChild(b)
-            self._options(frag)
-            return True
-        if kind == "crystal-ball":
-            frag = self.doc.createDocumentFragment()
-            # An option is an order of the top Event cards, as the engine writes it: a,b,c.
-            first = parse_order(choices[0].option) if choices else []
-            row = self._el("div", "story-items")
-            for key in sorted(first):
-                row.appendChild(cards.card(self.doc, "event", key))
-            frag.appendChild(row)
-            for choice in choices:
-                order = parse_order(choice.option)
-                b = self._el("button", "btn action story-order")
-                b.type = "button"
-                b.setAttribute("data-action", str(choice))
-                for n, key in enumerate(order, start=1):
-                    b.appendChild(self._el("span", "story-mini", f"{n}. {name_of('event', key)}"))
-                frag.appendChild(b)
-            self._options(frag)
-            return True
-        return False
-
-    def _options(self, frag: Any) -> None:
         box = self._find("#prompt-options")
-        if box is not None:
-            box.replaceChildren(frag)
+        return prompt_cards.render(self.doc, box, pending, choices, self.die_picked)
 
     def stethoscope(self, pending: PendingView | None, choices: list[Action]) -> bool:
         """Click a die, then the face it turns to; or keep the roll."""
-        from engine import Action, ActionKind, die_face_option
-
-        if pending is None or pending.kind != "stethoscope":
-            return False
-        dice = pending_dice(pending)
-        frag = self.doc.createDocumentFragment()
-        frag.appendChild(self._el("p", "help", t("story.steth.pick")))
-        row = self._el("div", "story-dice")
-        for i, value in enumerate(dice, start=1):
-            b = cards.die(self.doc, value, tag="button", classes="pick")
-            b.setAttribute("data-story", "die")
-            b.setAttribute("data-die", str(i))
-            b.setAttribute("aria-pressed", "true" if i == self.die_picked else "false")
-            b.setAttribute("aria-label", t("story.steth.die", n=i, face=value))
-            row.appendChild(b)
-        frag.appendChild(row)
-        if 1 <= self.die_picked <= len(dice):
-            frag.appendChild(
-                self._el(
-                    "p",
-                    "help",
-                    t("story.steth.face", n=self.die_picked, face=dice[self.die_picked - 1]),
-                )
-            )
-            faces = self._el("div", "story-dice faces")
-            for value in range(1, 7):
-                # The engine's option for "turn die n to this face" (see the decision's options).
-                choice = Action(ActionKind.CHOOSE, option=die_face_option(self.die_picked, value))
-                if choice not in choices:
-                    continue
-                b = cards.die(self.doc, value, tag="button", classes="face")
-                b.setAttribute("data-action", str(choice))
-                b.setAttribute("aria-label", t("story.steth.to", n=self.die_picked, face=value))
-                faces.appendChild(b)
-            frag.appendChild(faces)
-        keep_roll = Action(ActionKind.CHOOSE, option="keep")
-        if keep_roll in choices:
-            keep = self._el("button", "btn action", t("choice.keep"))
-            keep.type = "button"
-            keep.setAttribute("data-action", str(keep_roll))
-            frag.appendChild(keep)
-        self._options(frag)
-        first = self._find("#prompt-options .story-die.face") if self.die_picked > 0 else None
-        if first is not None:
-            first.focus()
-        return True
+        box = self._find("#prompt-options")
+        return prompt_cards.stethoscope(self.doc, box, pending, choices, self.die_picked)
 
     # -- the Safe panel
 
