@@ -23,6 +23,9 @@ __version__ = "0.1.0"
 # public name -> the submodule that defines it
 _EXPORTS = {
     "Action": "rules.actions",
+    "ActionError": "rules.actions",
+    "ActionParseError": "rules.actions",
+    "IllegalActionError": "rules.actions",
     "ActionKind": "rules.actions",
     "parse_pos": "rules.actions",
     "pos_text": "rules.actions",
@@ -30,7 +33,6 @@ _EXPORTS = {
     "ScenarioId": "rules.data",
     "Side": "rules.data",
     "Game": "rules.game",
-    "IllegalActionError": "rules.game",
     "new_game": "rules.game",
     "replay": "rules.game",
     "DecisionKind": "rules.kinds",
@@ -40,6 +42,7 @@ _EXPORTS = {
     "Outcome": "rules.kinds",
     "Result": "rules.kinds",
     "Reveal": "rules.kinds",
+    "MoveCut": "rules.kinds",
     "TurnFlag": "rules.kinds",
     "NoEffect": "rules.kinds",
     "Blocked": "rules.kinds",
@@ -92,16 +95,14 @@ _MODULES = {"events": "rules.events"}
 if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists agree)
     from .autopilot.bot import Bot
     from .io.limits import MAX_GAME_ACTIONS, load_json
-    from .io.serialize import (
-        StateError,
-        encode,
-        from_json,
-        to_json,
-    )
+    from .io.serialize import StateError, encode, from_json, to_json
     from .rules import events
     from .rules.actions import (
         Action,
+        ActionError,
         ActionKind,
+        ActionParseError,
+        IllegalActionError,
         cell_of,
         floor_of,
         parse_pos,
@@ -131,12 +132,7 @@ if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists ag
         parse_die_face,
         parse_order,
     )
-    from .rules.game import (
-        Game,
-        IllegalActionError,
-        new_game,
-        replay,
-    )
+    from .rules.game import Game, new_game, replay
     from .rules.geometry import FloorLayout, guard_route
     from .rules.kinds import (
         Avoided,
@@ -147,6 +143,7 @@ if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists ag
         EffectKind,
         EndReason,
         Lasting,
+        MoveCut,
         NoEffect,
         Outcome,
         Result,
@@ -154,12 +151,7 @@ if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists ag
         StealthLoss,
         TurnFlag,
     )
-    from .rules.setup import (
-        PlayerSetup,
-        Setup,
-        SetupError,
-        plain_name,
-    )
+    from .rules.setup import PlayerSetup, Setup, SetupError, plain_name
     from .rules.view import GameView, typed_view
 
 __all__ = [  # the names __getattr__ provides, and the version
@@ -168,7 +160,9 @@ __all__ = [  # the names __getattr__ provides, and the version
     "MAX_GAME_ACTIONS",
     "SCENARIOS",
     "Action",
+    "ActionError",
     "ActionKind",
+    "ActionParseError",
     "Avoided",
     "Blocked",
     "Bot",
@@ -186,6 +180,7 @@ __all__ = [  # the names __getattr__ provides, and the version
     "IllegalActionError",
     "Lasting",
     "Loot",
+    "MoveCut",
     "NoEffect",
     "Outcome",
     "PlayerSetup",

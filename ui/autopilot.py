@@ -243,7 +243,14 @@ class Autopilot:
         names = [p.name for p in session.view().players]
         self.hint_shown = True
         self.hint_action = text
-        label = describe.action_label(action, names)
+        from engine import ActionKind
+
+        view = session.view()
+        if action.kind == ActionKind.CHOOSE and view.pending is not None:
+            # A decision's option in the prompt's own words ("two" is no card name).
+            label = describe.choice_label(view.pending.kind, action.option, names)
+        else:
+            label = describe.action_label(action, names)
         why_key = f"autopilot.why.{reason}"
         why = t(why_key) if has(why_key) else t("autopilot.why.move")
         box = page.el("hint-box")

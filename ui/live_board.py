@@ -10,17 +10,20 @@ from typing import TYPE_CHECKING, Any
 from engine import floor_of, parse_pos
 from ui.board import (
     SVG_NS,
+    GuardPath,
     TileLook,
     _element,
     _svg,
     _tile_parts,
-    route_segments,
+    guard_path,
+    next_move_words,
     target_sets,
     wall_sides,
 )
 
 if TYPE_CHECKING:
-    from engine.rules.view import FloorView, GameView, GuardView, PlayerView
+    from engine.rules.view import FloorView, GameView, PlayerView
+    from ui.board import GuardPath
 
 
 class LiveBoard:
@@ -207,19 +210,10 @@ class LiveBoard:
             if only is not None and not any(floor_of(pos) == i for pos in only):
                 continue
             guard = fl.guard
-            steps = {p: k + 1 for k, p in enumerate(guard.route)}
+            path = guard_path(guard, show_all)
             if only is not None:
                 changed += self._update_tiles(
-                    fl,
-                    only,
-                    players,
-                    here,
-                    steps,
-                    show_all,
-                    selected,
-                    legal_tiles,
-                    tool_tiles,
-                    crow,
+                    fl, only, players, here, path, selected, legal_tiles, tool_tiles, crow
                 )
                 continue
             parts_info = []
@@ -227,13 +221,15 @@ class LiveBoard:
                 parts_info.append(t("token.guard", speed=guard.speed))
             if guard.alarms:
                 parts_info.append(t("floor.alarms", n=guard.alarms))
+            if guard.next is not None:
+                parts_info.append(next_move_words(guard.next))
             info = " · ".join(parts_info)
             if info != self.title_text[i]:
                 self.titles[i].textContent = info
                 self.title_text[i] = info
-            self._draw_route(i, guard, show_all)
+            self._draw_route(i, path)
             changed += self._update_tiles(
-                fl, None, players, here, steps, show_all, selected, legal_tiles, tool_tiles, crow
+                fl, None, players, here, path, selected, legal_tiles, tool_tiles, crow
             )
         return changed
 
@@ -243,8 +239,7 @@ class LiveBoard:
         only: set[int] | None,
         players: tuple[PlayerView, ...],
         here: dict[int | None, list[tuple[int, str, str, int, bool]]],
-        steps: dict[int, int],
-        show_all: bool,
+        path: GuardPath,
         selected: int,
         legal_tiles: set[str],
         tool_tiles: set[str] | None,
@@ -264,8 +259,8 @@ class LiveBoard:
                 tile,
                 gpos == pos and gspeed,
                 gdest == pos,
-                steps.get(pos, 0),
-                show_all,
+                path.steps.get(pos, ()),
+                pos == path.unknown_at and path.unknown,
                 tuple(here.get(pos, ())),
                 pos == selected,
                 name in legal_tiles,
@@ -280,8 +275,7 @@ class LiveBoard:
                 tile,
                 players,
                 guard,
-                steps,
-                show_all,
+                path,
                 selected,
                 legal_tiles,
                 crow,
@@ -341,27 +335,26 @@ class LiveBoard:
             for index, character in look.burglars:
                 pawn = _element(doc, "span", f"pawn burglar p{index}")
                 pawn.setAttribute("data-player", str(index))
+                pawn.appendChild(self.icon("m-pawn", "figure"))
                 pawn.appendChild(self.icon(f"c-{character}", "ic"))
                 pawns.append(pawn)
             refs["pawns"].replaceChildren(*pawns)
 
-    def _draw_route(self, i: int, guard: GuardView, show_all: bool) -> None:
+    def _draw_route(self, i: int, path: GuardPath) -> None:
         """The guard's path as arrows between tile centres, in the floor's SVG overlay."""
-        segments = route_segments(guard, show_all)
-        key = (tuple(segments), show_all)
+        key = path.segments
         if key == self.routes[i]:
             return
         self.routes[i] = key
         doc = self.document
         overlay = self.overlays[i]
-        speed = guard.speed
         items = []
-        for k, (r0, c0, r1, c1) in enumerate(segments):
+        for r0, c0, r1, c1, is_next in path.segments:
             x0, y0, x1, y1 = c0 * 100 + 50, r0 * 100 + 50, c1 * 100 + 50, r1 * 100 + 50
             # Centre to centre, the arrowhead halfway: in the gap between the two tiles.
-            path = doc.createElementNS(SVG_NS, "path")
-            path.setAttribute("d", f"M{x0} {y0}L{(x0 + x1) / 2} {(y0 + y1) / 2}L{x1} {y1}")
-            path.setAttribute("class", "step next" if k < speed else "step later")
-            path.setAttribute("marker-mid", "url(#route-arrow)")
-            items.append(path)
+            arrow = doc.createElementNS(SVG_NS, "path")
+            arrow.setAttribute("d", f"M{x0} {y0}L{(x0 + x1) / 2} {(y0 + y1) / 2}L{x1} {y1}")
+            arrow.setAttribute("class", "step next" if is_next else "step later")
+            arrow.setAttribute("marker-mid", "url(#route-arrow)")
+            items.append(arrow)
         overlay.replaceChildren(*items)
