@@ -252,7 +252,7 @@ class GameScreen:
         if self._changed("undo", can_undo):
             page.el("undo").disabled = not can_undo
         if view.step == "over":
-            show_end(page, view, session.game.outcome.player)
+            show_end(page, view, view.end.player)
         elif (
             handover
             and len(view.players) > 1

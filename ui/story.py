@@ -413,6 +413,5 @@ class Story:
     # -- the Safe panel
 
     def render_safe(self, view: GameView, selected: int) -> None:
-        session = self.game.session
-        info = session.game.safe_info(selected) if session is not None and selected >= 0 else None
+        info = next((safe for safe in view.safes if safe.pos == selected), None)
         render_safe(self.doc, self.safe, view.size, selected, info)
