@@ -53,6 +53,8 @@ _EXPORTS = {
     "FloorLayout": "rules.geometry",
     "guard_route": "rules.geometry",
     "StateError": "io.serialize",
+    "Match": "io.match",
+    "RecordError": "io.match",
     "from_json": "io.serialize",
     "to_json": "io.serialize",
     "GameView": "rules.view",
@@ -87,6 +89,9 @@ _EXPORTS = {
     "MAX_GAME_ACTIONS": "io.limits",
     "load_json": "io.limits",
     "encode": "io.serialize",
+    "MAX_CODE_CHARS": "io.links",
+    "pack_actions": "io.links",
+    "unpack_actions": "io.links",
 }
 
 # public namespaces: the events `Game.apply` returns, one class per kind of event
@@ -95,6 +100,8 @@ _MODULES = {"events": "rules.events"}
 if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists agree)
     from .autopilot.bot import Bot
     from .io.limits import MAX_GAME_ACTIONS, load_json
+    from .io.links import MAX_CODE_CHARS, pack_actions, unpack_actions
+    from .io.match import Match, RecordError
     from .io.serialize import StateError, encode, from_json, to_json
     from .rules import events
     from .rules.actions import (
@@ -157,6 +164,7 @@ if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists ag
 __all__ = [  # the names __getattr__ provides, and the version
     "ABILITIES",
     "LOST_VISUAL",
+    "MAX_CODE_CHARS",
     "MAX_GAME_ACTIONS",
     "SCENARIOS",
     "Action",
@@ -180,11 +188,13 @@ __all__ = [  # the names __getattr__ provides, and the version
     "IllegalActionError",
     "Lasting",
     "Loot",
+    "Match",
     "MoveCut",
     "NoEffect",
     "Outcome",
     "PlayerSetup",
     "PrecognitionPayload",
+    "RecordError",
     "Result",
     "Reveal",
     "ScenarioId",
@@ -209,6 +219,7 @@ __all__ = [  # the names __getattr__ provides, and the version
     "guard_route",
     "load_json",
     "new_game",
+    "pack_actions",
     "parse_die_face",
     "parse_order",
     "parse_pos",
@@ -219,6 +230,7 @@ __all__ = [  # the names __getattr__ provides, and the version
     "row_col",
     "to_json",
     "typed_view",
+    "unpack_actions",
 ]
 
 
