@@ -238,7 +238,12 @@ class Autopilot:
             self.game.select(target)  # its tile's panel shows the hinted button (this redraws)
         names = [p.name for p in session.view().players]
         self.hint_action = text
-        label = describe.action_label(text, names)
+        view = session.view()
+        if text.startswith("choose ") and view.pending is not None:
+            # A decision's option in the prompt's own words ("two" is no card name).
+            label = describe.choice_label(view.pending.kind, text.removeprefix("choose "), names)
+        else:
+            label = describe.action_label(text, names)
         why_key = f"autopilot.why.{reason}"
         why = t(why_key) if has(why_key) else t("autopilot.why.move")
         box = page.el("hint-box")

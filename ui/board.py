@@ -240,7 +240,10 @@ def _tile_parts(
         words.append(t("token.selected"))
     if len(tokens) > 4:
         classes.append("many-tokens")
-    if len(burglars) + (1 if guard_speed else 0) > 3:
+    crowd = len(burglars) + (1 if guard_speed else 0)
+    if crowd:
+        classes.append(f"pawns-{min(crowd, 4)}")
+    if crowd > 3:
         classes.append("many-pawns")
     label = t("tile.label", floor=floor, cell=tile.cell, what=", ".join([what, *words]))
     return TileLook(

@@ -293,6 +293,7 @@ class LiveBoard:
             for index, character in look.burglars:
                 pawn = _element(doc, "span", f"pawn burglar p{index}")
                 pawn.setAttribute("data-player", str(index))
+                pawn.appendChild(self.icon("m-pawn", "figure"))
                 pawn.appendChild(self.icon(f"c-{character}", "ic"))
                 pawns.append(pawn)
             refs["pawns"].replaceChildren(*pawns)
