@@ -228,7 +228,8 @@ def test_the_log_says_what_each_decision_chose_in_both_languages():
         seen = SpotterLooked(0, "clairvoyance", "1.D3")
         assert describe.event_line(seen, names).endswith(": 1.D3")
         set_language("fr")
-        assert describe.event_line(bottom, names) == f"Ada choisit : {FR['choice.bottom']}"
+        line = describe.event_line(bottom, names)
+        assert line.startswith("Ada choisit") and line.endswith(str(FR["choice.bottom"]))
     finally:
         set_language("en")
 
