@@ -350,9 +350,14 @@ class App:
             self.reference.close()
 
     def on_key(self, event: Any) -> None:
-        """Escape closes the legend (the other dialogs wait for an answer)."""
-        if str(event.key) == "Escape" and self.legend.is_open():
+        """Escape closes the legend (the other dialogs wait for an answer); Tab stays in it."""
+        if not self.legend.is_open():
+            return
+        key = str(event.key)
+        if key == "Escape":
             self.command("legend-close", "")
+        elif key == "Tab":
+            self.legend.keep_focus(event)
 
     # ------------------------------------------------------------------ commands
 

@@ -40,7 +40,7 @@ def event_line(event: Any, names: list[str]) -> str:
         elif key in ("floor",) and isinstance(value, int):
             params[key] = value + 1
         elif key in ("tool", "loot", "card", "ability", "name") and isinstance(value, str):
-            params[key] = card_name(value)
+            params[key] = card_text(value)
         elif key == "kind" and kind == "TileRevealed":
             params[key] = name_of("kind", value)
         else:
@@ -70,6 +70,10 @@ def event_line(event: Any, names: list[str]) -> str:
         params["result"] = t("log.triggered") if data.get("triggered") else ""
     elif kind == "GuardPlaced" or kind == "GuardMoved":
         pass
+    elif kind == "DecisionMade":
+        params["choice"] = chosen_text(
+            str(data.get("kind", "")), str(data.get("option", "")), names
+        )
     elif kind in ("GameLost", "StealthLost"):
         params["reason"] = why_text(str(data.get("reason", "")))
     elif kind == "CardNoEffect":
@@ -82,6 +86,26 @@ def event_line(event: Any, names: list[str]) -> str:
     if not has(key):
         return t("log.unknown", name=kind)
     return t(key, **params)
+
+
+def card_text(card: str) -> str:
+    """A card as the log names it: a patrol card is its tile, written as everywhere else
+    ('1.D3', never '1.d3'); Lost Visual and the other cards by their names."""
+    if is_pos_text(card):
+        return card
+    if card == "lost-visual":
+        return t("log.lost_visual")
+    return card_name(card)
+
+
+def chosen_text(kind: str, option: str, names: list[str]) -> str:
+    """What a decision chose, for the log: tiles as the log writes them ('2.B3'), the rest
+    as the prompt's buttons said it. The Crystal Ball's order stays with its player."""
+    if is_pos_text(option):
+        return option
+    if kind == "crystal-ball":
+        return t("choice.crystal-ball.done")
+    return choice_label(kind, option, names)
 
 
 def code_text(prefix: str, code: str) -> str:

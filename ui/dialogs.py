@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ui import describe
 from ui.board import MARK_ICONS, TOKEN_ICONS
@@ -81,7 +81,29 @@ class Legend:
         page = self.page
         page.el("legend").hidden = False
         page.sync_modal()
+        box = page.q("#legend .legend-dialog")
+        if box is not None:
+            box.scrollTop = 0  # opens at its top (Close sits there, so focusing it keeps it)
         page.el("legend-close").focus()
+
+    def keep_focus(self, event: Any) -> None:
+        """Tab and Shift+Tab go round the legend's own controls: the page behind is inert,
+        so Tab from the last one reached <body>."""
+        page = self.page
+        controls = [
+            c
+            for c in page.doc.querySelectorAll("#legend button, #legend [href], #legend input")
+            if not getattr(c, "disabled", False)
+        ]
+        if not controls:
+            return
+        active = page.doc.activeElement
+        back = bool(getattr(event, "shiftKey", False))
+        index = next((i for i, c in enumerate(controls) if bool(c.isSameNode(active))), -1)
+        event.preventDefault()
+        step = -1 if back else 1
+        target = controls[(index + step) % len(controls)] if index >= 0 else controls[0]
+        target.focus()
 
     def close(self) -> None:
         page = self.page
@@ -126,6 +148,7 @@ class Legend:
         marks = [(i, i, t(f"legend.{i}")) for i in MARK_ICONS]
         marks += [
             ("", "sw-route", t("legend.route")),
+            ("", "sw-route-unknown", t("legend.route_unknown")),
             ("", "sw-wall", t("legend.wall")),
             ("", "sw-selected", t("legend.selected")),
             ("", "sw-focus", t("legend.focus")),

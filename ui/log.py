@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ui.dom import Page
 
@@ -20,8 +20,10 @@ class GameLog:
         fragment = page.fragment()
         for _, line in reversed(session.log):
             fragment.appendChild(page.make("li", line))
-        page.el("log").replaceChildren(fragment)
+        log = page.el("log")
+        log.replaceChildren(fragment)
         self.count = len(session.log)
+        focusable(log, self.count > 0)
 
     def append(self, session: Session) -> None:
         page = self.page
@@ -29,3 +31,13 @@ class GameLog:
         for _, line in session.log[self.count :]:
             log.prepend(page.make("li", line))
         self.count = len(session.log)
+        focusable(log, self.count > 0)
+
+
+def focusable(log: Any, has_lines: bool) -> None:
+    """The log box is a tab stop (to scroll it by keys) only when it holds lines: empty, it
+    took the focus and showed nothing."""
+    if has_lines:
+        log.setAttribute("tabindex", "0")
+    else:
+        log.removeAttribute("tabindex")

@@ -311,6 +311,7 @@ EN: dict[str, Text] = {
     "pending.unknown": "a card you looked at",
     "pending.default": "A choice is needed ({kind}).",
     # choice labels
+    "choice.crystal-ball.done": "the Events put back in the order they chose",
     "choice.hack": "Spend a hack token",
     "choice.laptop": "Spend the Hacker's laptop token",
     "choice.pay": "Spend an extra action",
@@ -779,6 +780,7 @@ EN.update(
         "log.EventDrawn": "Event for {player}: {card}",
         "log.CardPassed": "{giver} gives {card} to {receiver}",
         "log.PlayerEscaped": "{player} escapes!",
+        "log.DecisionMade": "{player} chooses: {choice}",
         "log.DecisionNeeded": "A decision is needed",
         "log.GameWon": "The crew wins!",
         "log.GameLost": "Busted: {player} was seen with no stealth left ({reason})",

@@ -296,6 +296,7 @@ FR: dict[str, Text] = {
     "pending.unknown": "une carte regardée",
     "pending.default": "Un choix est nécessaire ({kind}).",
     # choice labels
+    "choice.crystal-ball.done": "les Événements remis dans l'ordre choisi",
     "choice.hack": "Dépenser un jeton Piratage",
     "choice.laptop": "Dépenser le jeton du portable du Hacker",
     "choice.pay": "Dépenser une action de plus",
@@ -785,6 +786,7 @@ FR.update(
         "log.EventDrawn": "Événement pour {player} : {card}",
         "log.CardPassed": "{giver} donne {card} à {receiver}",
         "log.PlayerEscaped": "{player} s'enfuit !",
+        "log.DecisionMade": "{player} choisit : {choice}",
         "log.DecisionNeeded": "Un choix est nécessaire",
         "log.GameWon": "L'équipe gagne !",
         "log.GameLost": "Pris : {player} a été vu sans Camouflage restant ({reason})",

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ui.describe import action_label, event_line, pos_text
 from ui.dom import Page, attr, some
 from ui.layout import fit
+from ui.log import focusable
 from ui.messages import t
 from ui.panels import render_crew, render_status
 from ui.session import SaveError, Saves, Session, check_record
@@ -208,7 +209,8 @@ class ReviewScreen:
         page = self.page
         fragment = page.doc.createDocumentFragment()
         first = None
-        for when, line in reversed(self.timeline.log(self.k)):
+        lines = self.timeline.log(self.k)
+        for when, line in reversed(lines):
             item = page.make("li", line, "now" if when == self.k else "")
             item.setAttribute("data-step", str(when))
             if when == self.k:
@@ -217,6 +219,7 @@ class ReviewScreen:
             fragment.appendChild(item)
         log = page.el("log")
         log.replaceChildren(fragment)
+        focusable(log, bool(lines))
         if first is not None:  # scroll the log box only, never the page
             with contextlib.suppress(Exception):  # a stand-in DOM has no layout
                 log.scrollTop = max(0, int(first.offsetTop) - int(log.clientHeight) // 2)

@@ -802,16 +802,20 @@ def _ev_peekhole(r: CardRules, me: int, pos: int) -> None:
 
 
 def _ev_reboot(r: CardRules, me: int, pos: int) -> None:
-    changed = False
+    changed = revealed = False
     for fi in range(len(r.state.floors)):
         for q in r.positions(fi):
             t = r.tile(q)
-            if t.revealed and t.kind in COMPUTERS and t.hack != 1:
-                t.hack = 1
-                changed = True
-                r._emit(HackAdded(q, 1))
+            if t.revealed and t.kind in COMPUTERS:
+                revealed = True
+                if t.hack != 1:
+                    t.hack = 1
+                    changed = True
+                    r._emit(HackAdded(q, 1))
     if not changed:
-        r._emit(CardNoEffect(_REBOOT.value, _NOTHING_TO_RESET))
+        # Say why: no computer to reset at all, or every one already holds exactly 1.
+        why = _NOTHING_TO_RESET if revealed else _NO_COMPUTER
+        r._emit(CardNoEffect(_REBOOT.value, why))
 
 
 def _ev_shift_change(r: CardRules, me: int, pos: int) -> None:

@@ -269,6 +269,17 @@ class PlayerEscaped(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DecisionMade(Event):
+    """A pending decision answered: by whom, which decision, the option chosen (the text of
+    the `choose` action). The option is public: the cards a decision showed stay in
+    DecisionNeeded, which only the deciding player was shown."""
+
+    player: int
+    kind: DecisionKind
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionNeeded(Event):
     kind: DecisionKind
     options: tuple[str, ...]

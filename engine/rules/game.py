@@ -59,6 +59,7 @@ from .data import ROOM_TILES as _ROOM_TILES
 from .decisions import order_option
 from .events import (
     CardNoEffect,
+    DecisionMade,
     DieAdded,
     EntranceChosen,
     Event,
@@ -523,6 +524,7 @@ class Game(CardRules, CharacterRules):
         d = st.pending
         assert d is not None
         st.pending = None
+        self._emit(DecisionMade(st.current, d.kind, option))  # the log says what was chosen
         self._decision_handlers[d.kind](self, d, option)
 
     # ------------------------------------------------------------------ other actions

@@ -301,3 +301,27 @@ def test_the_guards_marked_next_move_under_an_alarm_is_the_walk_he_then_takes(pa
         if src is not None:
             expect(log).to_contain_text(f"Guard moves {src} -> {dst}")
     expect(page.locator(f"#board [data-pos='{walk[-1]}'] .pawn.guard")).to_have_count(1)
+
+
+def test_an_empty_log_takes_no_focus_and_a_log_with_lines_does(page, site_server):
+    """The empty log was a tab stop that showed nothing when focused."""
+    open_fresh(page, site_server.url, "?game=" + ending()[0])
+    expect(page.locator("#log li")).to_have_count(0)
+    expect(page.locator("#log")).not_to_have_attribute("tabindex", "0")
+    page.click("#board [data-pos='1.C2']")
+    page.click("#tile-actions [data-action='enter 1.C2']")
+    expect(page.locator("#log")).to_have_attribute("tabindex", "0")
+
+
+def test_the_legend_opens_at_its_top_and_tab_stays_inside(page, site_server):
+    """It opened scrolled to its bottom (focus on a Close button there), and Tab from Close
+    went on to <body> (the page behind is inert)."""
+    show(page, site_server, "crowded")
+    page.click("[data-cmd='legend']")
+    expect(page.locator("#legend-close")).to_be_focused()
+    page.wait_for_function("document.querySelector('#legend .legend-dialog').scrollTop === 0")
+    for key in ("Tab", "Shift+Tab", "Tab"):
+        page.keyboard.press(key)
+        expect(page.locator("#legend-close")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#legend")).to_be_hidden()

@@ -51,6 +51,7 @@ from engine.rules.events import (
     TurnStarted,
 )
 from engine.rules.game import Game
+from engine.rules.kinds import NoEffect
 
 from .builder import K, Table, legal, of, refused
 
@@ -1067,7 +1068,13 @@ def test_reboot_without_revealed_computer_has_no_effect():
     """Reboot with no revealed Computer does nothing and says so (a CardNoEffect)."""
     t = Table().player(0, "1.B2").face_down("1.A1", K.COMPUTER_LASER)
     ev = t.events(E.REBOOT).game().apply("end")
-    assert len(no_effect(ev, E.REBOOT)) == 1
+    assert no_effect(ev, E.REBOOT) == [NoEffect.NO_COMPUTER]  # not "all already hold 1"
+
+
+def test_reboot_with_every_revealed_computer_at_one_token_says_so():
+    t = Table().player(0, "1.B2").tile("1.A1", K.COMPUTER_LASER, hack=1)
+    ev = t.events(E.REBOOT).game().apply("end")
+    assert no_effect(ev, E.REBOOT) == [NoEffect.NOTHING_TO_RESET]
 
 
 # ---------------------------------------------------------------------- Shift Change

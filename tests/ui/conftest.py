@@ -33,6 +33,9 @@ class FakeElement:
     def getAttribute(self, name: str) -> str | None:
         return self.attributes.get(name)
 
+    def removeAttribute(self, name: str) -> None:
+        self.attributes.pop(name, None)
+
     def appendChild(self, child: FakeElement) -> FakeElement:
         if child.tagName == "#FRAGMENT":
             self.children.extend(child.children)

@@ -212,3 +212,45 @@ def test_the_tile_stealth_prompt_says_why_and_where():
     decision = Decision(DecisionKind.TILE_STEALTH, ["tile", "own"], pos=P("1.B1"), source="foyer")
     text = describe.prompt_text(pending_view(decision))
     assert "a guard saw into the Foyer" in text and "Floor 1, B1" in text
+
+
+def test_the_log_says_what_each_decision_chose_in_both_languages():
+    from engine.rules.events import DecisionMade, SpotterLooked
+    from ui.messages import set_language
+
+    names = ["Ada", "Bob"]
+    bottom = DecisionMade(0, DecisionKind.CLAIRVOYANCE, "bottom")
+    tie = DecisionMade(1, DecisionKind.ALARM_TIE, "2.B3")
+    try:
+        assert describe.event_line(bottom, names) == "Ada chooses: Put it at the bottom"
+        assert describe.event_line(tie, names) == "Bob chooses: 2.B3"
+        # A patrol card is a tile, written as everywhere else: never '1.d3'.
+        seen = SpotterLooked(0, "clairvoyance", "1.D3")
+        assert describe.event_line(seen, names).endswith(": 1.D3")
+        set_language("fr")
+        line = describe.event_line(bottom, names)
+        assert line.startswith("Ada choisit") and line.endswith(str(FR["choice.bottom"]))
+    finally:
+        set_language("en")
+
+
+def test_every_decision_kind_has_words_for_every_option_it_was_answered_with():
+    """Random games: each DecisionMade becomes a log line naming the choice, in words."""
+    from engine.rules.events import DecisionMade
+
+    made = 0
+    for seed in range(40):
+        game = new_game(Setup(seed=seed))
+        chooser = Rng.from_seed(seed)
+        names = [p.name for p in game.state.players]
+        for _ in range(300):
+            if game.is_over():
+                break
+            legal = game.legal_actions()
+            for event in game.apply(legal[chooser.below(len(legal))]):
+                if isinstance(event, DecisionMade):
+                    made += 1
+                    line = describe.event_line(event, names)
+                    assert line.startswith(f"{names[event.player]} chooses: "), line
+                    assert not line.endswith(": ") and "{" not in line
+    assert made > 20
