@@ -133,8 +133,6 @@ _WHERE_ALARM = DecisionKind.WHERE_ALARM
 _WHERE_IS_HE = EventCard.WHERE_IS_HE
 _WIN = Result.WIN
 
-_SWITCH_SIGNS = Destination.SWITCH_SIGNS
-
 
 @dataclass(frozen=True, slots=True)
 class ToolRule:
@@ -849,7 +847,7 @@ def _ev_switch_signs(r: CardRules, me: int, pos: int) -> None:
         src, g.pos, g.dest = g.pos, g.dest, g.pos
         assert src is not None and g.pos is not None and g.dest is not None
         r._emit(GuardTeleported(f, src, g.pos, name))
-        r._emit(DestinationSet(f, g.dest, _SWITCH_SIGNS))
+        r._emit(DestinationSet(f, g.dest, _DESTINATION_SWITCH_SIGNS))
         r._guard_appears(f, own=_GUARD_PLACED)
 
 
