@@ -274,11 +274,11 @@ class Reviewer:
 
     def open(self, code: str, actions: list[str], back: str, at: int | None = None) -> None:
         """Review a game (never the session itself): from the end screen, a save or a link."""
-        from engine import IllegalActionError, SetupError
+        from engine import ActionError, SetupError
 
         try:
             timeline = Timeline(code, actions)
-        except (IllegalActionError, SetupError, ValueError) as err:
+        except (ActionError, SetupError, ValueError) as err:
             self.page.notice(t("review.bad", why=str(err)))
             return
         screen = ReviewScreen(self.page, self.board, self.show, timeline, back)
