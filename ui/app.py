@@ -310,11 +310,11 @@ class App:
         if action_text:
             if self.game.autopilot.blocks_input():
                 return  # an autopilot burglar is playing
-            from engine import Action
+            from engine import Action, ActionError
 
             try:  # parsed once, here where it leaves the page; the engine validates it
                 action = Action.parse(action_text)
-            except ValueError as err:
+            except ActionError as err:
                 self.page.notice(t("game.error", why=str(err)))
                 return
             self.game.act(action)

@@ -128,7 +128,7 @@ class GameScreen:
             return False
         try:
             self.session.play(action)
-        except ActionError as err:  # not an action, or not legal now: nothing changed
+        except ActionError as err:  # not legal now: nothing changed
             page.notice(t("game.error", why=str(err)))
             return False
         page.notice("")
