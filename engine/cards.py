@@ -842,7 +842,6 @@ EVENTS: dict[EventCard, Callable[[CardRules, int, int], None]] = {
 }
 
 
-
 # ---------------------------------------------------------------------- card decisions
 # Each takes (rules, the pending decision, the option chosen).
 

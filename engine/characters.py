@@ -481,7 +481,6 @@ USES: dict[str, Callable[[CharacterRules, int, int, Action], None]] = {
 }
 
 
-
 # ---------------------------------------------------------------------- ability decisions
 # Each takes (rules, the pending decision, the option chosen).
 

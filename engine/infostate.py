@@ -129,9 +129,7 @@ def _deal_cards(st: State, rng: Rng) -> None:
     pending = st.pending
     drawn = set(pending.data) if pending is not None and pending.kind == "rigger-draw" else set()
     tools = [
-        t
-        for t in Tool
-        if t not in held_tools and t not in st.tool_discard and t.value not in drawn
+        t for t in Tool if t not in held_tools and t not in st.tool_discard and t.value not in drawn
     ]
     rng.shuffle(tools)
     st.tools = tools[: len(st.tools)]
