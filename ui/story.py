@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ui import animate, cards
 from ui.describe import dice_text, pending_dice, pos_text, why_text
-from ui.messages import card_name, help_of, name_of, t
+from ui.messages import card_name, has, help_of, name_of, t
 
 if TYPE_CHECKING:
     from engine.actions import Action
@@ -182,6 +182,9 @@ def safety_reason(game: Any, text: str, quiet: set[str]) -> str:
         kind = Action.parse(text).kind
     except ValueError:
         return ""  # not an action: playing it fails with its own words
+    for hazard in game.hazards(text):  # a Stealth or an alarm the move surely costs
+        if str(hazard) not in quiet:
+            return str(hazard)
     if (
         kind == ActionKind.END
         and "event" not in quiet
@@ -202,6 +205,8 @@ def safety_text(reason: str, text: str, actions_left: int) -> str:
         return t("story.confirm.tool", tool=card_name(key), help=help_of("tool", key))
     if reason == "event":
         return t("story.confirm.event", n=actions_left)
+    if has(f"story.confirm.{reason}"):  # a hazard (engine.kinds.Hazard)
+        return t(f"story.confirm.{reason}")
     return t("story.confirm.lose")
 
 

@@ -18,7 +18,7 @@ from engine.view import PlayerView
 from tests.engine.builder import K, table
 from ui import animate
 from ui.messages import help_of
-from ui.story import catch_up, safety_reason, since_last_turn, table_items
+from ui.story import catch_up, safety_reason, safety_text, since_last_turn, table_items
 
 NAMES = ["Ann", "Bob"]
 
@@ -98,3 +98,21 @@ def test_the_safety_nets_ask_the_engine_and_respect_dont_ask_again():
     assert safety_reason(g, "end", {"event"}) == ""
     assert safety_reason(g, "use emp", set()) == "tool"
     assert safety_reason(g, "move 1.A2", set()) == ""
+
+
+def test_each_hazard_the_engine_names_is_a_safety_net_with_its_own_dont_ask_again():
+    g = (
+        table()
+        .player(0, "1.A1")
+        .tile("1.B1", K.LABORATORY)
+        .guard(0, at="1.B1", dest="1.D4")
+        .tile("1.A2", K.MOTION)
+        .game()
+    )
+    assert safety_reason(g, "move 1.B1", set()) == "guard-tile"
+    assert safety_reason(g, "move 1.B1", {"guard-tile"}) == ""
+    assert "Stealth" in safety_text("guard-tile", "move 1.B1", 4)
+    g.apply("move 1.A2")
+    assert safety_reason(g, "move 1.A1", set()) == "motion-exit"
+    assert safety_reason(g, "move 1.A1", {"motion-exit"}) == ""
+    assert "alarm" in safety_text("motion-exit", "move 1.A1", 3)
