@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .actions import Action, ActionKind, parse_pos
 from .data import COMPUTERS, ROW_STRIDE, Tool
@@ -33,6 +34,7 @@ from .data import TileKind as K
 from .game import Game
 from .infostate import clone_game, resample_from_infostate
 from .kinds import DecisionKind as D
+from .kinds import Hazard
 from .rng import Rng
 from .state import Step
 
@@ -174,6 +176,113 @@ def goals(
         return [safe], 0
     hidden = [q for q in game.combination(safe) if not game.tile(q).revealed]
     return (hidden or [safe]), 0
+
+
+class Goal(StrEnum):
+    """What a burglar's plan works toward (`Explanation.goal`)."""
+
+    ENTER = "enter"  # the team's way in
+    OPEN_SAFE = "open-safe"  # dice and cracks on the Safe at `target`
+    COMBINATION = "combination"  # reveal `target`, a tile of the row and column of `safe`
+    FIND_SAFE = "find-safe"  # the floor's Safe is still face down somewhere
+    LOOT = "loot"  # the Loot lying at `target`
+    STAIRS_UP = "stairs-up"  # the Stairs at `target`, up to the next floor
+    FIND_STAIRS = "find-stairs"  # the floor's Stairs are still face down somewhere
+    STAIRS_DOWN = "stairs-down"  # down the Stairs at `target` to the floor below
+    ESCAPE = "escape"  # the whole crew holds the Loot: out by the roof
+    HIDE = "hide"  # out of the guard's way
+    HACK = "hack"  # a hack token on the computer at `target`
+    DECIDE = "decide"  # the option a card or ability asks for
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    goal: Goal
+    target: int = -1  # the tile the goal names
+    safe: int = -1  # the Safe a combination tile belongs to
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why the bot plays `action`, from the plan it chose (for hints and log lines; the page
+    words it). Every field is read off the search's own line in its first sample and the
+    engine's public queries: nothing here is a fixed sentence.
+
+    `goal`, `target`, `safe`: what the plan works toward. `actions`: what the action spends
+    (for End, the actions left unused). `hazards`: the certain prices the engine names
+    (`Game.hazards`). `event`: ending now draws an Event. `face_down`: it steps onto a tile
+    nobody has seen. `end_pos`: where the plan ends the turn, `risk` the chance, from his
+    route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
+    plan: a decision, the entrance). When the action pays a hazard, `alternative` is the
+    best-scored choice that pays none (None: every choice does), with the risk and the
+    steps to the goal its own plan ends with; `steps` is the chosen plan's. `options` and
+    `worlds`: how many choices and sampled tables the search compared."""
+
+    action: Action
+    goal: Goal
+    target: int = -1
+    safe: int = -1
+    actions: int = 0
+    hazards: tuple[Hazard, ...] = ()
+    event: bool = False
+    face_down: bool = False
+    end_pos: int = -1
+    risk: float = 0.0
+    steps: int = -1
+    alternative: Action | None = None
+    alternative_risk: float = 0.0
+    alternative_steps: int = -1
+    guard_steps: int = -1
+    options: int = 0
+    worlds: int = 0
+
+    @property
+    def claims_safe(self) -> bool:
+        """The words will say nothing is paid and the guard cannot reach the planned tile."""
+        return (
+            self.end_pos >= 0
+            and not self.hazards
+            and not self.event
+            and not self.face_down
+            and self.risk == 0.0
+        )
+
+
+def aim_of(game: Game, player: int) -> Aim:
+    """The goal `goals` steers the player toward, typed for words (nearest target first)."""
+    st = game.state
+    p = st.players[player]
+    pos = p.pos
+    if pos is None:
+        return Aim(Goal.ENTER)
+    f = pos >> 6
+    all_loot = game.team_has_all_loot()
+    tf = player_floor(game, player, None, all_loot)
+    targets, _ = goals(game, player, None, all_loot)
+    dist = game.geometry(f).dist[pos & 63]
+
+    def nearest() -> int:
+        same = [q for q in targets if q >> 6 == f and dist[q & 63] >= 0]
+        return min(same, key=lambda q: (dist[q & 63], q)) if same else -1
+
+    if all_loot or tf > f:
+        up = _revealed_of_kind(game, f, K.STAIRS)
+        if not up:
+            return Aim(Goal.FIND_STAIRS)
+        top = f == len(st.floors) - 1
+        return Aim(Goal.ESCAPE if all_loot and top else Goal.STAIRS_UP, nearest())
+    if tf < f:
+        return Aim(Goal.STAIRS_DOWN, nearest())
+    safes = [q for q in safe_of(game, f) if not game.tile(q).safe_open or game.tile(q).loot]
+    if not safes:
+        return Aim(Goal.FIND_SAFE)
+    safe = safes[0]
+    if game.tile(safe).safe_open:
+        return Aim(Goal.LOOT, safe)
+    hidden = [q for q in game.combination(safe) if not game.tile(q).revealed]
+    if hidden:
+        return Aim(Goal.COMBINATION, nearest(), safe)
+    return Aim(Goal.OPEN_SAFE, safe, safe)
 
 
 def goal_distance(
@@ -609,6 +718,18 @@ def _key(g: Game) -> tuple[object, ...]:
     return tuple(parts)
 
 
+def _public_key(g: Game) -> tuple[object, ...]:
+    """`_key` without the current burglar's place, the actions and the RNG: what a step
+    there and back leaves unchanged when it reveals, takes and sets off nothing."""
+    parts = list(_key(g))
+    st = g.state
+    me = st.current
+    p = st.players[me]
+    parts[0] = parts[1] = parts[2] = None  # rng, actions left, actions taken
+    parts[5 + me] = (p.stealth, len(p.tools), len(p.loot), p.hack, p.escaped)
+    return tuple(parts)
+
+
 @dataclass(slots=True)
 class Bot:
     """Determinized whole-turn search. `seed` makes it reproducible.
@@ -630,8 +751,12 @@ class Bot:
     revisit: bool = True
     chance: int = 1
     last_reason: str = ""
+    last_explanation: Explanation | None = None
     last_scores: dict[Action, float] = field(default_factory=dict)
     times: list[float] = field(default_factory=list)
+    # The last Move this bot chose: (actions applied then, the tile it left, the public
+    # table then), to refuse stepping straight back when nothing public changed meanwhile.
+    last_move: tuple[int, int, tuple[object, ...]] | None = None
 
     def samples(self, game: Game) -> list[Game]:
         st = game.state
@@ -660,42 +785,86 @@ class Bot:
         worlds = self.samples(game)
         w0 = worlds[0]
         legal = w0.legal_actions()  # the same list as the real game's: it is public
+        plan: dict[tuple[object, ...], Action] = {}
         if len(legal) == 1:
-            self.last_reason = "only"
+            self._explain(w0, legal[0], plan, {}, 1)
             return legal[0]
         st = w0.state
         if st.step == Step.ENTRANCE:
-            self.last_reason = "entrance"
-            return choose_entrance(w0)
+            entrance = choose_entrance(w0)
+            self._explain(w0, entrance, plan, {}, len(legal))
+            return entrance
         candidates = self._candidates(w0, legal)
+        back = self.pacing_back(w0)
+        if back in candidates and len(candidates) > 1:
+            candidates.remove(back)
         if len(candidates) == 1:
-            self.last_reason = _reason(w0, candidates[0])
+            self._explain(w0, candidates[0], plan, {}, 1)
             return candidates[0]
         me = st.current
         turn = st.turn
         scores = dict.fromkeys(candidates, 0.0)
-        for w in worlds:
+        for i, w in enumerate(worlds):
             memo: dict[tuple[object, ...], float] = {}
             count = [0]
+            line = plan if i == 0 else None  # the first sample's best lines: the plan told
             for a in candidates:
                 if a.kind == ActionKind.END and st.pending is None:
                     scores[a] += self._end_value(w, me, turn)  # the same price as in the search
                 else:
                     g = clone_game(w)
                     g.apply(a)
-                    scores[a] += self._value(g, me, turn, memo, count)
+                    scores[a] += self._value(g, me, turn, memo, count, line)
                 yield None
         best = max(candidates, key=lambda a: (scores[a], -candidates.index(a)))
         self.last_scores = scores
         if st.pending is None and scores[best] - scores[candidates[0]] < self.margin * len(worlds):
             best = candidates[0]  # the rule of thumb, unless the search clearly beats it
-        self.last_reason = _reason(w0, best)
+        self._explain(w0, best, plan, scores, len(candidates))
         return best
 
+    def _explain(
+        self,
+        w0: Game,
+        action: Action,
+        plan: dict[tuple[object, ...], Action],
+        scores: dict[Action, float],
+        options: int,
+    ) -> None:
+        self.last_reason = _reason(w0, action)
+        self.last_explanation = explain(w0, action, plan, scores, options, self.worlds)
+        st = w0.state
+        here = st.players[st.current].pos
+        self.last_move = None
+        if action.kind == ActionKind.MOVE and here is not None and st.pending is None:
+            self.last_move = (st.actions_applied, here, _public_key(w0))
+
+    def pacing_back(self, game: Game) -> Action | None:
+        """The Move straight back to where this bot's last Move came from, when that Move was
+        the last action and nothing public changed since (no tile revealed, no token, card,
+        alarm or guard step): A -> B -> A would only spend actions. None otherwise."""
+        last = self.last_move
+        st = game.state
+        if last is None or st.pending is not None:
+            return None
+        applied, left, before = last
+        if st.actions_applied != applied + 1 or st.pace_from != left:
+            return None
+        if _public_key(game) != before:
+            return None
+        return Action(ActionKind.MOVE, pos=left)
+
     def _value(
-        self, g: Game, me: int, turn: int, memo: dict[tuple[object, ...], float], count: list[int]
+        self,
+        g: Game,
+        me: int,
+        turn: int,
+        memo: dict[tuple[object, ...], float],
+        count: list[int],
+        plan: dict[tuple[object, ...], Action] | None = None,
     ) -> float:
-        """The best score reachable from `g` (a game of our own) by the end of the turn."""
+        """The best score reachable from `g` (a game of our own) by the end of the turn.
+        `plan`, when given, records the best action found at every position searched."""
         w = self.weights
         st = g.state
         while st.pending is not None and st.step != Step.OVER and st.turn == turn:
@@ -712,10 +881,11 @@ class Bot:
             memo[key] = value
             return value
         value = -float("inf")
+        chosen = _END
         for a in self._moves(g):
             c = clone_game(g)
             c.apply(a)
-            v = self._value(c, me, turn, memo, count)
+            v = self._value(c, me, turn, memo, count, plan)
             if self.chance > 1 and c.state.rng != g.state.rng:
                 # Dice were rolled (a crack, a keypad): the search must not plan on this
                 # sample's luck, so the action is worth its average over other rolls.
@@ -724,14 +894,18 @@ class Bot:
                     c.rng = Rng(_mix(g.state.rng, j))
                     c.state.rng = c.rng.state
                     c.apply(a)
-                    v += self._value(c, me, turn, memo, count)
+                    v += self._value(c, me, turn, memo, count, plan)
                 v /= self.chance
             if v > value:
                 value = v
+                chosen = a
         end = self._end_value(g, me, turn, own=True)  # g is ours and no longer needed
         if end > value:
             value = end
+            chosen = _END
         memo[key] = value
+        if plan is not None:
+            plan[key] = chosen
         return value
 
     def _end_value(self, g: Game, me: int, turn: int, own: bool = False) -> float:
@@ -841,6 +1015,123 @@ class Bot:
         return keep + rest
 
 
+_END = Action(ActionKind.END)
+
+
+def _plan_end(
+    w0: Game, first: Action, plan: dict[tuple[object, ...], Action], limit: int = 24
+) -> Game | None:
+    """The position where the plan that starts with `first` ends the actions (a copy of the
+    first sample played along the search's best line; the rule of thumb where the search
+    stopped). None when the turn ends at once (the action itself ends it)."""
+    st0 = w0.state
+    me, turn = st0.current, st0.turn
+    if first.kind == ActionKind.END and st0.pending is None:
+        return w0
+    g = clone_game(w0)
+    g.apply(first)
+    for _ in range(limit):
+        st = g.state
+        while st.pending is not None and st.step != Step.OVER and st.turn == turn:
+            g.apply(decide(g))
+        if st.step == Step.OVER or st.turn != turn or st.current != me:
+            return None
+        a = plan.get(_key(g))
+        if a is None:
+            a = policy(g)
+        if a.kind == ActionKind.END:
+            return g
+        g.apply(a)
+    return g
+
+
+def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
+    """(where the burglar ends the actions, the chance the guard then walks in, the steps
+    left to the goal) in a plan's end position; (-1, 0.0, -1) without one."""
+    if g is None:
+        return -1, 0.0, -1
+    pos = g.state.players[me].pos
+    if pos is None:
+        return -1, 0.0, -1
+    return pos, hit_risk(g, pos >> 6).get(pos, 0.0), goal_distance(g, me)
+
+
+def explain(
+    w0: Game,
+    action: Action,
+    plan: dict[tuple[object, ...], Action],
+    scores: dict[Action, float],
+    options: int,
+    worlds: int,
+) -> Explanation:
+    """Why `action`, read off the plan: see `Explanation`. `w0` is the first sample (its
+    public part is the real game's); `plan` its best lines; `scores` the candidates'."""
+    st = w0.state
+    me = st.current
+    p = st.players[me]
+    pos = p.pos
+    kind = action.kind
+    if st.step == Step.ENTRANCE:
+        g = st.floors[0].guard
+        d = -1
+        if g.pos is not None and action.pos >= 0:
+            d = w0.geometry(0).dist[g.pos & 63][action.pos & 63]
+        return Explanation(action, Goal.ENTER, action.pos, guard_steps=d, options=options)
+    if st.pending is not None:
+        return Explanation(action, Goal.DECIDE, options=options, worlds=worlds)
+    aim = aim_of(w0, me)
+    goal, target, safe = aim.goal, aim.target, aim.safe
+    if kind in (ActionKind.CRACK, ActionKind.ADD_DIE):
+        here = action.pos if action.pos >= 0 else (pos if pos is not None else -1)
+        goal, target, safe = Goal.OPEN_SAFE, here, here
+    elif kind == ActionKind.PICKUP:
+        goal, target = Goal.LOOT, pos if pos is not None else -1
+    elif kind == ActionKind.ESCAPE:
+        goal, target = Goal.ESCAPE, pos if pos is not None else -1
+    elif kind == ActionKind.HACK:
+        goal, target = Goal.HACK, pos if pos is not None else -1
+    hazards = w0.hazards(action)
+    event = kind == ActionKind.END and w0.would_draw_event()
+    face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed
+    spent = st.actions_left
+    if kind != ActionKind.END:
+        trial = clone_game(w0)
+        trial.apply(action)
+        spent = st.actions_left - trial.state.actions_left if trial.state.turn == st.turn else spent
+    end = _plan_end(w0, action, plan)
+    end_pos, risk, steps = _end_risk(end, me)
+    if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
+        before = goal_distance(w0, me)
+        after = steps if steps >= 0 else before
+        if after >= before and hit_risk(w0, pos >> 6).get(pos, 0.0) > 0.0:
+            goal, target, safe = Goal.HIDE, -1, -1  # a step back from the goal, off his path
+    alternative: Action | None = None
+    alt_risk, alt_steps = 0.0, -1
+    if hazards and scores:
+        clean = [a for a in scores if a != action and not w0.hazards(a)]
+        if clean:
+            alternative = max(clean, key=lambda a: scores[a])
+            _, alt_risk, alt_steps = _end_risk(_plan_end(w0, alternative, plan), me)
+    return Explanation(
+        action,
+        goal,
+        target,
+        safe,
+        actions=max(0, spent),
+        hazards=hazards,
+        event=event,
+        face_down=face_down,
+        end_pos=end_pos,
+        risk=risk,
+        steps=steps,
+        alternative=alternative,
+        alternative_risk=alt_risk,
+        alternative_steps=alt_steps,
+        options=options,
+        worlds=worlds,
+    )
+
+
 def _guard_on(game: Game, pos: int) -> bool:
     return game.state.floors[pos >> 6].guard.pos == pos
 
@@ -889,4 +1180,15 @@ def play_game(game: Game, bots: list[Bot], max_actions: int = 3000) -> Game:
     return game
 
 
-__all__ = ["Bot", "Weights", "decide", "evaluate", "hit_risk", "play_game", "policy"]
+__all__ = [
+    "Bot",
+    "Explanation",
+    "Goal",
+    "Weights",
+    "decide",
+    "evaluate",
+    "explain",
+    "hit_risk",
+    "play_game",
+    "policy",
+]

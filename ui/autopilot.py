@@ -19,9 +19,10 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ui import describe
-from ui.messages import has, t
+from ui.messages import t
 
 if TYPE_CHECKING:
+    from engine.bot import Explanation
     from engine.view import GameView
 
 PACE_MS = 700  # between two autopilot actions: time to follow them on the board
@@ -180,7 +181,22 @@ class Autopilot:
         self.busy = False
         self.played += 1
         self.app.doc.documentElement.setAttribute("data-autopilot-played", str(self.played))
+        self.log_reason(self.bots[session_me(self.app)])
         self.app.act(str(action), confirmed=True)  # its own choice: no safety net asks
+
+    def log_reason(self, bot: Any) -> None:
+        """The log line saying why the autopilot plays what it plays (its plan, in words);
+        put in just before the action's own lines, so it reads right under them."""
+        app = self.app
+        explanation = getattr(bot, "last_explanation", None)
+        log = app.el("log")
+        session = app.session
+        if explanation is None or _missing(log) or session is None:
+            return
+        names = [p.name for p in session.view().players]
+        me = session.game.state.current
+        why = explanation_text(explanation, names)
+        log.prepend(app.make("li", t("autopilot.log", player=names[me], why=why), "log-why"))
 
     def skip(self) -> None:
         """Play the rest of the autopilot's turn without pauses."""
@@ -224,9 +240,9 @@ class Autopilot:
             self.later(0, lambda: self._hint_slice(token, actions_then, bot))
             return
         self.hinting = None
-        self.show_hint(str(action), bot.last_reason)
+        self.show_hint(str(action), bot.last_explanation)
 
-    def show_hint(self, text: str, reason: str) -> None:
+    def show_hint(self, text: str, explanation: Explanation | None) -> None:
         app = self.app
         session = app.session
         assert session is not None
@@ -236,8 +252,7 @@ class Autopilot:
         names = [p.name for p in session.view().players]
         self.hint_action = text
         label = describe.action_label(text, names)
-        why_key = f"autopilot.why.{reason}"
-        why = t(why_key) if has(why_key) else t("autopilot.why.move")
+        why = explanation_text(explanation, names) if explanation is not None else ""
         box = app.el("hint-box")
         if not _missing(box):
             box.textContent = t("autopilot.hint", action=label, why=why)
@@ -282,6 +297,81 @@ class Autopilot:
             set_timeout(fn, ms)
 
 
+# Goals whose words name a tile (`Explanation.target`).
+_GOALS_AT = frozenset(
+    {"open-safe", "combination", "loot", "stairs-up", "stairs-down", "escape", "hack"}
+)
+
+
+def explanation_text(e: Explanation, names: list[str]) -> str:
+    """The hint's reason in the player's words, built from the plan the bot chose: the goal,
+    what the action costs (actions, the engine's hazards, an Event), where the plan ends the
+    turn and the chance the guard walks in there; for a costly choice, why it is worth it."""
+    from engine.actions import ActionKind
+
+    goal = str(e.goal)
+    parts: list[str] = []
+    if goal == "enter":
+        pos = describe.pos_text(e.target)
+        if e.guard_steps >= 0:
+            return t("autopilot.goal.enter", pos=pos, n=e.guard_steps)
+        return t("autopilot.goal.enter_unseen", pos=pos)
+    if goal == "decide":
+        return t("autopilot.goal.decide", n=e.options, worlds=e.worlds)
+    if goal in _GOALS_AT and e.target >= 0:
+        floor = (e.target >> 6) + (2 if goal == "stairs-up" else 0)
+        parts.append(
+            t(
+                f"autopilot.goal.{goal}",
+                pos=describe.pos_text(e.target),
+                safe=describe.pos_text(e.safe) if e.safe >= 0 else "",
+                floor=floor,
+            )
+        )
+    elif goal not in _GOALS_AT:
+        parts.append(t(f"autopilot.goal.{goal}"))
+    if e.action.kind == ActionKind.END:
+        if e.actions:
+            parts.append(t("autopilot.cost.unused", n=e.actions))
+    elif e.actions:
+        parts.append(t("autopilot.cost.actions", n=e.actions))
+    else:
+        parts.append(t("autopilot.cost.free"))
+    parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
+    if e.event:
+        parts.append(t("autopilot.cost.event"))
+    if e.face_down:
+        parts.append(t("autopilot.cost.face_down"))
+    if e.end_pos >= 0:
+        where = describe.pos_text(e.end_pos)
+        if e.risk >= 1.0:
+            parts.append(t("autopilot.risk.sure", pos=where))
+        elif e.risk > 0.0:
+            parts.append(t("autopilot.risk.some", pos=where, pct=_pct(e.risk)))
+        else:
+            parts.append(t("autopilot.risk.none", pos=where))
+    if e.hazards:
+        parts.append(_worth(e, names))
+    return " ".join(parts)
+
+
+def _worth(e: Explanation, names: list[str]) -> str:
+    """Why a choice that pays a hazard beats the best one that pays none."""
+    if e.alternative is None:
+        return t("autopilot.worth.only")
+    label = describe.action_label(e.alternative, names)
+    if e.alternative_risk > e.risk:
+        return t("autopilot.worth.risk", action=label, pct=_pct(e.alternative_risk))
+    if e.steps >= 0 and e.alternative_steps > e.steps:
+        return t("autopilot.worth.steps", action=label, n=e.alternative_steps - e.steps)
+    return t("autopilot.worth.score", action=label)
+
+
+def _pct(chance: float) -> int:
+    """A chance in whole percent, never 0 or 100 when it is neither."""
+    return min(99, max(1, round(chance * 100)))
+
+
 def _run_for(thinking: Any, budget_ms: int) -> tuple[bool, Any]:
     """Advance a `Bot.think` generator for about `budget_ms`; (done, action)."""
     deadline = time.perf_counter() + budget_ms / 1000
@@ -302,6 +392,11 @@ def _target_pos(text: str) -> str:
     if action.pos >= 0:
         return describe.pos_text(action.pos)
     return action.option if describe.is_pos_text(action.option) else ""
+
+
+def session_me(app: Any) -> int:
+    """The burglar to move in the app's game."""
+    return int(app.session.game.state.current)
 
 
 def _missing(element: Any) -> bool:

@@ -1,0 +1,47 @@
+"""The hint's words: built from the bot's `Explanation` (its plan), in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.actions import Action
+from engine.bot import explain
+from tests.engine.builder import K, P, Table
+from ui import messages
+from ui.autopilot import explanation_text
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    messages.set_language("en")
+    yield
+    messages.set_language("en")
+
+
+def _guard_next_door():
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A2", K.SAFE)
+    return t.guard(0, at="1.B1", dest="1.D1", speed=2).game()
+
+
+def test_a_hint_into_the_guards_tile_names_the_stealth_it_costs_and_never_says_out_of_reach():
+    g = _guard_next_door()
+    e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert "The guard stands there: you lose a Stealth token." in words
+    assert not e.claims_safe
+    assert "Every other choice pays a price too." in words  # no alternative was scored
+
+
+def test_a_hint_says_where_the_plan_ends_and_the_chance_the_guard_walks_in():
+    g = _guard_next_door()
+    e = explain(g, Action.parse("end"), {}, {}, 3, 1)  # A1 is not on his way to D1
+    words = explanation_text(e, ["P1"])
+    assert e.end_pos == P("1.A1") and e.claims_safe
+    assert "The plan ends the turn at 1.A1, out of the guard's reach" in words
+    assert "4 actions are left unused." in words
+
+
+def test_the_hint_words_exist_in_french_too():
+    messages.set_language("fr")
+    e = explain(_guard_next_door(), Action.parse("move 1.B1"), {}, {}, 3, 1)
+    assert "Camouflage" in explanation_text(e, ["P1"])
