@@ -99,10 +99,56 @@ def _unrevealed(game: Game, floor: int) -> list[int]:
     ]
 
 
-def target_floor(game: Game) -> int:
+@dataclass(slots=True)
+class FloorSurvey:
+    """One floor read in one pass (what `evaluate` asks of every floor several times):
+    revealed Safes and Stairs, face-down tiles, Downstairs tokens, in cell order; `busy`: a
+    revealed Safe still closed or holding Loot."""
+
+    safes: list[int]
+    stairs: list[int]
+    hidden: list[int]
+    down: list[int]
+    busy: bool
+
+
+def survey(game: Game) -> list[FloorSurvey]:
+    out = []
+    for f, fl in enumerate(game.state.floors):
+        base = f << 6
+        safes: list[int] = []
+        stairs: list[int] = []
+        hidden: list[int] = []
+        down: list[int] = []
+        busy = False
+        for c, t in enumerate(fl.tiles):
+            if t is None:
+                continue
+            if t.downstairs:
+                down.append(base | c)
+            if not t.revealed:
+                hidden.append(base | c)
+                continue
+            kind = t.kind
+            if kind == K.SAFE:
+                safes.append(base | c)
+                if not t.safe_open or t.loot:
+                    busy = True
+            elif kind == K.STAIRS:
+                stairs.append(base | c)
+        out.append(FloorSurvey(safes, stairs, hidden, down, busy))
+    return out
+
+
+def target_floor(game: Game, sv: list[FloorSurvey] | None = None) -> int:
     """The floor the team works on: the lowest with a closed Safe (or one not yet found),
-    the top floor once all the Loot is out."""
+    the top floor once all the Loot is out. `sv`: the position's `survey`, if at hand."""
     st = game.state
+    if sv is not None:
+        for f, s in enumerate(sv):
+            if s.busy or not s.safes:
+                return f
+        return len(sv) - 1
     for f in range(len(st.floors)):
         tiles = [t for t in st.floors[f].tiles if t is not None]
         closed = [t for t in tiles if t.revealed and t.kind == K.SAFE and not t.safe_open]
@@ -146,9 +192,14 @@ def _safe_count(game: Game) -> int:
 
 
 def goals(
-    game: Game, player: int, team_floor: int | None = None, all_loot: bool | None = None
+    game: Game,
+    player: int,
+    team_floor: int | None = None,
+    all_loot: bool | None = None,
+    sv: list[FloorSurvey] | None = None,
 ) -> tuple[list[int], int]:
-    """(tiles to reach on the player's floor, extra steps after them) for the player's plan."""
+    """(tiles to reach on the player's floor, extra steps after them) for the player's plan.
+    `sv`: the position's `survey`, if at hand (the lists returned may be its own)."""
     st = game.state
     p = st.players[player]
     pos = p.pos
@@ -157,20 +208,24 @@ def goals(
     if all_loot is None:
         all_loot = game.team_has_all_loot()
     tf = player_floor(game, player, team_floor, all_loot)
+    here = sv[f] if sv is not None else None
     if all_loot or tf > f:
-        up = _revealed_of_kind(game, f, K.STAIRS)
+        up = here.stairs if here is not None else _revealed_of_kind(game, f, K.STAIRS)
         extra = 3 * (len(st.floors) - 1 - f) if all_loot else 4 * (tf - f)
         if up:
             return up, extra + 1
-        return _unrevealed(game, f), extra + 2
+        return (here.hidden if here is not None else _unrevealed(game, f)), extra + 2
     if tf < f:
+        if here is not None:
+            return (here.down or here.hidden), 4 * (f - tf)
         down = [
             (f << 6) | c for c, t in enumerate(st.floors[f].tiles) if t is not None and t.downstairs
         ]
         return (down or _unrevealed(game, f)), 4 * (f - tf)
-    safes = [s for s in safe_of(game, f) if not game.tile(s).safe_open or game.tile(s).loot]
+    found = here.safes if here is not None else safe_of(game, f)
+    safes = [s for s in found if not game.tile(s).safe_open or game.tile(s).loot]
     if not safes:
-        return _unrevealed(game, f), 2
+        return (here.hidden if here is not None else _unrevealed(game, f)), 2
     safe = safes[0]
     if game.tile(safe).safe_open:
         return [safe], 0
@@ -286,12 +341,16 @@ def aim_of(game: Game, player: int) -> Aim:
 
 
 def goal_distance(
-    game: Game, player: int, team_floor: int | None = None, all_loot: bool | None = None
+    game: Game,
+    player: int,
+    team_floor: int | None = None,
+    all_loot: bool | None = None,
+    sv: list[FloorSurvey] | None = None,
 ) -> int:
     p = game.state.players[player]
     if p.pos is None:
         return 0
-    targets, extra = goals(game, player, team_floor, all_loot)
+    targets, extra = goals(game, player, team_floor, all_loot, sv)
     if not targets:
         return extra
     f, c = p.pos >> 6, p.pos & 63
@@ -401,11 +460,12 @@ def evaluate(game: Game, w: Weights) -> float:
     if st.outcome == "loss":
         return -w.win
     score = 0.0
-    tf = target_floor(game)
+    sv = survey(game)
+    tf = target_floor(game, sv)
     all_loot = game.team_has_all_loot()
     working = {player_floor(game, i, tf, all_loot) for i in range(len(st.players))}
     for f, fl in enumerate(st.floors):
-        explore = w.explore if f in working and not safe_of(game, f) else w.revealed
+        explore = w.explore if f in working and not sv[f].safes else w.revealed
         for c, t in enumerate(fl.tiles):
             if t is None or not t.revealed:
                 continue
@@ -453,7 +513,7 @@ def evaluate(game: Game, w: Weights) -> float:
             score -= w.threat * share * hurt
         elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2):
             score -= w.threat * 0.4 * hurt
-        score -= w.distance * goal_distance(game, i, tf, all_loot)
+        score -= w.distance * goal_distance(game, i, tf, all_loot, sv)
         score += w.floor * min(f, player_floor(game, i, tf, all_loot))
         score += w.tool * len(p.tools)
     return score
