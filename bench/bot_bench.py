@@ -2,8 +2,8 @@
 
 Targets (issue 22), every seat on the autopilot, basic sides, random characters, standard
 walls: Office Job 2 burglars >= 70% wins, Bank Job 2 burglars >= 35% (200 games each), and
-a turn's thinking time p95 <= 0.3 s on CPython. Hint safety is `bench/hint_bench.py`. Fort Knox and 1-4 burglars are reported
-with fewer games, to keep `make bench` reasonable.
+a turn's thinking time p95 <= 0.3 s on CPython (hint safety: `bench/hint_bench.py`). Fort
+Knox and 1-4 burglars are reported with fewer games, to keep `make bench` reasonable.
 
     python bench/bot_bench.py                 # 200 games for the target rows, 10 for others
     BOT_BENCH_GAMES=40 python bench/bot_bench.py   # quicker: 40 and 4

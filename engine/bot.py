@@ -31,6 +31,8 @@ from enum import StrEnum
 from .actions import Action, ActionKind, parse_pos
 from .data import COMPUTERS, ROW_STRIDE, Tool
 from .data import TileKind as K
+from .events import AlarmRaised, Event, StealthLost
+from .foresight import HIDDEN_FACTS
 from .game import Game
 from .infostate import clone_game, resample_from_infostate
 from .kinds import DecisionKind as D
@@ -265,7 +267,9 @@ class Explanation:
 
     `goal`, `target`, `safe`: what the plan works toward. `actions`: what the action spends
     (for End, the actions left unused). `hazards`: the certain prices the engine names
-    (`Game.hazards`). `event`: ending now draws an Event. `face_down`: it steps onto a tile
+    (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
+    on a tile in sight (a Laser, a Fingerprint, a Foyer...). `event`: ending now draws an
+    Event. `face_down`: it steps onto a tile
     nobody has seen. `end_pos`: where the plan ends the turn, `risk` the chance, from his
     route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
     plan: a decision, the entrance). When the action pays a hazard, `alternative` is the
@@ -279,6 +283,8 @@ class Explanation:
     safe: int = -1
     actions: int = 0
     hazards: tuple[Hazard, ...] = ()
+    alarm: bool = False
+    stealth: bool = False
     event: bool = False
     face_down: bool = False
     end_pos: int = -1
@@ -297,6 +303,8 @@ class Explanation:
         return (
             self.end_pos >= 0
             and not self.hazards
+            and not self.alarm
+            and not self.stealth
             and not self.event
             and not self.face_down
             and self.risk == 0.0
@@ -361,30 +369,74 @@ def goal_distance(
     return best + extra
 
 
-def guard_threat(game: Game, floor: int, moves: int = 1) -> set[int]:
+# The search asks the same guard questions at thousands of positions where he has not moved:
+# answers are kept by everything they read (his place, destination, speed, the alarms, the
+# discards) and by the floor's geometry object (held, so its id is not reused), which
+# changes whenever the walls do. A bounded cache: cleared when full.
+_THREATS: dict[tuple[object, ...], tuple[object, frozenset[int]]] = {}
+_RISKS: dict[tuple[object, ...], tuple[object, dict[int, float]]] = {}
+_CACHE_SIZE = 4096
+
+
+def guard_threat(game: Game, floor: int, moves: int = 1) -> frozenset[int]:
     """Tiles the floor's guard walks through on his next `moves` moves (or stands on)."""
     g = game.state.floors[floor].guard
     if not g.placed or g.pos is None:
-        return set()
-    steps = (g.speed + len(game.alarms(floor))) * moves
+        return frozenset()
+    geo = game.geometry(floor)
+    alarms = len(game.alarms(floor))
+    key = (floor, moves, g.pos, g.dest, g.speed, alarms, id(geo))
+    hit = _THREATS.get(key)
+    if hit is not None and hit[0] is geo:
+        return hit[1]
+    steps = (g.speed + alarms) * moves
     route = game.guard_route(floor)
     out = {g.pos, *route[:steps]}
     if len(route) < steps and g.dest is not None:
         # He draws a new destination there: the tiles around it are at risk too.
-        geo = game.geometry(floor)
         out.update((floor << 6) | nb for nb in geo.open[g.dest & 63])
-    return out
+    if len(_THREATS) >= _CACHE_SIZE:
+        _THREATS.clear()
+    frozen = frozenset(out)
+    _THREATS[key] = (geo, frozen)
+    return frozen
 
 
 def hit_risk(game: Game, floor: int) -> dict[int, float]:
     """For each tile, the chance the floor's guard walks into it when he moves next (from
     public facts only: his route, speed, the alarms, the patrol cards not yet discarded).
     His route up to his destination is certain; past it he heads for a new patrol card,
-    any of the floor's cards not in the discard pile (or the closest alarm)."""
+    any of the floor's cards not in the discard pile (or the closest alarm). The dict is
+    shared: read it, never change it."""
     st = game.state
     g = st.floors[floor].guard
     if not g.placed or g.pos is None or g.dest is None:
         return {}
+    geo = game.geometry(floor)
+    key = (
+        floor,
+        g.pos,
+        g.dest,
+        g.speed,
+        tuple(game.alarms(floor)),
+        tuple(g.discard),
+        st.guard_bonus,
+        id(geo),
+    )
+    hit = _RISKS.get(key)
+    if hit is not None and hit[0] is geo:
+        return hit[1]
+    out = _hit_risk(game, floor)
+    if len(_RISKS) >= _CACHE_SIZE:
+        _RISKS.clear()
+    _RISKS[key] = (geo, out)
+    return out
+
+
+def _hit_risk(game: Game, floor: int) -> dict[int, float]:
+    st = game.state
+    g = st.floors[floor].guard
+    assert g.pos is not None and g.dest is not None
     n = g.speed + len(game.alarms(floor)) + max(st.guard_bonus, -g.speed)
     route = game.guard_route(floor)
     out: dict[int, float] = dict.fromkeys(route[:n], 1.0)
@@ -463,7 +515,8 @@ def evaluate(game: Game, w: Weights) -> float:
     sv = survey(game)
     tf = target_floor(game, sv)
     all_loot = game.team_has_all_loot()
-    working = {player_floor(game, i, tf, all_loot) for i in range(len(st.players))}
+    floors = [player_floor(game, i, tf, all_loot) for i in range(len(st.players))]
+    working = set(floors)
     for f, fl in enumerate(st.floors):
         explore = w.explore if f in working and not sv[f].safes else w.revealed
         for c, t in enumerate(fl.tiles):
@@ -514,7 +567,7 @@ def evaluate(game: Game, w: Weights) -> float:
         elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2):
             score -= w.threat * 0.4 * hurt
         score -= w.distance * goal_distance(game, i, tf, all_loot, sv)
-        score += w.floor * min(f, player_floor(game, i, tf, all_loot))
+        score += w.floor * min(f, floors[i])
         score += w.tool * len(p.tools)
     return score
 
@@ -1116,6 +1169,23 @@ def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
     return pos, hit_risk(g, pos >> 6).get(pos, 0.0), goal_distance(g, me)
 
 
+def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
+    """(an alarm goes off or is asked about, the burglar loses a Stealth token of their own)
+    in an action's events, up to the first hidden fact (a roll, a card)."""
+    alarm = stealth = False
+    for e in events:
+        if isinstance(e, HIDDEN_FACTS):
+            break
+        if isinstance(e, AlarmRaised):
+            alarm = True
+        elif isinstance(e, StealthLost) and e.player == me and not e.from_tile:
+            stealth = True
+    d = after.state.pending
+    if d is not None and d.kind == D.ALARM:
+        alarm = True  # an alarm unless a hack token (or a payment) stops it
+    return alarm, stealth
+
+
 def explain(
     w0: Game,
     action: Action,
@@ -1154,10 +1224,15 @@ def explain(
     event = kind == ActionKind.END and w0.would_draw_event()
     face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed
     spent = st.actions_left
+    alarm = stealth = False
     if kind != ActionKind.END:
         trial = clone_game(w0)
-        trial.apply(action)
+        events = trial.apply(action)
         spent = st.actions_left - trial.state.actions_left if trial.state.turn == st.turn else spent
+        if not face_down:  # what a face-down tile does is the sample's guess, not a fact
+            alarm, stealth = _prices(events, trial, me)
+        alarm = alarm and Hazard.MOTION_EXIT not in hazards
+        stealth = stealth and Hazard.GUARD_TILE not in hazards
     end = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
     if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
@@ -1179,6 +1254,8 @@ def explain(
         safe,
         actions=max(0, spent),
         hazards=hazards,
+        alarm=alarm,
+        stealth=stealth,
         event=event,
         face_down=face_down,
         end_pos=end_pos,

@@ -338,6 +338,10 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     else:
         parts.append(t("autopilot.cost.free"))
     parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
+    if e.alarm:
+        parts.append(t("autopilot.cost.alarm"))
+    if e.stealth:
+        parts.append(t("autopilot.cost.stealth"))
     if e.event:
         parts.append(t("autopilot.cost.event"))
     if e.face_down:

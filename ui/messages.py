@@ -76,6 +76,8 @@ EN: dict[str, Text] = {
     "autopilot.cost.motion-exit": "You entered this Motion room this turn: leaving it sets off its alarm.",
     "autopilot.cost.thermo-end": "Ending on this Thermo sets off its alarm.",
     "autopilot.cost.guard-path-end": "The guard walks through this tile when the turn ends: you lose a Stealth token.",
+    "autopilot.cost.alarm": "It sets off an alarm there, or spends a hack token to stop it.",
+    "autopilot.cost.stealth": "A guard sees you there: you lose a Stealth token.",
     "autopilot.cost.event": "Ending now draws an Event.",
     "autopilot.cost.face_down": "The tile is face down: what it holds is not known yet.",
     "autopilot.risk.none": "The plan ends the turn at {pos}, out of the guard's reach (his route and the patrol cards left).",

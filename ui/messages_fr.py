@@ -56,6 +56,8 @@ FR: dict[str, Text] = {
     "autopilot.cost.motion-exit": "Vous êtes entré dans cette salle Motion ce tour-ci : en sortir déclenche son Alarme.",
     "autopilot.cost.thermo-end": "Finir sur ce Thermo déclenche son Alarme.",
     "autopilot.cost.guard-path-end": "Le Gardien passe par cette tuile à la fin du tour : vous perdez un jeton Camouflage.",
+    "autopilot.cost.alarm": "Cela déclenche une Alarme là, ou dépense un jeton Piratage pour l'arrêter.",
+    "autopilot.cost.stealth": "Un Gardien vous y voit : vous perdez un jeton Camouflage.",
     "autopilot.cost.event": "Finir maintenant fait tirer un Événement.",
     "autopilot.cost.face_down": "La tuile est face cachée : on ne sait pas encore ce qu'elle cache.",
     "autopilot.risk.none": "Le plan finit le tour en {pos}, hors de portée du Gardien (son chemin et les cartes Patrouille restantes).",

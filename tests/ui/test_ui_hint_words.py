@@ -45,3 +45,11 @@ def test_the_hint_words_exist_in_french_too():
     messages.set_language("fr")
     e = explain(_guard_next_door(), Action.parse("move 1.B1"), {}, {}, 3, 1)
     assert "Camouflage" in explanation_text(e, ["P1"])
+
+
+def test_a_hint_onto_a_fingerprint_names_its_alarm_and_never_says_out_of_reach():
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.B1", K.FINGERPRINT)
+    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    assert e.alarm and not e.claims_safe
+    assert "It sets off an alarm there" in explanation_text(e, ["P1"])
