@@ -53,3 +53,52 @@ def test_a_hint_onto_a_fingerprint_names_its_alarm_and_never_says_out_of_reach()
     e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
     assert e.alarm and not e.claims_safe
     assert "It sets off an alarm there" in explanation_text(e, ["P1"])
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.items: list[tuple[str, str]] = []
+
+    def prepend(self, item: tuple[str, str]) -> None:
+        self.items.insert(0, item)
+
+
+class _Session:
+    def __init__(self, game) -> None:
+        self.game = game
+
+    def view(self):
+        return _View()
+
+
+class _View:
+    class _P:
+        name = "Ada"
+
+    players = [_P()]
+
+
+class _App:
+    def __init__(self, game) -> None:
+        self.session = _Session(game)
+        self.log = _Log()
+
+    def el(self, element_id: str):
+        return self.log if element_id == "log" else None
+
+    def make(self, tag: str, text: str, classes: str = ""):
+        return (text, classes)
+
+
+def test_the_autopilots_log_line_says_why_in_the_same_words_as_a_hint():
+    from engine.bot import Bot
+    from ui.autopilot import Autopilot
+
+    g = _guard_next_door()
+    bot = Bot(seed=1)
+    bot.choose(g)
+    app = _App(g)
+    Autopilot(app).log_reason(bot)
+    assert bot.last_explanation is not None
+    why = explanation_text(bot.last_explanation, ["Ada"])
+    assert app.log.items == [(f"Ada (autopilot): {why}", "log-why")]
