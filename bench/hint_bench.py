@@ -27,13 +27,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.actions import Action
-from engine.bot import Bot
-from engine.cli import crew_setup
-from engine.data import ScenarioId, Side
-from engine.events import AlarmRaised, GameLost, StealthLost
-from engine.game import Game, new_game
-from engine.state import Step
+from engine.autopilot.bot import Bot
+from engine.rules.actions import Action
+from engine.rules.data import ScenarioId, Side
+from engine.rules.events import AlarmRaised, GameLost, StealthLost
+from engine.rules.game import Game, new_game
+from engine.rules.setup import crew_setup
+from engine.rules.state import Step
 
 
 def costly(game: Game, action: Action) -> bool:

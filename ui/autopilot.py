@@ -1,4 +1,4 @@
-"""Autopilot seats and hints in the page (the bot itself is engine/bot.py).
+"""Autopilot seats and hints in the page (the bot itself is engine/autopilot/bot.py).
 
 * On the new-game screen every burglar row gets an "Autopilot" box. The seats chosen are
   kept beside the save (`autopilot.<save id>` in the page's storage), never in the game.
@@ -9,7 +9,7 @@
 * "Hint" asks the same bot what the current (human) burglar should do next, highlights it
   (its tile on the board and its button) and says why in a few words.
 
-The bot sees the game only through `engine.infostate.resample_from_infostate`: it plays from
+The bot sees the game only through `engine.rules.infostate.resample_from_infostate`: it plays from
 what the burglar can see, exactly as a person at the table would.
 """
 
@@ -22,8 +22,10 @@ from ui import describe
 from ui.messages import t
 
 if TYPE_CHECKING:
-    from engine.bot import Explanation
-    from engine.view import GameView
+    from engine.autopilot.bot import Explanation
+    from engine.rules.view import GameView
+    from ui.dom import Page
+    from ui.ports import Table
 
 PACE_MS = 700  # between two autopilot actions: time to follow them on the board
 SLICE_MS = 30  # thinking time per browser task
@@ -34,8 +36,9 @@ HINT_CLASS = "hint"
 class Autopilot:
     """The page's autopilot: seats, timers, thinking slices and hints. Owned by `App`."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(self, page: Page, table: Table) -> None:
+        self.page = page
+        self.game = table  # the game in play: its session, act, select
         self.seats: set[int] = set()
         self.bots: dict[int, Any] = {}
         self.token = 0  # bumped to cancel pending timers (new game, undo, skip)
@@ -50,33 +53,33 @@ class Autopilot:
 
     def add_fields(self) -> None:
         """An 'Autopilot' check box in every burglar row of the new-game form."""
-        app = self.app
+        page = self.page
         for n in range(1, 5):
-            row = app.el(f"f-player-{n}")
-            if row is None or _missing(row) or _missing(app.el(f"f-name-{n}")):
+            row = page.el(f"f-player-{n}")
+            if row is None or _missing(row) or _missing(page.el(f"f-name-{n}")):
                 continue
-            if not _missing(app.el(f"f-auto-{n}")):
+            if not _missing(page.el(f"f-auto-{n}")):
                 continue
-            label = app.make("label", None, "check autopilot-seat")
-            box = app.make("input")
+            label = page.make("label", None, "check autopilot-seat")
+            box = page.make("input")
             box.id = f"f-auto-{n}"
             box.type = "checkbox"
             box.setAttribute("aria-label", t("autopilot.seat_for", n=n))
             label.appendChild(box)
-            label.appendChild(app.make("span", t("autopilot.seat")))
+            label.appendChild(page.make("span", t("autopilot.seat")))
             row.appendChild(label)
 
     def read_seats(self, count: int) -> set[int]:
         seats = set()
         for n in range(1, count + 1):
-            box = self.app.el(f"f-auto-{n}")
+            box = self.page.el(f"f-auto-{n}")
             if not _missing(box) and bool(box.checked):
                 seats.add(n - 1)
         return seats
 
     def fill_form(self, seats: set[int]) -> None:
         for n in range(1, 5):
-            box = self.app.el(f"f-auto-{n}")
+            box = self.page.el(f"f-auto-{n}")
             if not _missing(box):
                 box.checked = (n - 1) in seats
 
@@ -84,12 +87,12 @@ class Autopilot:
 
     def attach(self, session: Any, seats: set[int] | None = None) -> None:
         """A game starts or resumes: its autopilot seats (given, or as saved)."""
-        from engine.bot import Bot
+        from engine.autopilot.bot import Bot
 
         self.token += 1
         self.busy = self.fast = False
         self.thinking = self.hinting = None
-        store = self.app.store
+        store = self.page.store
         key = STORE_PREFIX + str(session.save_id)
         if seats is None:
             saved = store.get_json(key, [])
@@ -110,14 +113,14 @@ class Autopilot:
         return player in self.seats
 
     def humans(self) -> int:
-        session = self.app.session
+        session = self.game.session
         if session is None:
             return 0
         return len(session.setup.players) - len(self.seats)
 
     def blocks_input(self) -> bool:
         """While an autopilot burglar plays, the human's clicks on actions are ignored."""
-        session = self.app.session
+        session = self.game.session
         if session is None or session.game.is_over():
             return False
         return self.is_auto(session.game.state.current)
@@ -135,18 +138,18 @@ class Autopilot:
 
     def after_render(self, view: GameView) -> None:
         """Called by `App.render`: start the autopilot's next action when it is to move."""
-        app = self.app
-        session = app.session
+        page = self.page
+        session = self.game.session
         self.clear_hint()
         auto = session is not None and not session.game.is_over()
         auto = auto and self.is_auto(view.current)
-        skip = app.el("autopilot-skip")
+        skip = page.el("autopilot-skip")
         if not _missing(skip):
             skip.hidden = not auto
-        hint = app.el("hint")
+        hint = page.el("hint")
         if not _missing(hint):
             hint.hidden = session is None or session.game.is_over() or auto
-        app.doc.documentElement.setAttribute("data-autopilot", "1" if auto else "0")
+        page.doc.documentElement.setAttribute("data-autopilot", "1" if auto else "0")
         if not auto:
             self.fast = False
             return
@@ -159,7 +162,7 @@ class Autopilot:
     def _begin(self, token: int) -> None:
         if token != self.token:
             return
-        session = self.app.session
+        session = self.game.session
         if session is None or session.game.is_over():
             self.busy = False
             return
@@ -180,28 +183,28 @@ class Autopilot:
         self.thinking = None
         self.busy = False
         self.played += 1
-        self.app.doc.documentElement.setAttribute("data-autopilot-played", str(self.played))
-        self.log_reason(self.bots[session_me(self.app)])
-        self.app.act(str(action), confirmed=True)  # its own choice: no safety net asks
+        self.page.doc.documentElement.setAttribute("data-autopilot-played", str(self.played))
+        self.log_reason(self.bots[session_me(self.game)])
+        self.game.act(str(action), confirmed=True)  # its own choice: no safety net asks
 
     def log_reason(self, bot: Any) -> None:
         """The log line saying why the autopilot plays what it plays (its plan, in words);
         put in just before the action's own lines, so it reads right under them."""
-        app = self.app
+        page = self.page
         explanation = getattr(bot, "last_explanation", None)
-        log = app.el("log")
-        session = app.session
+        log = page.el("log")
+        session = self.game.session
         if explanation is None or _missing(log) or session is None:
             return
         names = [p.name for p in session.view().players]
         me = session.game.state.current
         why = explanation_text(explanation, names)
-        log.prepend(app.make("li", t("autopilot.log", player=names[me], why=why), "log-why"))
+        log.prepend(page.make("li", t("autopilot.log", player=names[me], why=why), "log-why"))
 
     def skip(self) -> None:
         """Play the rest of the autopilot's turn without pauses."""
         self.fast = True
-        session = self.app.session
+        session = self.game.session
         if session is not None and self.thinking is None:
             self.cancel()
             self.after_render(session.view())
@@ -210,11 +213,11 @@ class Autopilot:
 
     def hint(self) -> None:
         """Think (in slices) about what the current burglar should do; then show it."""
-        session = self.app.session
+        session = self.game.session
         if session is None or session.game.is_over() or self.blocks_input():
             return
         self.clear_hint()
-        box = self.app.el("hint-box")
+        box = self.page.el("hint-box")
         if not _missing(box):
             box.textContent = t("autopilot.thinking")
             box.hidden = False
@@ -228,7 +231,7 @@ class Autopilot:
         self._hint_slice(token, actions_then, bot)
 
     def _hint_slice(self, token: int, actions_then: int, bot: Any) -> None:
-        session = self.app.session
+        session = self.game.session
         if token != self.token or self.hinting is None or session is None:
             return
         if len(session.actions) != actions_then:  # the player moved on meanwhile
@@ -243,48 +246,48 @@ class Autopilot:
         self.show_hint(str(action), bot.last_explanation)
 
     def show_hint(self, text: str, explanation: Explanation | None) -> None:
-        app = self.app
-        session = app.session
+        page = self.page
+        session = self.game.session
         assert session is not None
         target = _target_pos(text)
         if target:
-            app.select(target)  # its tile's panel shows the hinted button (this redraws)
+            self.game.select(target)  # its tile's panel shows the hinted button (this redraws)
         names = [p.name for p in session.view().players]
         self.hint_action = text
         label = describe.action_label(text, names)
         why = explanation_text(explanation, names) if explanation is not None else ""
-        box = app.el("hint-box")
+        box = page.el("hint-box")
         if not _missing(box):
             box.textContent = t("autopilot.hint", action=label, why=why)
             box.hidden = False
         if target:
-            tile = app.q(f"#board [data-pos='{target}']")
+            tile = page.q(f"#board [data-pos='{target}']")
             if tile is not None:
                 tile.classList.add(HINT_CLASS)
-        for button in app.doc.querySelectorAll("[data-action]"):
+        for button in page.doc.querySelectorAll("[data-action]"):
             if str(button.getAttribute("data-action")) == text:
                 button.classList.add(HINT_CLASS)
-        app.doc.documentElement.setAttribute("data-hint", text)
+        page.doc.documentElement.setAttribute("data-hint", text)
 
     def clear_hint(self) -> None:
-        app = self.app
+        page = self.page
         self.hint_action = ""
         try:
-            for element in app.doc.querySelectorAll(f".{HINT_CLASS}"):
+            for element in page.doc.querySelectorAll(f".{HINT_CLASS}"):
                 element.classList.remove(HINT_CLASS)
         except AttributeError:  # the stand-in DOM of the ui tests has no classList
             pass
-        box = app.el("hint-box")
+        box = page.el("hint-box")
         if not _missing(box) and self.hinting is None:
             box.hidden = True
             box.textContent = ""
-        app.doc.documentElement.setAttribute("data-hint", "")
+        page.doc.documentElement.setAttribute("data-hint", "")
 
     # ------------------------------------------------------------------ timers
 
     def later(self, ms: int, fn: Any) -> None:
         """Run `fn` after `ms` milliseconds as its own browser task (now, without a browser)."""
-        window = self.app.window
+        window = self.page.window
         set_timeout = getattr(window, "setTimeout", None)
         if set_timeout is None:
             fn()
@@ -307,7 +310,7 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     """The hint's reason in the player's words, built from the plan the bot chose: the goal,
     what the action costs (actions, the engine's hazards, an Event), where the plan ends the
     turn and the chance the guard walks in there; for a costly choice, why it is worth it."""
-    from engine.actions import ActionKind
+    from engine.rules.actions import ActionKind
 
     goal = str(e.goal)
     parts: list[str] = []
@@ -390,7 +393,7 @@ def _run_for(thinking: Any, budget_ms: int) -> tuple[bool, Any]:
 
 def _target_pos(text: str) -> str:
     """The tile an action points at ('move 1.B2' -> '1.B2', 'choose 2.C3' -> '2.C3'), or ''."""
-    from engine.actions import Action
+    from engine.rules.actions import Action
 
     action = Action.parse(text)
     if action.pos >= 0:
@@ -398,9 +401,11 @@ def _target_pos(text: str) -> str:
     return action.option if describe.is_pos_text(action.option) else ""
 
 
-def session_me(app: Any) -> int:
-    """The burglar to move in the app's game."""
-    return int(app.session.game.state.current)
+def session_me(table: Table) -> int:
+    """The burglar to move in the game in play."""
+    session = table.session
+    assert session is not None
+    return int(session.game.state.current)
 
 
 def _missing(element: Any) -> bool:
@@ -412,8 +417,8 @@ def turn_times(scenario: str, players: int, turns: int, seed: int) -> list[float
     first `turns` turns of a game (games follow one another from `seed` on). For the bench
     (`bench/autopilot_page_bench.py`, Pyodide in Chromium): no timing is asserted anywhere."""
     from engine import PlayerSetup, Setup, new_game
-    from engine.bot import Bot
-    from engine.data import ScenarioId
+    from engine.autopilot.bot import Bot
+    from engine.rules.data import ScenarioId
 
     times: list[float] = []
     game_seed = seed

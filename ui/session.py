@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ui.describe import event_line
 
 if TYPE_CHECKING:
-    from engine.view import GameView
+    from engine.rules.view import GameView
 
 SAVE_FORMAT = 1
 SAVE_PREFIX = "save."
@@ -32,7 +32,7 @@ class SaveError(ValueError):
 
 
 def state_hash(game: Any) -> str:
-    from engine.serialize import encode
+    from engine.io.serialize import encode
 
     blob = json.dumps(encode(game.state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()
@@ -56,7 +56,7 @@ class Session:
 
     def view(self) -> GameView:
         """What the table sees now, as the engine's typed view."""
-        from engine.view import typed_view
+        from engine.rules.view import typed_view
 
         return typed_view(self.game)
 
@@ -65,7 +65,7 @@ class Session:
         cls, code: str, actions: list[str] | tuple[str, ...] = (), save_id: str = ""
     ) -> Session:
         """Build the game of a setup code and replay `actions`; SetupError/ValueError if bad."""
-        from engine import IllegalActionError, Setup, new_game
+        from engine import ActionError, Setup, new_game
 
         setup = Setup.from_code(code)
         session = cls(code=code, save_id=save_id or new_save_id(code))
@@ -76,9 +76,9 @@ class Session:
                 raise SaveError(f"action {i + 1} is not text")
             try:
                 session.play(text)
-            except IllegalActionError as err:
+            except ActionError as err:  # not an action, or not legal there: say which
                 shown = text if len(text) <= 40 else text[:40] + "…"
-                raise IllegalActionError(f"action {i + 1} ({shown!r}): {err}") from None
+                raise type(err)(f"action {i + 1} ({shown!r}): {err}") from None
         return session
 
     @property
@@ -91,7 +91,7 @@ class Session:
             self.log.append((when, event_line(event, names)))
 
     def play(self, text: str) -> list[Any]:
-        """Apply one action through the engine; on IllegalActionError nothing changes."""
+        """Apply one action through the engine; on an ActionError nothing changes."""
         events = self.game.apply(text)
         self.last_events = events
         self.history.append(events)
@@ -180,7 +180,7 @@ def check_record(record: Any) -> tuple[str, list[str]]:
         raise SaveError("its setup or action list is missing")
     if not all(isinstance(a, str) for a in actions):
         raise SaveError("its action list holds something else than actions")
-    from engine.limits import MAX_GAME_ACTIONS
+    from engine.io.limits import MAX_GAME_ACTIONS
 
     if len(actions) > MAX_GAME_ACTIONS:
         raise SaveError(f"it holds more than {MAX_GAME_ACTIONS} actions")

@@ -1,5 +1,6 @@
 """Game positions for the board's browser tests and `make screenshots`: found by replaying the
-fixture games in CPython, then loaded into the page as a saved game (setup + actions)."""
+fixture games in CPython, then loaded into the page as a saved game (setup + actions).
+Tests open them with browserkit's open_saved / show_saved."""
 
 from __future__ import annotations
 
@@ -84,23 +85,11 @@ def ending(name: str = "bank_2p_win.json") -> tuple[str, tuple[str, ...]]:
 
 
 def load(page, base_url: str, code: str, actions: tuple[str, ...]) -> None:
-    """Open the page on a saved game of `code` after `actions` (the page resumes it)."""
-    from ui.session import Session
+    """Open the page on a saved game of `code` after `actions` (the page resumes it): one
+    page start, the save written before the page loads (browserkit.open_saved)."""
+    from browserkit import open_saved
 
-    record = Session.start(code, list(actions)).record()
-    page.goto(base_url + "index.html")
-    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
-    page.evaluate(
-        """(record) => {
-             localStorage.clear();
-             localStorage.setItem('burgle.save.shot', JSON.stringify(record));
-             localStorage.setItem('burgle.saves', JSON.stringify(['shot']));
-             localStorage.setItem('burgle.current', 'shot');
-           }""",
-        record,
-    )
-    page.goto(base_url + "index.html")
-    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
+    open_saved(page, base_url, code, actions)
 
 
 @cache
@@ -123,7 +112,7 @@ def prompting() -> tuple[str, tuple[str, ...]]:
 def four_burglars() -> tuple[str, tuple[str, ...]]:
     """A Bank Job for four, played until every burglar stands in the building."""
     from engine import PlayerSetup, Setup, new_game
-    from engine.data import Character, ScenarioId
+    from engine.rules.data import Character, ScenarioId
 
     crew = tuple(
         PlayerSetup(f"P{i + 1}", c)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import copy
 
-from engine.data import Character, Side
-from engine.kinds import Hazard
+from engine.rules.data import Character, Side
+from engine.rules.kinds import Hazard
 
 from .builder import K, Table
 

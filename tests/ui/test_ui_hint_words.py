@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Action
-from engine.bot import explain
+from engine.autopilot.bot import explain
+from engine.rules.actions import Action
 from tests.engine.builder import K, P, Table
 from ui import messages
 from ui.autopilot import explanation_text
@@ -78,9 +78,8 @@ class _View:
     players = [_P()]
 
 
-class _App:
-    def __init__(self, game) -> None:
-        self.session = _Session(game)
+class _Page:
+    def __init__(self) -> None:
         self.log = _Log()
 
     def el(self, element_id: str):
@@ -90,15 +89,20 @@ class _App:
         return (text, classes)
 
 
+class _Table:
+    def __init__(self, game) -> None:
+        self.session = _Session(game)
+
+
 def test_the_autopilots_log_line_says_why_in_the_same_words_as_a_hint():
-    from engine.bot import Bot
+    from engine.autopilot.bot import Bot
     from ui.autopilot import Autopilot
 
     g = _guard_next_door()
     bot = Bot(seed=1)
     bot.choose(g)
-    app = _App(g)
-    Autopilot(app).log_reason(bot)
+    page = _Page()
+    Autopilot(page, _Table(g)).log_reason(bot)  # type: ignore[arg-type]
     assert bot.last_explanation is not None
     why = explanation_text(bot.last_explanation, ["Ada"])
-    assert app.log.items == [(f"Ada (autopilot): {why}", "log-why")]
+    assert page.log.items == [(f"Ada (autopilot): {why}", "log-why")]

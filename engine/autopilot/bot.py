@@ -28,17 +28,17 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .actions import Action, ActionKind, parse_pos
-from .data import COMPUTERS, ROW_STRIDE, Tool
-from .data import TileKind as K
-from .events import AlarmRaised, Event, StealthLost
-from .foresight import HIDDEN_FACTS
-from .game import Game
-from .infostate import clone_game, resample_from_infostate
-from .kinds import DecisionKind as D
-from .kinds import Hazard
-from .rng import Rng
-from .state import Step
+from ..rules.actions import Action, ActionKind, parse_pos
+from ..rules.data import COMPUTERS, ROW_STRIDE, Tool
+from ..rules.data import TileKind as K
+from ..rules.events import AlarmRaised, Event, StealthLost
+from ..rules.foresight import HIDDEN_FACTS
+from ..rules.game import Game
+from ..rules.infostate import clone_game, resample_from_infostate
+from ..rules.kinds import DecisionKind as D
+from ..rules.kinds import Hazard
+from ..rules.rng import Rng
+from ..rules.state import Step
 
 _MIX = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1

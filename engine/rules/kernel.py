@@ -4,14 +4,14 @@
 geometry, the legal-action list), and the operations the rules are built from: emit an
 event, queue an effect, ask a decision, spend actions; reveal tiles, move burglars (with
 the tiles' entry rules), lose Stealth, raise and stop alarms, place and walk guards, crack
-Safes, draw cards. The rule modules (engine/cards.py, engine/characters.py,
-engine/tiles.py) are typed against this class and import nothing above it;
-`engine.game.Game` composes them and installs their tables.
+Safes, draw cards. The rule modules (engine/rules/cards.py, engine/rules/characters.py,
+engine/rules/tiles.py) are typed against this class and import nothing above it;
+`engine.rules.game.Game` composes them and installs their tables.
 
 The core consults the burglars' abilities, the cards and the turn structure through the
 hooks at the end of the class (`jams_alarm`, `rigger_draw`, `on_loot_drawn`,
 `_compute_legal`, ...) and the rooms through the tables `_on_enter`, `_on_reveal`,
-`_on_leave`, `_on_actions_end` (engine/tiles.py). `DECISIONS` answers the decisions the
+`_on_leave`, `_on_actions_end` (engine/rules/tiles.py). `DECISIONS` answers the decisions the
 core asks (alarms, ties, a tile's Stealth tokens).
 """
 
@@ -110,7 +110,7 @@ _INVISIBLE = TurnFlag.INVISIBLE  # read whenever a guard or a burglar enters a t
 _GUARD_ENTERS = StealthLoss.GUARD_ENTERS  # read on every step a guard takes
 _PATROL = Destination.PATROL  # read on every patrol card drawn
 
-# Room rules (engine/tiles.py fills the tables; Game installs them on the class).
+# Room rules (engine/rules/tiles.py fills the tables; Game installs them on the class).
 # enter(kernel, player, pos, tile, unseen, laser_payable, laser_paid): a burglar moved in,
 # was not stopped by the guards' look, and the tile is not disabled (Crowbar).
 EnterRule = Callable[["Kernel", int, int, Tile, bool, bool, bool], None]
@@ -130,7 +130,7 @@ GuardRule = Callable[["Kernel", int, Tile, int | None], None]
 class Kernel:
     """A game's state, its derived caches and the core rule operations."""
 
-    # Room rules by tile kind (engine/tiles.py), installed by Game.
+    # Room rules by tile kind (engine/rules/tiles.py), installed by Game.
     _on_enter: ClassVar[Mapping[TileKind, EnterRule]]
     _on_reveal: ClassVar[Mapping[TileKind, RevealRule]]
     _on_leave: ClassVar[Mapping[TileKind, LeaveRule]]
@@ -282,7 +282,9 @@ class Kernel:
             other = self._other_duct(pos)
             if other is not None and other not in opts:
                 opts[other] = (1, "duct")
-        if _GYMNASTICS in st.lasting and f < self.top_floor:
+        # Gymnastics: a Walkway above is a way up "as if it were stairs" (004); Time Lock
+        # blocks it like every Stairs way (R63).
+        if stairs_ok and _GYMNASTICS in st.lasting and f < self.top_floor:
             t = self.tile_at(pos + 64)
             if t is not None and t.revealed and t.kind == K.WALKWAY and (pos + 64) not in opts:
                 opts[pos + 64] = (1, "gymnastics")
@@ -389,8 +391,12 @@ class Kernel:
         st.actions_left -= n
         st.actions_taken += n
         st.pace_from = None  # an action spent on anything else ends any pacing (R07)
-        if n > 0 and TurnFlag.USED_CROW in st.turn_flags:
-            st.turn_flags.remove(TurnFlag.USED_CROW)  # R83: Distract again after a spent action
+        if n > 0:
+            # R83: after a spent action, the crow may be placed again and a card handed back.
+            if TurnFlag.USED_CROW in st.turn_flags:
+                st.turn_flags.remove(TurnFlag.USED_CROW)
+            if st.trades:
+                st.trades = []
 
     def _my_pos(self) -> int:
         pos = self.state.players[self.state.current].pos
@@ -430,6 +436,7 @@ class Kernel:
         p = st.players[me]
         src = p.pos
         assert src is not None
+        trades = st.trades  # a Flexibility deposit given back spent no action (R83)
         if free:
             how = "walk"
         elif orders:
@@ -449,13 +456,11 @@ class Kernel:
             and how != "walkway"
         )
         deposit = flex and self._flex_deposit(t)
-        if me == st.current and TurnFlag.FLEXED in st.turn_flags:
-            st.turn_flags.remove(TurnFlag.FLEXED)  # she leaves the tile she stepped into for free
         was_revealed = t.revealed and not free and how != "climb"
         if how == "climb":
             st.actions_left = 0  # Climb Window: the Acrobat's actions end
         if how == "walkway":
-            self._leave(me, src)
+            self._move_out(me, src)
             self._fall(me, target, "walkway")
             return
         if not t.revealed:
@@ -465,8 +470,8 @@ class Kernel:
                 return
             if t.kind == K.WALKWAY and (target >> 6) > 0:
                 if deposit:
-                    self._refund_deposit()
-                self._leave(me, src)
+                    self._refund_deposit(trades)
+                self._move_out(me, src)
                 p.pos = target
                 self._emit(PlayerMoved(me, src, target, how))
                 if not st.floors[target >> 6].guard.placed:
@@ -483,8 +488,8 @@ class Kernel:
         ):
             return
         if deposit:
-            self._refund_deposit()
-        self._leave(me, src)
+            self._refund_deposit(trades)
+        self._move_out(me, src)
         p.pos = target
         self._emit(PlayerMoved(me, src, target, how))
         if flex:
@@ -498,8 +503,18 @@ class Kernel:
             flexible=flex,
         )
 
-    def _refund_deposit(self) -> None:
+    def _move_out(self, player: int, src: int) -> None:
+        """A Move that does take the burglar out of `src`. Only then has the Acrobat left the
+        guard's tile she stepped into for free: a Move stopped by a Keypad or a face-down
+        Deadbolt leaves her there, still owing the Stealth at the end of her actions (R68)."""
         st = self.state
+        if player == st.current and TurnFlag.FLEXED in st.turn_flags:
+            st.turn_flags.remove(TurnFlag.FLEXED)
+        self._leave(player, src)
+
+    def _refund_deposit(self, trades: list[str]) -> None:
+        st = self.state
+        st.trades = trades
         st.actions_left += 1
         st.actions_taken -= 1
 
@@ -542,7 +557,7 @@ class Kernel:
     def _seen_entering(self, player: int, pos: int, flexible: bool = False) -> bool:
         """The guards' look at a burglar moving into `pos`: his own tile (unless entered by
         Flexibility), a tile watched from a guard's (a Foyer next to him, an Atrium under
-        or over him: engine/tiles.py `WATCHED`), the Tiara. Returns False if a Stealth it
+        or over him: engine/rules/tiles.py `WATCHED`), the Tiara. Returns False if a Stealth it
         cost lost the game."""
         st = self.state
         if (
@@ -574,7 +589,7 @@ class Kernel:
         flexible: bool = False,
     ) -> None:
         """Everything that happens when a burglar enters a tile by moving: the floor's guard
-        is placed if need be, the guards look, then the tile's enter rule (engine/tiles.py)."""
+        is placed if need be, the guards look, then the tile's enter rule (rules/tiles.py)."""
         st = self.state
         f = pos >> 6
         fl = st.floors[f]
@@ -796,7 +811,7 @@ class Kernel:
             card = self._draw_patrol(floor)
         g.pos = card
         self._emit(GuardPlaced(floor, card))
-        self.guard_appears(floor, mover)
+        self.guard_appears(floor, mover, own=StealthLoss.GUARD_PLACED)
         if self.state.step == Step.OVER:
             return
         if self.alarms(floor):  # alarms raised before he arrived (cards) still call him
@@ -909,10 +924,10 @@ class Kernel:
         self, floor: int, mover: int | None = None, own: StealthLoss | None = None
     ) -> None:
         """The floor's guard is put on a tile without walking there (first arrival, back
-        from Lost Visual, a card's jump): the tiles that watch him react as when he walks
-        (a Foyer next to him, an Atrium over or under him, the other Cameras). `own`: the
-        reason a burglar on his tile loses Stealth ('' for none); `mover`: the burglar whose
-        move brings him, covered by the entry rules instead (R12, R23)."""
+        from Lost Visual, a card's jump): a burglar on his tile loses Stealth for `own`, and
+        the tiles that watch him react as when he walks (a Foyer next to him, an Atrium over
+        or under him, the other Cameras); `mover`: the burglar whose move brings him,
+        covered by the entry rules instead (R12, R23)."""
         pos = self.state.floors[floor].guard.pos
         if pos is not None:
             self._guard_sees(floor, pos, own, mover)
@@ -991,7 +1006,11 @@ class Kernel:
             if not drilled:
                 self._draw_tool(me, "safe")
             self._draw_loot(me, safe, on_tile=drilled)
-            for f in range(safe >> 6, -1, -1):
+            # The guards of the cracker's floor and below speed up (000, 004), whichever
+            # floor the Safe is on: a drilled Safe is the Peterman's alarm (R76).
+            cracker_pos = st.players[me].pos
+            assert cracker_pos is not None
+            for f in range(cracker_pos >> 6, -1, -1):
                 g = st.floors[f].guard
                 if g.speed < MAX_GUARD_SPEED:
                     g.speed += 1

@@ -3,9 +3,10 @@
 Contract (the only way anything changes a game):
 
 * `legal_actions()` lists exactly what the current player may do, in a deterministic order;
-* `apply(action)` checks the action is in that list (else raises `IllegalActionError` and
-  changes nothing), changes the state, resolves everything that follows automatically
-  (alarms, the guard's move, the next turn) and returns the `Event`s that happened;
+* `apply(action)` checks the action is in that list (else raises `IllegalActionError`, or
+  `ActionParseError` for a text that is no action, and changes nothing), changes the state,
+  resolves everything that follows automatically (alarms, the guard's move, the next turn)
+  and returns the `Event`s that happened;
 * a choice the rules leave to the players stops resolution with a pending `Decision`,
   answered by a `choose <option>` action; queued rule steps (`Effect`s) then continue.
 
@@ -20,8 +21,15 @@ from collections.abc import Callable, Iterable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from . import __version__, cards, characters, kernel, tiles
-from .actions import Action, ActionKind, pos_text
+from .. import __version__
+from . import cards, characters, kernel, tiles
+from .actions import (
+    Action,
+    ActionError,
+    ActionKind,
+    IllegalActionError,
+    pos_text,
+)
 from .cards import CardRules
 from .characters import CharacterRules
 from .data import (
@@ -109,10 +117,6 @@ if TYPE_CHECKING:
 _PLAYING = Outcome()
 
 
-class IllegalActionError(ValueError):
-    """The action is not legal now. The message names the reason; the game is unchanged."""
-
-
 class Game(CardRules, CharacterRules):
     """A game in progress: the kernel (state, caches, core rules) composed with the card
     rules and the burglars' abilities, plus the public API, the legal-action listing, the
@@ -178,23 +182,13 @@ class Game(CardRules, CharacterRules):
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
 
-    def to_json(self) -> str:
-        """The whole game (setup, actions, state) as JSON; `from_json` reads it back."""
-        from .serialize import to_json
-
-        return to_json(self)
-
-    @staticmethod
-    def from_json(text: str | bytes) -> Game:
-        return from_json(text)
-
     def view(self) -> dict[str, object]:
         """What the players may see: face-down tiles, deck order and the RNG stay hidden."""
         from .view import view
 
         return view(self)
 
-    # Foresight for the page's safety nets and Safe panel (engine/foresight.py).
+    # Foresight for the page's safety nets and Safe panel (engine/rules/foresight.py).
 
     def would_draw_event(self) -> bool:
         """Ending the turn now would draw an Event."""
@@ -224,10 +218,7 @@ class Game(CardRules, CharacterRules):
     def apply(self, action: Action | str) -> list[Event]:
         """Validate and apply one action; return what happened."""
         if isinstance(action, str):
-            try:
-                action = Action.parse(action)
-            except ValueError as exc:
-                raise IllegalActionError(str(exc)) from None
+            action = Action.parse(action)  # ActionParseError: not an action at all
         if self._legal_key != self.state.actions_applied:
             self.legal_actions()
         if action not in self._legal:
@@ -303,7 +294,7 @@ class Game(CardRules, CharacterRules):
             for other, q in enumerate(st.players):
                 if q.pos != pos or other == me:
                     continue
-                # R83: a card does not go back the way it came this turn (that changes nothing)
+                # R83: a card does not go straight back the way it came (that changes nothing)
                 trades = st.trades
                 for card in self._cards_of(me):
                     back = f"{card}:{other}>{me}"
@@ -746,19 +737,12 @@ def new_game(setup: Setup) -> Game:
 
 
 def replay(setup: Setup, actions: Iterable[Action | str]) -> Game:
-    """Rebuild a game from its setup and action list (raises IllegalActionError on a bad one)."""
+    """Rebuild a game from its setup and action list (raises ActionParseError or
+    IllegalActionError on a bad one, naming it)."""
     game = new_game(setup)
     for i, action in enumerate(actions):
         try:
             game.apply(action)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"action {i + 1} ({action}): {exc}") from None
+        except ActionError as exc:  # the same kind of error, saying which action
+            raise type(exc)(f"action {i + 1} ({action}): {exc}") from None
     return game
-
-
-def from_json(text: str | bytes) -> Game:
-    """Load a game saved by `to_json` (raises `serialize.StateError` on anything
-    inconsistent)."""
-    from . import serialize
-
-    return serialize.from_json(text, Game)
