@@ -8,8 +8,8 @@ at every action of a burglar's actions step (decisions aside):
 
 * the hinted action is played on a copy of the real game: it is *costly* when the current
   burglar loses a Stealth token of their own, an alarm goes off or the game is lost before
-  the action's effects are over (for End, the Event and the guard's move included: what
-  really happens, hidden cards too);
+  the action's effects are over (for End, the Event and the guard's move included, up to the
+  next burglar's turn: what really happens, hidden cards too);
 * "avoidable": some other legal action was not costly in the same position (tried the same way);
 * "says safe": the reason's words claim the plan pays nothing and ends out of the guard's
   reach (`Explanation.claims_safe`) while the action is costly. Target: never.
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.autopilot.bot import Bot
 from engine.rules.actions import Action
 from engine.rules.data import ScenarioId, Side
-from engine.rules.events import AlarmRaised, GameLost, StealthLost
+from engine.rules.events import AlarmRaised, GameLost, StealthLost, TurnStarted
 from engine.rules.game import Game, new_game
 from engine.rules.setup import crew_setup
 from engine.rules.state import Step
@@ -41,6 +41,8 @@ def costly(game: Game, action: Action) -> bool:
     me = game.state.current
     trial = game.clone()
     for event in trial.apply(action):
+        if isinstance(event, TurnStarted):
+            break  # the next burglar's turn: not this action's price
         if isinstance(event, StealthLost) and event.player == me and not event.from_tile:
             return True
         if isinstance(event, (AlarmRaised, GameLost)):

@@ -36,7 +36,7 @@ from ..rules.foresight import HIDDEN_FACTS
 from ..rules.game import Game
 from ..rules.infostate import clone_game, resample_from_infostate
 from ..rules.kinds import DecisionKind as D
-from ..rules.kinds import Hazard
+from ..rules.kinds import Hazard, StealthLoss
 from ..rules.rng import Rng
 from ..rules.state import Step
 
@@ -572,6 +572,15 @@ def evaluate(game: Game, w: Weights) -> float:
     return score
 
 
+def _stealth_value(stealth: int, w: Weights) -> float:
+    """What `evaluate` gives a burglar's Stealth tokens."""
+    value = w.stealth * min(stealth, 3) + (w.stealth * 0.5) * max(0, stealth - 3)
+    return value - (w.zero_stealth if stealth == 0 else 0.0)
+
+
+_GUARD_SEES = frozenset({StealthLoss.GUARD_ENTERS, StealthLoss.SURPRISE})
+
+
 # ---------------------------------------------------------------------- the quick policy
 
 
@@ -863,6 +872,7 @@ class Bot:
     nodes: int = 200
     revisit: bool = True
     chance: int = 1
+    defuse: bool = True
     last_reason: str = ""
     last_explanation: Explanation | None = None
     last_scores: dict[Action, float] = field(default_factory=dict)
@@ -1031,17 +1041,40 @@ class Bot:
             penalty += w.event
         here = st.players[me].pos
         risk = hit_risk(g, here >> 6) if here is not None else {}
+        caught = False  # could a burglar with no Stealth left be caught this time?
         for p in st.players:
             if p.pos is not None and not p.escaped:
                 chance = risk.get(p.pos, 0.0)
                 if chance:
-                    penalty += chance * (w.hit_last if p.stealth == 0 else w.hit)
+                    if p.stealth == 0:
+                        penalty += chance * w.hit_last
+                        caught = True
+                    else:
+                        drop = _stealth_value(p.stealth, w) - _stealth_value(p.stealth - 1, w)
+                        penalty += chance * (w.hit + (drop if self.defuse else 0.0))
+        if not self.defuse:
+            e = g if own else clone_game(g)
+            e.apply(Action(ActionKind.END))
+            st = e.state
+            while st.pending is not None and st.step != Step.OVER and st.turn == turn:
+                e.apply(decide(e))
+            return evaluate(e, w) - penalty
+        # Whether the guard walks into a burglar past his destination hangs on the sample's
+        # next patrol card: counted as its public chance above, not as the sample's draw
+        # (the search would otherwise end each sample on the one tile its card misses).
+        before = clone_game(g) if caught else None
         e = g if own else clone_game(g)
-        e.apply(Action(ActionKind.END))
+        events = e.apply(Action(ActionKind.END))
         st = e.state
         while st.pending is not None and st.step != Step.OVER and st.turn == turn:
-            e.apply(decide(e))
-        return evaluate(e, w) - penalty
+            events += e.apply(decide(e))
+        if st.outcome == "loss" and before is not None:
+            return evaluate(before, w) - penalty
+        back = 0.0
+        for ev in events:
+            if isinstance(ev, StealthLost) and ev.reason in _GUARD_SEES and not ev.from_tile:
+                back += _stealth_value(ev.left + 1, w) - _stealth_value(ev.left, w)
+        return evaluate(e, w) + back - penalty
 
     def _moves(self, g: Game) -> list[Action]:
         """The actions worth searching inside a turn (no tools, trades or doubling back)."""
@@ -1224,15 +1257,18 @@ def explain(
     event = kind == ActionKind.END and w0.would_draw_event()
     face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed
     spent = st.actions_left
+    trial = clone_game(w0)
+    events = trial.apply(action)
+    if kind != ActionKind.END and trial.state.turn == st.turn:
+        spent = st.actions_left - trial.state.actions_left
     alarm = stealth = False
-    if kind != ActionKind.END:
-        trial = clone_game(w0)
-        events = trial.apply(action)
-        spent = st.actions_left - trial.state.actions_left if trial.state.turn == st.turn else spent
-        if not face_down:  # what a face-down tile does is the sample's guess, not a fact
-            alarm, stealth = _prices(events, trial, me)
-        alarm = alarm and Hazard.MOTION_EXIT not in hazards
-        stealth = stealth and Hazard.GUARD_TILE not in hazards
+    if not face_down:  # what a face-down tile does is the sample's guess, not a fact
+        # Up to the first hidden fact: for End, what the guard surely does before he draws
+        # a patrol card (a Camera he steps on, a burglar on his route).
+        alarm, stealth = _prices(events, trial, me)
+    told = set(hazards)
+    alarm = alarm and not told & {Hazard.MOTION_EXIT, Hazard.THERMO_END}
+    stealth = stealth and not told & {Hazard.GUARD_TILE, Hazard.GUARD_PATH_END}
     end = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
     if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
