@@ -16,9 +16,17 @@ How it decides (`Bot.choose(game)`):
   safes opened, the combination's progress, distance to the next goal, the guards' next
   steps), less the exact chance, from public facts, that the guard walks into a burglar
   when he moves (`hit_risk`: his route is known; past his destination any patrol card not
-  yet discarded may be next). Each first action gets the average over the samples of the
-  best turn it starts; the best is played, and the bot re-plans after every action (a
-  peek or a die changes what it knows).
+  yet discarded may be next). Whether he walks in past his destination is counted only as
+  that public chance, never as the sample's own next card (`defuse`: otherwise each sample
+  would end its turn on the one tile its card misses, strategy fusion). Each first action
+  gets the average over the same samples of the best turn it starts; the best is played,
+  and the bot re-plans after every action (a peek or a die changes what it knows). It never
+  steps straight back to the tile its last Move left when nothing public changed since
+  (`pacing_back`).
+* Every choice comes with an `Explanation` read off the plan (its line in the first sample)
+  and the engine's public queries: the goal, the action's prices (`Game.hazards` and the
+  alarms and Stealth a tile in sight costs), where the plan ends the turn and the chance the
+  guard walks in there; the page words it for hints and log lines.
 """
 
 from __future__ import annotations
