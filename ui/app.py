@@ -152,7 +152,7 @@ class App:
         self.start_session(Session.start(code))
 
     def fit(self) -> None:
-        if self.session is not None:
+        if self.board.sections:  # a game or a review on show (a watch link has no session)
             fit(self.page, self.board)
 
     # ------------------------------------------------------------------ start-up
@@ -320,7 +320,17 @@ class App:
             return
         cmd = attr(target, "data-cmd")
         if cmd:
+            if cmd != "menu":
+                self.open_menu(False)  # a control picked from the phone's menu folds it
             self.command(cmd, attr(target, "data-id"))
+
+    def open_menu(self, show: bool) -> None:
+        """The phone's menu of rarely used controls (a wide screen shows them inline)."""
+        toggle = self.page.el("menu-toggle")
+        if toggle is None:
+            return
+        toggle.setAttribute("aria-expanded", "true" if show else "false")
+        self.page.el("menu").classList.toggle("open", show)
 
     def command(self, cmd: str, arg: str) -> None:
         handler = COMMANDS.get(cmd)
@@ -409,6 +419,9 @@ COMMANDS: dict[str, Command] = {
         for what in ("first", "prev", "next", "last", "close", "continue")
     },
     "undo": lambda app, _arg: app.game.undo(),
+    "menu": lambda app, _arg: app.open_menu(
+        app.page.el("menu-toggle").getAttribute("aria-expanded") != "true"
+    ),
     "hint": lambda app, _arg: app.game.autopilot.hint(),
     "autopilot-skip": lambda app, _arg: app.game.autopilot.skip(),
     "tutorial": App.cmd_tutorial,

@@ -254,7 +254,12 @@ class Autopilot:
             self.game.select(target)  # its tile's panel shows the hinted button (this redraws)
         names = [p.name for p in session.view().players]
         self.hint_action = text
-        label = describe.action_label(text, names)
+        view = session.view()
+        if text.startswith("choose ") and view.pending is not None:
+            # A decision's option in the prompt's own words ("two" is no card name).
+            label = describe.choice_label(view.pending.kind, text.removeprefix("choose "), names)
+        else:
+            label = describe.action_label(text, names)
         why = explanation_text(explanation, names) if explanation is not None else ""
         box = page.el("hint-box")
         if not _missing(box):

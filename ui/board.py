@@ -12,7 +12,7 @@ from engine.rules.actions import Action, ActionKind, pos_text, row_col
 from engine.rules.data import cell_index
 
 if TYPE_CHECKING:
-    from engine.rules.view import GameView, GuardView, PlayerView, TileView
+    from engine.rules.view import GameView, GuardMove, GuardView, PlayerView, TileView
 
 
 def floor_cells(size: int) -> list[list[int]]:
@@ -113,8 +113,7 @@ def _tile_parts(
     tile: TileView,
     view_players: Iterable[PlayerView],
     guard: GuardView | None,
-    steps: dict[int, int],
-    show_all: bool,
+    path: GuardPath | None,
     selected: int,
     legal_tiles: set[str],
     crow: int | None = None,
@@ -202,10 +201,13 @@ def _tile_parts(
         classes.append("dest")
         marks.append("m-dest")
         words.append(t("token.guard_dest"))
-    step = steps.get(pos, 0)
-    if step and (show_all or (guard is not None and step <= guard.speed)):
+    on_route = path.steps.get(pos, ()) if path is not None else ()
+    if on_route:
         classes.append("route")
-        words.append(t("token.route", n=step))
+        words.extend(t("token.route", n=step) for step in on_route)
+    if path is not None and path.unknown and pos == path.unknown_at:
+        classes.append("route-unknown")
+        words.append(t(f"token.route_unknown.{path.cut}", n=path.unknown))
     burglars: list[tuple[int, str]] = []
     for p in view_players:
         if p.pos != pos or not p.entered or p.escaped:
@@ -238,7 +240,10 @@ def _tile_parts(
         words.append(t("token.selected"))
     if len(tokens) > 4:
         classes.append("many-tokens")
-    if len(burglars) + (1 if guard_speed else 0) > 3:
+    crowd = len(burglars) + (1 if guard_speed else 0)
+    if crowd:
+        classes.append(f"pawns-{min(crowd, 4)}")
+    if crowd > 3:
         classes.append("many-pawns")
     label = t("tile.label", floor=floor, cell=tile.cell, what=", ".join([what, *words]))
     return TileLook(
@@ -267,14 +272,13 @@ def tile_labels(view: GameView, selected: int = -1) -> dict[str, str]:
     moves, tools = target_sets(view.legal)
     for fl in view.floors:
         sides = wall_sides(view.size, fl.walls)
-        steps = {p: k + 1 for k, p in enumerate(fl.guard.route)}
+        path = guard_path(fl.guard, False)
         for tile in fl.tiles:
             look = _tile_parts(
                 tile,
                 view.players,
                 fl.guard,
-                steps,
-                False,
+                path,
                 selected,
                 moves,
                 view.crow,
@@ -296,19 +300,60 @@ def _svg(doc: Any, icon_id: str, classes: str) -> Any:
     return svg
 
 
+class GuardPath(NamedTuple):
+    """What the board draws of a guard's way, all of it from the view."""
+
+    segments: tuple[tuple[int, int, int, int, bool], ...]  # (row, col) -> (row, col), next?
+    steps: dict[int, tuple[int, ...]]  # tile -> its step numbers along the drawn way
+    unknown_at: int  # the tile where his next move stops being certain (-1: it does not)
+    unknown: int  # how many steps may follow from there (at most)
+    cut: str  # why: 'patrol' (a patrol card is drawn), 'choice', 'hidden'
+
+
+NO_PATH = GuardPath((), {}, -1, 0, "")
+
+
+def guard_path(guard: GuardView, show_all: bool) -> GuardPath:
+    """The guard's next move exactly as the engine will walk it if the turn ended now
+    (`GuardView.next`: his die, the alarms, Donuts, the crow, this turn's cards all counted
+    by the engine), the tile where it stops being certain, and with `show_all` the rest of
+    his way to his destination. The page cuts and counts nothing itself."""
+    pos = guard.pos
+    if pos is None or guard.lost:
+        return NO_PATH
+    move = guard.next
+    walk = list(move.walk) if move is not None else []
+    later: list[int] = []
+    if show_all and guard.route:
+        route = list(guard.route)
+        if route[: len(walk)] == walk:
+            later = route[len(walk) :]
+    segments = []
+    steps: dict[int, tuple[int, ...]] = {}
+    prev = row_col(pos)
+    for k, step in enumerate(walk + later):
+        here = row_col(step)
+        segments.append((*prev, *here, k < len(walk)))
+        steps[step] = (*steps.get(step, ()), k + 1)  # he may walk a tile twice (alarms)
+        prev = here
+    if move is None or not move.unknown:
+        return GuardPath(tuple(segments), steps, -1, 0, "")
+    return GuardPath(tuple(segments), steps, walk[-1] if walk else pos, move.unknown, move.cut)
+
+
 def route_segments(guard: GuardView, show_all: bool) -> list[tuple[int, int, int, int]]:
     """The guard's path to draw, as (row, col) -> (row, col) steps within his floor: his next
-    move (speed steps), or the whole way there with `show_all`."""
-    pos = guard.pos
-    route = guard.route
-    if pos is None or not route or guard.lost:
-        return []
-    if not show_all:
-        route = route[: guard.speed]
-    out = []
-    prev = row_col(pos)
-    for step in route:
-        here = row_col(step)
-        out.append((*prev, *here))
-        prev = here
-    return out
+    move as the view gives it, or with `show_all` the whole way there too."""
+    return [seg[:4] for seg in guard_path(guard, show_all).segments]
+
+
+def next_move_words(move: GuardMove) -> str:
+    """The floor's line about the guard's next move, as the engine foresees it."""
+    from ui.messages import t
+
+    if move.stays:
+        return t(f"floor.stays.{move.stays}")
+    words = t("floor.next_move", n=move.steps)
+    if move.unknown:
+        return f"{words}, {t('floor.known', n=len(move.walk))}"
+    return words

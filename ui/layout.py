@@ -28,8 +28,13 @@ def fit(page: Page, board: LiveBoard) -> None:
     phone = bool(win.matchMedia("(max-width: 900px)").matches)
     if phone:
         floors = 1
-        height = max(height - 0.3 * float(win.innerHeight), width)  # room left for the dock
+        # The bottom sheet (instruction, actions) keeps ~40% of the height; the floor fits
+        # the rest, or the width when that is smaller.
+        height = height - 0.4 * float(win.innerHeight)
     chrome = 2 * (GAP + 4) + (size - 1) * GAP  # the floor's padding, border room, gaps
+    if not phone and floors > 1:
+        fit_wide(page, element, width, height, size, floors, head_h, chrome)
+        return
     best, best_cols = 0.0, 1
     for cols in range(1, floors + 1):
         rows = -(-floors // cols)
@@ -41,6 +46,32 @@ def fit(page: Page, board: LiveBoard) -> None:
     tile = max(44, min(220, int(best)))
     element.style.setProperty("--tile", f"{tile}px")
     element.style.setProperty("--cols", str(best_cols))
+    page.doc.documentElement.setAttribute("data-tile", str(tile))
+
+
+def fit_wide(
+    page: Page,
+    element: Any,
+    width: float,
+    height: float,
+    size: int,
+    floors: int,
+    head: float,
+    chrome: float,
+) -> None:
+    """A wide screen: the floor being played large, the others small (but whole) in a
+    column beside it; the floor tabs above switch which one is large."""
+    tabs = page.q("#board .floor-tabs")
+    height -= (float(tabs.offsetHeight) if tabs is not None else 40.0) + FLOOR_GAP
+    others = floors - 1
+    small = (height - others * (head + chrome) - (others - 1) * FLOOR_GAP) / (others * size)
+    small = max(36.0, min(96.0, small))
+    column = size * small + chrome
+    big = min((width - column - FLOOR_GAP - chrome) / size, (height - head - chrome) / size)
+    tile = max(44, min(240, int(big)))
+    element.style.setProperty("--tile", f"{tile}px")
+    element.style.setProperty("--tile-small", f"{int(small)}px")
+    element.style.setProperty("--cols", "2")
     page.doc.documentElement.setAttribute("data-tile", str(tile))
 
 

@@ -10,17 +10,19 @@ from typing import TYPE_CHECKING, Any
 from engine.rules.actions import floor_of, parse_pos
 from ui.board import (
     SVG_NS,
+    GuardPath,
     TileLook,
     _element,
     _svg,
     _tile_parts,
-    route_segments,
+    guard_path,
+    next_move_words,
     target_sets,
     wall_sides,
 )
 
 if TYPE_CHECKING:
-    from engine.rules.view import GameView, GuardView
+    from engine.rules.view import GameView
 
 
 class LiveBoard:
@@ -193,17 +195,19 @@ class LiveBoard:
         changed = 0
         for i, fl in enumerate(view.floors):
             guard = fl.guard
-            steps = {p: k + 1 for k, p in enumerate(guard.route)}
+            path = guard_path(guard, show_all)
             parts_info = []
             if guard.pos is not None and not guard.lost:
                 parts_info.append(t("token.guard", speed=guard.speed))
             if guard.alarms:
                 parts_info.append(t("floor.alarms", n=guard.alarms))
+            if guard.next is not None:
+                parts_info.append(next_move_words(guard.next))
             info = " · ".join(parts_info)
             if info != self.title_text[i]:
                 self.titles[i].textContent = info
                 self.title_text[i] = info
-            self._draw_route(i, guard, show_all)
+            self._draw_route(i, path)
             gpos, gdest, gspeed = guard.pos, guard.dest, guard.speed
             for tile in fl.tiles:
                 pos = tile.pos
@@ -213,8 +217,8 @@ class LiveBoard:
                     tile,
                     gpos == pos and gspeed,
                     gdest == pos,
-                    steps.get(pos, 0),
-                    show_all,
+                    path.steps.get(pos, ()),
+                    pos == path.unknown_at and path.unknown,
                     tuple(here.get(pos, ())),
                     pos == selected,
                     name in legal_tiles,
@@ -229,8 +233,7 @@ class LiveBoard:
                     tile,
                     players,
                     guard,
-                    steps,
-                    show_all,
+                    path,
                     selected,
                     legal_tiles,
                     crow,
@@ -290,27 +293,26 @@ class LiveBoard:
             for index, character in look.burglars:
                 pawn = _element(doc, "span", f"pawn burglar p{index}")
                 pawn.setAttribute("data-player", str(index))
+                pawn.appendChild(self.icon("m-pawn", "figure"))
                 pawn.appendChild(self.icon(f"c-{character}", "ic"))
                 pawns.append(pawn)
             refs["pawns"].replaceChildren(*pawns)
 
-    def _draw_route(self, i: int, guard: GuardView, show_all: bool) -> None:
+    def _draw_route(self, i: int, path: GuardPath) -> None:
         """The guard's path as arrows between tile centres, in the floor's SVG overlay."""
-        segments = route_segments(guard, show_all)
-        key = (tuple(segments), show_all)
+        key = path.segments
         if key == self.routes[i]:
             return
         self.routes[i] = key
         doc = self.document
         overlay = self.overlays[i]
-        speed = guard.speed
         items = []
-        for k, (r0, c0, r1, c1) in enumerate(segments):
+        for r0, c0, r1, c1, is_next in path.segments:
             x0, y0, x1, y1 = c0 * 100 + 50, r0 * 100 + 50, c1 * 100 + 50, r1 * 100 + 50
             # Centre to centre, the arrowhead halfway: in the gap between the two tiles.
-            path = doc.createElementNS(SVG_NS, "path")
-            path.setAttribute("d", f"M{x0} {y0}L{(x0 + x1) / 2} {(y0 + y1) / 2}L{x1} {y1}")
-            path.setAttribute("class", "step next" if k < speed else "step later")
-            path.setAttribute("marker-mid", "url(#route-arrow)")
-            items.append(path)
+            arrow = doc.createElementNS(SVG_NS, "path")
+            arrow.setAttribute("d", f"M{x0} {y0}L{(x0 + x1) / 2} {(y0 + y1) / 2}L{x1} {y1}")
+            arrow.setAttribute("class", "step next" if is_next else "step later")
+            arrow.setAttribute("marker-mid", "url(#route-arrow)")
+            items.append(arrow)
         overlay.replaceChildren(*items)

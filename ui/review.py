@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ui.describe import action_label, event_line, pos_text
 from ui.dom import Page, attr, some
+from ui.layout import fit
 from ui.messages import t
 from ui.panels import render_crew, render_status
 from ui.session import SaveError, Saves, Session, check_record
@@ -92,10 +93,13 @@ class Timeline:
                 best = start
         return best
 
-    def log(self) -> list[tuple[int, str]]:
-        """(step, line) for the whole game, oldest first: step 0 is the setup."""
+    def log(self, upto: int | None = None) -> list[tuple[int, str]]:
+        """(step, line) for the game up to step `upto` (the whole game by default), oldest
+        first: step 0 is the setup. A review shows only what had happened by the step on
+        show: the later lines would give the game away."""
         out = [(0, line) for line in self.start_lines]
-        for k, step in enumerate(self.steps, start=1):
+        last = len(self.steps) if upto is None else max(0, min(upto, len(self.steps)))
+        for k, step in enumerate(self.steps[:last], start=1):
             out.extend((k, line) for line in step.lines)
         return out
 
@@ -164,6 +168,7 @@ class ReviewScreen:
         self.board.build(view)
         self.k = -1
         self.go(len(tl) if k is None else k)
+        fit(page, self.board)  # the building laid out as on the game screen (no session here)
         page.ready()
 
     def go(self, k: int) -> None:
@@ -212,7 +217,7 @@ class ReviewScreen:
         page = self.page
         fragment = page.doc.createDocumentFragment()
         first = None
-        for when, line in reversed(self.timeline.log()):
+        for when, line in reversed(self.timeline.log(self.k)):
             item = page.make("li", line, "now" if when == self.k else "")
             item.setAttribute("data-step", str(when))
             if when == self.k:

@@ -55,6 +55,9 @@ class Sharing:
         return play, play + "&watch=1"
 
     def toggle_box(self) -> None:
+        """The Send box. A play link is offered once the turn is ended (the next burglar's
+        turn not yet touched): sent mid-turn it opened on the sender's spent turn. Until then
+        the box says so, and offers the watch link only."""
         page = self.page
         session = self.nav.session
         if session is None:
@@ -64,12 +67,17 @@ class Sharing:
         if box.hidden:
             return
         play, watch = self.links_of(session)
-        page.el("share-url").value = play
+        view = session.view()
+        ready = bool(view.outcome) or (not view.acted and view.pending is None)
+        page.el("share-url").value = play if ready else ""
         page.el("watch-url").value = watch
+        page.el("share-play").hidden = not ready
+        page.el("share-hint").hidden = not ready
+        page.el("share-later").hidden = ready
         key = "share.size" if links.fits(play[play.find("?") :]) else "share.too_long"
         page.el("share-size").textContent = t(key, n=len(session.actions), chars=len(play))
-        page.el("share-native").hidden = not _can_share(page.window)
-        field = page.el("share-url")
+        page.el("share-native").hidden = not ready or not _can_share(page.window)
+        field = page.el("share-url" if ready else "watch-url")
         field.focus()
         field.select()
 
@@ -94,6 +102,8 @@ class Sharing:
     def native_share(self) -> None:
         page = self.page
         if self.nav.session is None or not _can_share(page.window):
+            return
+        if not page.el("share-url").value:  # the turn is not ended: no play link yet
             return
         play, _ = self.links_of(self.nav.session)
         try:

@@ -111,7 +111,7 @@ _END_OF_ACTIONS = (
 )
 
 if TYPE_CHECKING:
-    from .foresight import SafeInfo
+    from .view import GuardMove, SafeInfo
 
 
 _PLAYING = Outcome()
@@ -195,6 +195,12 @@ class Game(CardRules, CharacterRules):
         from .foresight import would_draw_event
 
         return would_draw_event(self)
+
+    def next_guard_moves(self) -> tuple[GuardMove, ...] | None:
+        """The guard moves ending the turn now starts, cut where the table stops knowing."""
+        from .foresight import next_guard_moves
+
+        return next_guard_moves(self)
 
     def would_lose(self, action: Action | str) -> bool:
         """Playing `action` loses the game for certain, as far as the table can see."""

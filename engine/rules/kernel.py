@@ -18,7 +18,7 @@ core asks (alarms, ties, a tile's Stealth tokens).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .actions import Action, parse_pos, pos_text
 from .data import (
@@ -74,6 +74,7 @@ from .kinds import (
     EffectKind,
     EndReason,
     Lasting,
+    Outcome,
     Result,
     StealthLoss,
     TurnFlag,
@@ -125,6 +126,9 @@ WatchRule = Callable[["Kernel", int, int], bool]
 # guard(kernel, pos, tile, skip): a guard is put on, or steps onto, this face-up tile
 # (`skip`: a burglar the entry rules cover instead).
 GuardRule = Callable[["Kernel", int, Tile, int | None], None]
+
+if TYPE_CHECKING:
+    from .view import GuardMove, SafeInfo
 
 
 class Kernel:
@@ -1087,6 +1091,18 @@ class Kernel:
         raise NotImplementedError
 
     def crow_stops_guard(self, floor: int) -> bool:
+        raise NotImplementedError
+
+    @property
+    def outcome(self) -> Outcome:
+        raise NotImplementedError
+
+    def safe_info(self, pos: int) -> SafeInfo | None:
+        """A revealed Safe's panel: its row and column, dice, the next roll's chance."""
+        raise NotImplementedError
+
+    def next_guard_moves(self) -> tuple[GuardMove, ...] | None:
+        """The guard moves ending the turn now starts, as the table can foresee them."""
         raise NotImplementedError
 
     def crow_slows_guard(self, pos: int) -> bool:

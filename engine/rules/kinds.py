@@ -192,6 +192,17 @@ class Deck(StrEnum):
     LOOT = "loot"
 
 
+class MoveCut(StrEnum):
+    """Why the certain part of a guard's next move ends before his last step
+    (`GuardMove.cut`): what he does after it waits on something the table cannot know yet."""
+
+    NONE = ""  # the whole move is certain
+    PATROL = "patrol"  # he reaches his destination and a patrol card is drawn
+    HIDDEN = "hidden"  # another hidden fact first (a lost guard comes back from a card)
+    CHOICE = "choice"  # the players must decide something first (an alarm tie, ...)
+    CAUGHT = "caught"  # he catches a burglar: the game ends there
+
+
 class Reveal(StrEnum):
     """What hidden information an event makes public (an undo checkpoint unless NOTHING)."""
 
