@@ -42,7 +42,7 @@ from ..rules.data import TileKind as K
 from ..rules.events import AlarmRaised, Event, StealthLost
 from ..rules.foresight import HIDDEN_FACTS
 from ..rules.game import Game
-from ..rules.infostate import clone_game, resample_from_infostate
+from ..rules.infostate import resample_from_infostate
 from ..rules.kinds import DecisionKind as D
 from ..rules.kinds import Hazard, StealthLoss
 from ..rules.rng import Rng
@@ -943,7 +943,7 @@ class Bot:
                 if a.kind == ActionKind.END and st.pending is None:
                     scores[a] += self._end_value(w, me, turn)  # the same price as in the search
                 else:
-                    g = clone_game(w)
+                    g = w.clone()
                     g.apply(a)
                     scores[a] += self._value(g, me, turn, memo, count, line)
                 yield None
@@ -1014,14 +1014,14 @@ class Bot:
         value = -float("inf")
         chosen = _END
         for a in self._moves(g):
-            c = clone_game(g)
+            c = g.clone()
             c.apply(a)
             v = self._value(c, me, turn, memo, count, plan)
             if self.chance > 1 and c.state.rng != g.state.rng:
                 # Dice were rolled (a crack, a keypad): the search must not plan on this
                 # sample's luck, so the action is worth its average over other rolls.
                 for j in range(1, self.chance):
-                    c = clone_game(g)
+                    c = g.clone()
                     c.rng = Rng(_mix(g.state.rng, j))
                     c.state.rng = c.rng.state
                     c.apply(a)
@@ -1061,7 +1061,7 @@ class Bot:
                         drop = _stealth_value(p.stealth, w) - _stealth_value(p.stealth - 1, w)
                         penalty += chance * (w.hit + (drop if self.defuse else 0.0))
         if not self.defuse:
-            e = g if own else clone_game(g)
+            e = g if own else g.clone()
             e.apply(Action(ActionKind.END))
             st = e.state
             while st.pending is not None and st.step != Step.OVER and st.turn == turn:
@@ -1070,8 +1070,8 @@ class Bot:
         # Whether the guard walks into a burglar past his destination hangs on the sample's
         # next patrol card: counted as its public chance above, not as the sample's draw
         # (the search would otherwise end each sample on the one tile its card misses).
-        before = clone_game(g) if caught else None
-        e = g if own else clone_game(g)
+        before = g.clone() if caught else None
+        e = g if own else g.clone()
         events = e.apply(Action(ActionKind.END))
         st = e.state
         while st.pending is not None and st.step != Step.OVER and st.turn == turn:
@@ -1182,7 +1182,7 @@ def _plan_end(
     me, turn = st0.current, st0.turn
     if first.kind == ActionKind.END and st0.pending is None:
         return w0
-    g = clone_game(w0)
+    g = w0.clone()
     g.apply(first)
     for _ in range(limit):
         st = g.state
@@ -1265,7 +1265,7 @@ def explain(
     event = kind == ActionKind.END and w0.would_draw_event()
     face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed
     spent = st.actions_left
-    trial = clone_game(w0)
+    trial = w0.clone()
     events = trial.apply(action)
     if kind != ActionKind.END and trial.state.turn == st.turn:
         spent = st.actions_left - trial.state.actions_left

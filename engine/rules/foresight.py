@@ -8,7 +8,6 @@ to light first, and a Safe's chance counts only the revealed, uncracked numbers.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
@@ -157,7 +156,7 @@ def would_lose(game: Game, action: Action | str) -> bool:
             return False
     if action not in game.legal_actions():
         return False
-    trial = _copy(game)
+    trial = game.clone()
     try:
         events = trial.apply(action)
     except Exception:
@@ -168,13 +167,6 @@ def would_lose(game: Game, action: Action | str) -> bool:
         if isinstance(event, GameLost):
             return True
     return False
-
-
-def _copy(game: Game) -> Game:
-    from .game import Game as GameClass
-
-    trial = GameClass(copy.deepcopy(game.state), game.setup)
-    return trial
 
 
 def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
@@ -239,7 +231,7 @@ def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
     if (
         Hazard.THERMO_END not in out
         and here in certain_guard_walk(game, here >> 6)
-        and not game.is_invisible(me)
+        and not game._is_invisible(me)
         and game.tile(here).stealth == 0
     ):
         out.append(Hazard.GUARD_PATH_END)
@@ -258,7 +250,7 @@ def certain_guard_walk(game: Game, floor: int) -> set[int]:
         or g.donuts
         or g.pos is None
         or TurnFlag.SHIFT_CHANGE in st.turn_flags
-        or game.crow_stops_guard(floor)
+        or game._crow_stops_guard(floor)
     ):
         return set()
     steps = max(0, g.speed + len(game.alarms(floor)) + st.guard_bonus)
@@ -268,7 +260,7 @@ def certain_guard_walk(game: Game, floor: int) -> set[int]:
             break
         steps -= 1
         out.add(pos)
-        if steps > 0 and game.crow_slows_guard(pos):
+        if steps > 0 and game._crow_slows_guard(pos):
             steps -= 1
     return out
 
@@ -311,7 +303,7 @@ def safe_info(game: Game, safe: int) -> SafeInfo | None:
         if t.revealed and not t.cracked and t.kind != TileKind.SAFE and t.number:
             wanted.add(t.number)
     st = game.state
-    bonus = game.crack_bonus_dice(st.current) if tile.dice else 0
+    bonus = game._crack_bonus_dice(st.current) if tile.dice else 0
     rolled = tile.dice + bonus
     chance = 1.0 - ((6 - len(wanted)) / 6) ** rolled if rolled and wanted else 0.0
     return SafeInfo(
