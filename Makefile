@@ -104,6 +104,7 @@ bench: install site
 	else echo "bench/engine_bench.py does not exist yet: engine benchmark skipped"; fi
 	$(PY) bench/link_bench.py
 	$(PY) bench/bot_bench.py
+	$(PY) bench/hint_bench.py
 	$(PY) bench/autopilot_page_bench.py --site $(SITE)
 	$(PY) bench/click_bench.py --site $(SITE)
 	$(PY) bench/site_bench.py --site $(SITE)

@@ -1,4 +1,4 @@
-"""Autopilot seats and hints in the page (the bot itself is engine/bot.py).
+"""Autopilot seats and hints in the page (the bot itself is engine/autopilot/bot.py).
 
 * On the new-game screen every burglar row gets an "Autopilot" box. The seats chosen are
   kept beside the save (`autopilot.<save id>` in the page's storage), never in the game.
@@ -19,10 +19,11 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ui import describe
-from ui.messages import has, t
+from ui.messages import t
 
 if TYPE_CHECKING:
     from engine import Action
+    from engine.autopilot.bot import Explanation
     from engine.rules.view import GameView
     from ui.dom import Page
     from ui.ports import Table
@@ -185,7 +186,22 @@ class Autopilot:
         self.busy = False
         self.played += 1
         self.page.doc.documentElement.setAttribute("data-autopilot-played", str(self.played))
+        self.log_reason(self.bots[session_me(self.game)])
         self.game.act(action, confirmed=True)  # its own choice: no safety net asks
+
+    def log_reason(self, bot: Any) -> None:
+        """The log line saying why the autopilot plays what it plays (its plan, in words);
+        put in just before the action's own lines, so it reads right under them."""
+        page = self.page
+        explanation = getattr(bot, "last_explanation", None)
+        log = page.el("log")
+        session = self.game.session
+        if explanation is None or _missing(log) or session is None:
+            return
+        names = [p.name for p in session.view().players]
+        me = session.game.state.current
+        why = explanation_text(explanation, names)
+        log.prepend(page.make("li", t("autopilot.log", player=names[me], why=why), "log-why"))
 
     def skip(self) -> None:
         """Play the rest of the autopilot's turn without pauses."""
@@ -230,9 +246,9 @@ class Autopilot:
             self.later(0, lambda: self._hint_slice(token, actions_then, bot))
             return
         self.hinting = None
-        self.show_hint(action, bot.last_reason)
+        self.show_hint(action, bot.last_explanation)
 
-    def show_hint(self, action: Action, reason: str) -> None:
+    def show_hint(self, action: Action, explanation: Explanation | None) -> None:
         page = self.page
         session = self.game.session
         assert session is not None
@@ -251,8 +267,7 @@ class Autopilot:
             label = describe.choice_label(view.pending.kind, action.option, names)
         else:
             label = describe.action_label(action, names)
-        why_key = f"autopilot.why.{reason}"
-        why = t(why_key) if has(why_key) else t("autopilot.why.move")
+        why = explanation_text(explanation, names) if explanation is not None else ""
         box = page.el("hint-box")
         if not _missing(box):
             box.textContent = t("autopilot.hint", action=label, why=why)
@@ -300,6 +315,85 @@ class Autopilot:
             set_timeout(fn, ms)
 
 
+# Goals whose words name a tile (`Explanation.target`).
+_GOALS_AT = frozenset(
+    {"open-safe", "combination", "loot", "stairs-up", "stairs-down", "escape", "hack"}
+)
+
+
+def explanation_text(e: Explanation, names: list[str]) -> str:
+    """The hint's reason in the player's words, built from the plan the bot chose: the goal,
+    what the action costs (actions, the engine's hazards, an Event), where the plan ends the
+    turn and the chance the guard walks in there; for a costly choice, why it is worth it."""
+    from engine.rules.actions import ActionKind
+
+    goal = str(e.goal)
+    parts: list[str] = []
+    if goal == "enter":
+        pos = describe.pos_text(e.target)
+        if e.guard_steps >= 0:
+            return t("autopilot.goal.enter", pos=pos, n=e.guard_steps)
+        return t("autopilot.goal.enter_unseen", pos=pos)
+    if goal == "decide":
+        return t("autopilot.goal.decide", n=e.options, worlds=e.worlds)
+    if goal in _GOALS_AT and e.target >= 0:
+        floor = (e.target >> 6) + (2 if goal == "stairs-up" else 0)
+        parts.append(
+            t(
+                f"autopilot.goal.{goal}",
+                pos=describe.pos_text(e.target),
+                safe=describe.pos_text(e.safe) if e.safe >= 0 else "",
+                floor=floor,
+            )
+        )
+    elif goal not in _GOALS_AT:
+        parts.append(t(f"autopilot.goal.{goal}"))
+    if e.action.kind == ActionKind.END:
+        if e.actions:
+            parts.append(t("autopilot.cost.unused", n=e.actions))
+    elif e.actions:
+        parts.append(t("autopilot.cost.actions", n=e.actions))
+    else:
+        parts.append(t("autopilot.cost.free"))
+    parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
+    if e.alarm:
+        parts.append(t("autopilot.cost.alarm"))
+    if e.stealth:
+        parts.append(t("autopilot.cost.stealth"))
+    if e.event:
+        parts.append(t("autopilot.cost.event"))
+    if e.face_down:
+        parts.append(t("autopilot.cost.face_down"))
+    if e.end_pos >= 0:
+        where = describe.pos_text(e.end_pos)
+        if e.risk >= 1.0:
+            parts.append(t("autopilot.risk.sure", pos=where))
+        elif e.risk > 0.0:
+            parts.append(t("autopilot.risk.some", pos=where, pct=_pct(e.risk)))
+        else:
+            parts.append(t("autopilot.risk.none", pos=where))
+    if e.hazards:
+        parts.append(_worth(e, names))
+    return " ".join(parts)
+
+
+def _worth(e: Explanation, names: list[str]) -> str:
+    """Why a choice that pays a hazard beats the best one that pays none."""
+    if e.alternative is None:
+        return t("autopilot.worth.only")
+    label = describe.action_label(e.alternative, names)
+    if e.alternative_risk > e.risk:
+        return t("autopilot.worth.risk", action=label, pct=_pct(e.alternative_risk))
+    if e.steps >= 0 and e.alternative_steps > e.steps:
+        return t("autopilot.worth.steps", action=label, n=e.alternative_steps - e.steps)
+    return t("autopilot.worth.score", action=label)
+
+
+def _pct(chance: float) -> int:
+    """A chance in whole percent, never 0 or 100 when it is neither."""
+    return min(99, max(1, round(chance * 100)))
+
+
 def _run_for(thinking: Any, budget_ms: int) -> tuple[bool, Any]:
     """Advance a `Bot.think` generator for about `budget_ms`; (done, action)."""
     deadline = time.perf_counter() + budget_ms / 1000
@@ -317,6 +411,13 @@ def _target_pos(action: Action) -> str:
     if action.pos >= 0:
         return describe.pos_text(action.pos)
     return action.option if describe.is_pos_text(action.option) else ""
+
+
+def session_me(table: Table) -> int:
+    """The burglar to move in the game in play."""
+    session = table.session
+    assert session is not None
+    return int(session.game.state.current)
 
 
 def _missing(element: Any) -> bool:

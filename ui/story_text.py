@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ui.describe import pos_text, why_text
-from ui.messages import card_name, help_of, name_of, t
+from ui.messages import card_name, has, help_of, name_of, t
 
 if TYPE_CHECKING:
     from engine import Action, GameView
@@ -163,7 +163,7 @@ def table_items(
 
 
 def safety_reason(game: Any, view: GameView, action: Action, quiet: set[str]) -> str:
-    """Which safety net an action trips ('lose', 'event', 'tool'), '' for none. Asks the
+    """Which safety net an action trips ('lose', a `Hazard`, 'event', 'tool'), '' for none. Asks the
     engine (`would_lose`) and its view; `quiet` holds the nets this game said "don't ask
     again" to."""
     from engine import ActionKind
@@ -171,6 +171,9 @@ def safety_reason(game: Any, view: GameView, action: Action, quiet: set[str]) ->
     if "lose" not in quiet and game.would_lose(action):
         return "lose"
     kind = action.kind
+    for hazard in game.hazards(action):  # a Stealth or an alarm the move surely costs
+        if str(hazard) not in quiet:
+            return str(hazard)
     if (
         kind == ActionKind.END
         and "event" not in quiet
@@ -189,4 +192,6 @@ def safety_text(reason: str, action: Action, actions_left: int) -> str:
         return t("story.confirm.tool", tool=card_name(key), help=help_of("tool", key))
     if reason == "event":
         return t("story.confirm.event", n=actions_left)
+    if has(f"story.confirm.{reason}"):  # a hazard (engine.rules.kinds.Hazard)
+        return t(f"story.confirm.{reason}")
     return t("story.confirm.lose")

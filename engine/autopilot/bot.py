@@ -16,9 +16,17 @@ How it decides (`Bot.choose(game)`):
   safes opened, the combination's progress, distance to the next goal, the guards' next
   steps), less the exact chance, from public facts, that the guard walks into a burglar
   when he moves (`hit_risk`: his route is known; past his destination any patrol card not
-  yet discarded may be next). Each first action gets the average over the samples of the
-  best turn it starts; the best is played, and the bot re-plans after every action (a
-  peek or a die changes what it knows).
+  yet discarded may be next). Whether he walks in past his destination is counted only as
+  that public chance, never as the sample's own next card (`defuse`: otherwise each sample
+  would end its turn on the one tile its card misses, strategy fusion). Each first action
+  gets the average over the same samples of the best turn it starts; the best is played,
+  and the bot re-plans after every action (a peek or a die changes what it knows). It never
+  steps straight back to the tile its last Move left when nothing public changed since
+  (`pacing_back`).
+* Every choice comes with an `Explanation` read off the plan (its line in the first sample)
+  and the engine's public queries: the goal, the action's prices (`Game.hazards` and the
+  alarms and Stealth a tile in sight costs), where the plan ends the turn and the chance the
+  guard walks in there; the page words it for hints and log lines.
 """
 
 from __future__ import annotations
@@ -26,13 +34,17 @@ from __future__ import annotations
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..rules.actions import Action, ActionKind, parse_pos
 from ..rules.data import COMPUTERS, ROW_STRIDE, Tool
 from ..rules.data import TileKind as K
+from ..rules.events import AlarmRaised, Event, StealthLost
+from ..rules.foresight import HIDDEN_FACTS
 from ..rules.game import Game
 from ..rules.infostate import resample_from_infostate
 from ..rules.kinds import DecisionKind as D
+from ..rules.kinds import Hazard, StealthLoss
 from ..rules.rng import Rng
 from ..rules.state import Step
 
@@ -97,10 +109,56 @@ def _unrevealed(game: Game, floor: int) -> list[int]:
     ]
 
 
-def target_floor(game: Game) -> int:
+@dataclass(slots=True)
+class FloorSurvey:
+    """One floor read in one pass (what `evaluate` asks of every floor several times):
+    revealed Safes and Stairs, face-down tiles, Downstairs tokens, in cell order; `busy`: a
+    revealed Safe still closed or holding Loot."""
+
+    safes: list[int]
+    stairs: list[int]
+    hidden: list[int]
+    down: list[int]
+    busy: bool
+
+
+def survey(game: Game) -> list[FloorSurvey]:
+    out = []
+    for f, fl in enumerate(game.state.floors):
+        base = f << 6
+        safes: list[int] = []
+        stairs: list[int] = []
+        hidden: list[int] = []
+        down: list[int] = []
+        busy = False
+        for c, t in enumerate(fl.tiles):
+            if t is None:
+                continue
+            if t.downstairs:
+                down.append(base | c)
+            if not t.revealed:
+                hidden.append(base | c)
+                continue
+            kind = t.kind
+            if kind == K.SAFE:
+                safes.append(base | c)
+                if not t.safe_open or t.loot:
+                    busy = True
+            elif kind == K.STAIRS:
+                stairs.append(base | c)
+        out.append(FloorSurvey(safes, stairs, hidden, down, busy))
+    return out
+
+
+def target_floor(game: Game, sv: list[FloorSurvey] | None = None) -> int:
     """The floor the team works on: the lowest with a closed Safe (or one not yet found),
-    the top floor once all the Loot is out."""
+    the top floor once all the Loot is out. `sv`: the position's `survey`, if at hand."""
     st = game.state
+    if sv is not None:
+        for f, s in enumerate(sv):
+            if s.busy or not s.safes:
+                return f
+        return len(sv) - 1
     for f in range(len(st.floors)):
         tiles = [t for t in st.floors[f].tiles if t is not None]
         closed = [t for t in tiles if t.revealed and t.kind == K.SAFE and not t.safe_open]
@@ -144,9 +202,14 @@ def _safe_count(game: Game) -> int:
 
 
 def goals(
-    game: Game, player: int, team_floor: int | None = None, all_loot: bool | None = None
+    game: Game,
+    player: int,
+    team_floor: int | None = None,
+    all_loot: bool | None = None,
+    sv: list[FloorSurvey] | None = None,
 ) -> tuple[list[int], int]:
-    """(tiles to reach on the player's floor, extra steps after them) for the player's plan."""
+    """(tiles to reach on the player's floor, extra steps after them) for the player's plan.
+    `sv`: the position's `survey`, if at hand (the lists returned may be its own)."""
     st = game.state
     p = st.players[player]
     pos = p.pos
@@ -155,20 +218,24 @@ def goals(
     if all_loot is None:
         all_loot = game.team_has_all_loot()
     tf = player_floor(game, player, team_floor, all_loot)
+    here = sv[f] if sv is not None else None
     if all_loot or tf > f:
-        up = _revealed_of_kind(game, f, K.STAIRS)
+        up = here.stairs if here is not None else _revealed_of_kind(game, f, K.STAIRS)
         extra = 3 * (len(st.floors) - 1 - f) if all_loot else 4 * (tf - f)
         if up:
             return up, extra + 1
-        return _unrevealed(game, f), extra + 2
+        return (here.hidden if here is not None else _unrevealed(game, f)), extra + 2
     if tf < f:
+        if here is not None:
+            return (here.down or here.hidden), 4 * (f - tf)
         down = [
             (f << 6) | c for c, t in enumerate(st.floors[f].tiles) if t is not None and t.downstairs
         ]
         return (down or _unrevealed(game, f)), 4 * (f - tf)
-    safes = [s for s in safe_of(game, f) if not game.tile(s).safe_open or game.tile(s).loot]
+    found = here.safes if here is not None else safe_of(game, f)
+    safes = [s for s in found if not game.tile(s).safe_open or game.tile(s).loot]
     if not safes:
-        return _unrevealed(game, f), 2
+        return (here.hidden if here is not None else _unrevealed(game, f)), 2
     safe = safes[0]
     if game.tile(safe).safe_open:
         return [safe], 0
@@ -176,13 +243,130 @@ def goals(
     return (hidden or [safe]), 0
 
 
+class Goal(StrEnum):
+    """What a burglar's plan works toward (`Explanation.goal`)."""
+
+    ENTER = "enter"  # the team's way in
+    OPEN_SAFE = "open-safe"  # dice and cracks on the Safe at `target`
+    COMBINATION = "combination"  # reveal `target`, a tile of the row and column of `safe`
+    FIND_SAFE = "find-safe"  # the floor's Safe is still face down somewhere
+    LOOT = "loot"  # the Loot lying at `target`
+    STAIRS_UP = "stairs-up"  # the Stairs at `target`, up to the next floor
+    FIND_STAIRS = "find-stairs"  # the floor's Stairs are still face down somewhere
+    STAIRS_DOWN = "stairs-down"  # down the Stairs at `target` to the floor below
+    ESCAPE = "escape"  # the whole crew holds the Loot: out by the roof
+    HIDE = "hide"  # out of the guard's way
+    HACK = "hack"  # a hack token on the computer at `target`
+    DECIDE = "decide"  # the option a card or ability asks for
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    goal: Goal
+    target: int = -1  # the tile the goal names
+    safe: int = -1  # the Safe a combination tile belongs to
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why the bot plays `action`, from the plan it chose (for hints and log lines; the page
+    words it). Every field is read off the search's own line in its first sample and the
+    engine's public queries: nothing here is a fixed sentence.
+
+    `goal`, `target`, `safe`: what the plan works toward. `actions`: what the action spends
+    (for End, the actions left unused). `hazards`: the certain prices the engine names
+    (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
+    on a tile in sight (a Laser, a Fingerprint, a Foyer...). `event`: ending now draws an
+    Event. `face_down`: it steps onto a tile
+    nobody has seen. `end_pos`: where the plan ends the turn, `risk` the chance, from his
+    route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
+    plan: a decision, the entrance). When the action pays a hazard, `alternative` is the
+    best-scored choice that pays none (None: every choice does), with the risk and the
+    steps to the goal its own plan ends with; `steps` is the chosen plan's. `options` and
+    `worlds`: how many choices and sampled tables the search compared."""
+
+    action: Action
+    goal: Goal
+    target: int = -1
+    safe: int = -1
+    actions: int = 0
+    hazards: tuple[Hazard, ...] = ()
+    alarm: bool = False
+    stealth: bool = False
+    event: bool = False
+    face_down: bool = False
+    end_pos: int = -1
+    risk: float = 0.0
+    steps: int = -1
+    alternative: Action | None = None
+    alternative_risk: float = 0.0
+    alternative_steps: int = -1
+    guard_steps: int = -1
+    options: int = 0
+    worlds: int = 0
+
+    @property
+    def claims_safe(self) -> bool:
+        """The words will say nothing is paid and the guard cannot reach the planned tile."""
+        return (
+            self.end_pos >= 0
+            and not self.hazards
+            and not self.alarm
+            and not self.stealth
+            and not self.event
+            and not self.face_down
+            and self.risk == 0.0
+        )
+
+
+def aim_of(game: Game, player: int) -> Aim:
+    """The goal `goals` steers the player toward, typed for words (nearest target first)."""
+    st = game.state
+    p = st.players[player]
+    pos = p.pos
+    if pos is None:
+        return Aim(Goal.ENTER)
+    f = pos >> 6
+    all_loot = game.team_has_all_loot()
+    tf = player_floor(game, player, None, all_loot)
+    targets, _ = goals(game, player, None, all_loot)
+    dist = game.geometry(f).dist[pos & 63]
+
+    def nearest() -> int:
+        same = [q for q in targets if q >> 6 == f and dist[q & 63] >= 0]
+        return min(same, key=lambda q: (dist[q & 63], q)) if same else -1
+
+    if all_loot or tf > f:
+        up = _revealed_of_kind(game, f, K.STAIRS)
+        if not up:
+            return Aim(Goal.FIND_STAIRS)
+        top = f == len(st.floors) - 1
+        return Aim(Goal.ESCAPE if all_loot and top else Goal.STAIRS_UP, nearest())
+    if tf < f:
+        return Aim(Goal.STAIRS_DOWN, nearest())
+    safes = [q for q in safe_of(game, f) if not game.tile(q).safe_open or game.tile(q).loot]
+    if not safes:
+        return Aim(Goal.FIND_SAFE)
+    safe = safes[0]
+    if game.tile(safe).safe_open:
+        return Aim(Goal.LOOT, safe)
+    hidden = [q for q in game.combination(safe) if not game.tile(q).revealed]
+    if hidden:
+        return Aim(Goal.COMBINATION, nearest(), safe)
+    return Aim(Goal.OPEN_SAFE, safe, safe)
+
+
 def goal_distance(
-    game: Game, player: int, team_floor: int | None = None, all_loot: bool | None = None
+    game: Game,
+    player: int,
+    team_floor: int | None = None,
+    all_loot: bool | None = None,
+    sv: list[FloorSurvey] | None = None,
 ) -> int:
     p = game.state.players[player]
     if p.pos is None:
         return 0
-    targets, extra = goals(game, player, team_floor, all_loot)
+    targets, extra = goals(game, player, team_floor, all_loot, sv)
     if not targets:
         return extra
     f, c = p.pos >> 6, p.pos & 63
@@ -193,30 +377,74 @@ def goal_distance(
     return best + extra
 
 
-def guard_threat(game: Game, floor: int, moves: int = 1) -> set[int]:
+# The search asks the same guard questions at thousands of positions where he has not moved:
+# answers are kept by everything they read (his place, destination, speed, the alarms, the
+# discards) and by the floor's geometry object (held, so its id is not reused), which
+# changes whenever the walls do. A bounded cache: cleared when full.
+_THREATS: dict[tuple[object, ...], tuple[object, frozenset[int]]] = {}
+_RISKS: dict[tuple[object, ...], tuple[object, dict[int, float]]] = {}
+_CACHE_SIZE = 4096
+
+
+def guard_threat(game: Game, floor: int, moves: int = 1) -> frozenset[int]:
     """Tiles the floor's guard walks through on his next `moves` moves (or stands on)."""
     g = game.state.floors[floor].guard
     if not g.placed or g.pos is None:
-        return set()
-    steps = (g.speed + len(game.alarms(floor))) * moves
+        return frozenset()
+    geo = game.geometry(floor)
+    alarms = len(game.alarms(floor))
+    key = (floor, moves, g.pos, g.dest, g.speed, alarms, id(geo))
+    hit = _THREATS.get(key)
+    if hit is not None and hit[0] is geo:
+        return hit[1]
+    steps = (g.speed + alarms) * moves
     route = game.guard_route(floor)
     out = {g.pos, *route[:steps]}
     if len(route) < steps and g.dest is not None:
         # He draws a new destination there: the tiles around it are at risk too.
-        geo = game.geometry(floor)
         out.update((floor << 6) | nb for nb in geo.open[g.dest & 63])
-    return out
+    if len(_THREATS) >= _CACHE_SIZE:
+        _THREATS.clear()
+    frozen = frozenset(out)
+    _THREATS[key] = (geo, frozen)
+    return frozen
 
 
 def hit_risk(game: Game, floor: int) -> dict[int, float]:
     """For each tile, the chance the floor's guard walks into it when he moves next (from
     public facts only: his route, speed, the alarms, the patrol cards not yet discarded).
     His route up to his destination is certain; past it he heads for a new patrol card,
-    any of the floor's cards not in the discard pile (or the closest alarm)."""
+    any of the floor's cards not in the discard pile (or the closest alarm). The dict is
+    shared: read it, never change it."""
     st = game.state
     g = st.floors[floor].guard
     if not g.placed or g.pos is None or g.dest is None:
         return {}
+    geo = game.geometry(floor)
+    key = (
+        floor,
+        g.pos,
+        g.dest,
+        g.speed,
+        tuple(game.alarms(floor)),
+        tuple(g.discard),
+        st.guard_bonus,
+        id(geo),
+    )
+    hit = _RISKS.get(key)
+    if hit is not None and hit[0] is geo:
+        return hit[1]
+    out = _hit_risk(game, floor)
+    if len(_RISKS) >= _CACHE_SIZE:
+        _RISKS.clear()
+    _RISKS[key] = (geo, out)
+    return out
+
+
+def _hit_risk(game: Game, floor: int) -> dict[int, float]:
+    st = game.state
+    g = st.floors[floor].guard
+    assert g.pos is not None and g.dest is not None
     n = g.speed + len(game.alarms(floor)) + max(st.guard_bonus, -g.speed)
     route = game.guard_route(floor)
     out: dict[int, float] = dict.fromkeys(route[:n], 1.0)
@@ -292,11 +520,13 @@ def evaluate(game: Game, w: Weights) -> float:
     if st.outcome == "loss":
         return -w.win
     score = 0.0
-    tf = target_floor(game)
+    sv = survey(game)
+    tf = target_floor(game, sv)
     all_loot = game.team_has_all_loot()
-    working = {player_floor(game, i, tf, all_loot) for i in range(len(st.players))}
+    floors = [player_floor(game, i, tf, all_loot) for i in range(len(st.players))]
+    working = set(floors)
     for f, fl in enumerate(st.floors):
-        explore = w.explore if f in working and not safe_of(game, f) else w.revealed
+        explore = w.explore if f in working and not sv[f].safes else w.revealed
         for c, t in enumerate(fl.tiles):
             if t is None or not t.revealed:
                 continue
@@ -344,10 +574,19 @@ def evaluate(game: Game, w: Weights) -> float:
             score -= w.threat * share * hurt
         elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2):
             score -= w.threat * 0.4 * hurt
-        score -= w.distance * goal_distance(game, i, tf, all_loot)
-        score += w.floor * min(f, player_floor(game, i, tf, all_loot))
+        score -= w.distance * goal_distance(game, i, tf, all_loot, sv)
+        score += w.floor * min(f, floors[i])
         score += w.tool * len(p.tools)
     return score
+
+
+def _stealth_value(stealth: int, w: Weights) -> float:
+    """What `evaluate` gives a burglar's Stealth tokens."""
+    value = w.stealth * min(stealth, 3) + (w.stealth * 0.5) * max(0, stealth - 3)
+    return value - (w.zero_stealth if stealth == 0 else 0.0)
+
+
+_GUARD_SEES = frozenset({StealthLoss.GUARD_ENTERS, StealthLoss.SURPRISE})
 
 
 # ---------------------------------------------------------------------- the quick policy
@@ -609,6 +848,18 @@ def _key(g: Game) -> tuple[object, ...]:
     return tuple(parts)
 
 
+def _public_key(g: Game) -> tuple[object, ...]:
+    """`_key` without the current burglar's place, the actions and the RNG: what a step
+    there and back leaves unchanged when it reveals, takes and sets off nothing."""
+    parts = list(_key(g))
+    st = g.state
+    me = st.current
+    p = st.players[me]
+    parts[0] = parts[1] = parts[2] = None  # rng, actions left, actions taken
+    parts[5 + me] = (p.stealth, len(p.tools), len(p.loot), p.hack, p.escaped)
+    return tuple(parts)
+
+
 @dataclass(slots=True)
 class Bot:
     """Determinized whole-turn search. `seed` makes it reproducible.
@@ -629,9 +880,14 @@ class Bot:
     nodes: int = 200
     revisit: bool = True
     chance: int = 1
+    defuse: bool = True
     last_reason: str = ""
+    last_explanation: Explanation | None = None
     last_scores: dict[Action, float] = field(default_factory=dict)
     times: list[float] = field(default_factory=list)
+    # The last Move this bot chose: (actions applied then, the tile it left, the public
+    # table then), to refuse stepping straight back when nothing public changed meanwhile.
+    last_move: tuple[int, int, tuple[object, ...]] | None = None
 
     def samples(self, game: Game) -> list[Game]:
         st = game.state
@@ -660,42 +916,86 @@ class Bot:
         worlds = self.samples(game)
         w0 = worlds[0]
         legal = w0.legal_actions()  # the same list as the real game's: it is public
+        plan: dict[tuple[object, ...], Action] = {}
         if len(legal) == 1:
-            self.last_reason = "only"
+            self._explain(w0, legal[0], plan, {}, 1)
             return legal[0]
         st = w0.state
         if st.step == Step.ENTRANCE:
-            self.last_reason = "entrance"
-            return choose_entrance(w0)
+            entrance = choose_entrance(w0)
+            self._explain(w0, entrance, plan, {}, len(legal))
+            return entrance
         candidates = self._candidates(w0, legal)
+        back = self.pacing_back(w0)
+        if back in candidates and len(candidates) > 1:
+            candidates.remove(back)
         if len(candidates) == 1:
-            self.last_reason = _reason(w0, candidates[0])
+            self._explain(w0, candidates[0], plan, {}, 1)
             return candidates[0]
         me = st.current
         turn = st.turn
         scores = dict.fromkeys(candidates, 0.0)
-        for w in worlds:
+        for i, w in enumerate(worlds):
             memo: dict[tuple[object, ...], float] = {}
             count = [0]
+            line = plan if i == 0 else None  # the first sample's best lines: the plan told
             for a in candidates:
                 if a.kind == ActionKind.END and st.pending is None:
                     scores[a] += self._end_value(w, me, turn)  # the same price as in the search
                 else:
                     g = w.clone()
                     g.apply(a)
-                    scores[a] += self._value(g, me, turn, memo, count)
+                    scores[a] += self._value(g, me, turn, memo, count, line)
                 yield None
         best = max(candidates, key=lambda a: (scores[a], -candidates.index(a)))
         self.last_scores = scores
         if st.pending is None and scores[best] - scores[candidates[0]] < self.margin * len(worlds):
             best = candidates[0]  # the rule of thumb, unless the search clearly beats it
-        self.last_reason = _reason(w0, best)
+        self._explain(w0, best, plan, scores, len(candidates))
         return best
 
+    def _explain(
+        self,
+        w0: Game,
+        action: Action,
+        plan: dict[tuple[object, ...], Action],
+        scores: dict[Action, float],
+        options: int,
+    ) -> None:
+        self.last_reason = _reason(w0, action)
+        self.last_explanation = explain(w0, action, plan, scores, options, self.worlds)
+        st = w0.state
+        here = st.players[st.current].pos
+        self.last_move = None
+        if action.kind == ActionKind.MOVE and here is not None and st.pending is None:
+            self.last_move = (st.actions_applied, here, _public_key(w0))
+
+    def pacing_back(self, game: Game) -> Action | None:
+        """The Move straight back to where this bot's last Move came from, when that Move was
+        the last action and nothing public changed since (no tile revealed, no token, card,
+        alarm or guard step): A -> B -> A would only spend actions. None otherwise."""
+        last = self.last_move
+        st = game.state
+        if last is None or st.pending is not None:
+            return None
+        applied, left, before = last
+        if st.actions_applied != applied + 1 or st.pace_from != left:
+            return None
+        if _public_key(game) != before:
+            return None
+        return Action(ActionKind.MOVE, pos=left)
+
     def _value(
-        self, g: Game, me: int, turn: int, memo: dict[tuple[object, ...], float], count: list[int]
+        self,
+        g: Game,
+        me: int,
+        turn: int,
+        memo: dict[tuple[object, ...], float],
+        count: list[int],
+        plan: dict[tuple[object, ...], Action] | None = None,
     ) -> float:
-        """The best score reachable from `g` (a game of our own) by the end of the turn."""
+        """The best score reachable from `g` (a game of our own) by the end of the turn.
+        `plan`, when given, records the best action found at every position searched."""
         w = self.weights
         st = g.state
         while st.pending is not None and st.step != Step.OVER and st.turn == turn:
@@ -712,10 +1012,11 @@ class Bot:
             memo[key] = value
             return value
         value = -float("inf")
+        chosen = _END
         for a in self._moves(g):
             c = g.clone()
             c.apply(a)
-            v = self._value(c, me, turn, memo, count)
+            v = self._value(c, me, turn, memo, count, plan)
             if self.chance > 1 and c.state.rng != g.state.rng:
                 # Dice were rolled (a crack, a keypad): the search must not plan on this
                 # sample's luck, so the action is worth its average over other rolls.
@@ -724,14 +1025,18 @@ class Bot:
                     c.rng = Rng(_mix(g.state.rng, j))
                     c.state.rng = c.rng.state
                     c.apply(a)
-                    v += self._value(c, me, turn, memo, count)
+                    v += self._value(c, me, turn, memo, count, plan)
                 v /= self.chance
             if v > value:
                 value = v
+                chosen = a
         end = self._end_value(g, me, turn, own=True)  # g is ours and no longer needed
         if end > value:
             value = end
+            chosen = _END
         memo[key] = value
+        if plan is not None:
+            plan[key] = chosen
         return value
 
     def _end_value(self, g: Game, me: int, turn: int, own: bool = False) -> float:
@@ -744,17 +1049,40 @@ class Bot:
             penalty += w.event
         here = st.players[me].pos
         risk = hit_risk(g, here >> 6) if here is not None else {}
+        caught = False  # could a burglar with no Stealth left be caught this time?
         for p in st.players:
             if p.pos is not None and not p.escaped:
                 chance = risk.get(p.pos, 0.0)
                 if chance:
-                    penalty += chance * (w.hit_last if p.stealth == 0 else w.hit)
+                    if p.stealth == 0:
+                        penalty += chance * w.hit_last
+                        caught = True
+                    else:
+                        drop = _stealth_value(p.stealth, w) - _stealth_value(p.stealth - 1, w)
+                        penalty += chance * (w.hit + (drop if self.defuse else 0.0))
+        if not self.defuse:
+            e = g if own else g.clone()
+            e.apply(Action(ActionKind.END))
+            st = e.state
+            while st.pending is not None and st.step != Step.OVER and st.turn == turn:
+                e.apply(decide(e))
+            return evaluate(e, w) - penalty
+        # Whether the guard walks into a burglar past his destination hangs on the sample's
+        # next patrol card: counted as its public chance above, not as the sample's draw
+        # (the search would otherwise end each sample on the one tile its card misses).
+        before = g.clone() if caught else None
         e = g if own else g.clone()
-        e.apply(Action(ActionKind.END))
+        events = e.apply(Action(ActionKind.END))
         st = e.state
         while st.pending is not None and st.step != Step.OVER and st.turn == turn:
-            e.apply(decide(e))
-        return evaluate(e, w) - penalty
+            events += e.apply(decide(e))
+        if st.outcome == "loss" and before is not None:
+            return evaluate(before, w) - penalty
+        back = 0.0
+        for ev in events:
+            if isinstance(ev, StealthLost) and ev.reason in _GUARD_SEES and not ev.from_tile:
+                back += _stealth_value(ev.left + 1, w) - _stealth_value(ev.left, w)
+        return evaluate(e, w) + back - penalty
 
     def _moves(self, g: Game) -> list[Action]:
         """The actions worth searching inside a turn (no tools, trades or doubling back)."""
@@ -841,6 +1169,150 @@ class Bot:
         return keep + rest
 
 
+_END = Action(ActionKind.END)
+
+
+def _plan_end(
+    w0: Game, first: Action, plan: dict[tuple[object, ...], Action], limit: int = 24
+) -> Game | None:
+    """The position where the plan that starts with `first` ends the actions (a copy of the
+    first sample played along the search's best line; the rule of thumb where the search
+    stopped). None when the turn ends at once (the action itself ends it)."""
+    st0 = w0.state
+    me, turn = st0.current, st0.turn
+    if first.kind == ActionKind.END and st0.pending is None:
+        return w0
+    g = w0.clone()
+    g.apply(first)
+    for _ in range(limit):
+        st = g.state
+        while st.pending is not None and st.step != Step.OVER and st.turn == turn:
+            g.apply(decide(g))
+        if st.step == Step.OVER or st.turn != turn or st.current != me:
+            return None
+        a = plan.get(_key(g))
+        if a is None:
+            a = policy(g)
+        if a.kind == ActionKind.END:
+            return g
+        g.apply(a)
+    return g
+
+
+def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
+    """(where the burglar ends the actions, the chance the guard then walks in, the steps
+    left to the goal) in a plan's end position; (-1, 0.0, -1) without one."""
+    if g is None:
+        return -1, 0.0, -1
+    pos = g.state.players[me].pos
+    if pos is None:
+        return -1, 0.0, -1
+    return pos, hit_risk(g, pos >> 6).get(pos, 0.0), goal_distance(g, me)
+
+
+def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
+    """(an alarm goes off or is asked about, the burglar loses a Stealth token of their own)
+    in an action's events, up to the first hidden fact (a roll, a card)."""
+    alarm = stealth = False
+    for e in events:
+        if isinstance(e, HIDDEN_FACTS):
+            break
+        if isinstance(e, AlarmRaised):
+            alarm = True
+        elif isinstance(e, StealthLost) and e.player == me and not e.from_tile:
+            stealth = True
+    d = after.state.pending
+    if d is not None and d.kind == D.ALARM:
+        alarm = True  # an alarm unless a hack token (or a payment) stops it
+    return alarm, stealth
+
+
+def explain(
+    w0: Game,
+    action: Action,
+    plan: dict[tuple[object, ...], Action],
+    scores: dict[Action, float],
+    options: int,
+    worlds: int,
+) -> Explanation:
+    """Why `action`, read off the plan: see `Explanation`. `w0` is the first sample (its
+    public part is the real game's); `plan` its best lines; `scores` the candidates'."""
+    st = w0.state
+    me = st.current
+    p = st.players[me]
+    pos = p.pos
+    kind = action.kind
+    if st.step == Step.ENTRANCE:
+        g = st.floors[0].guard
+        d = -1
+        if g.pos is not None and action.pos >= 0:
+            d = w0.geometry(0).dist[g.pos & 63][action.pos & 63]
+        return Explanation(action, Goal.ENTER, action.pos, guard_steps=d, options=options)
+    if st.pending is not None:
+        return Explanation(action, Goal.DECIDE, options=options, worlds=worlds)
+    aim = aim_of(w0, me)
+    goal, target, safe = aim.goal, aim.target, aim.safe
+    if kind in (ActionKind.CRACK, ActionKind.ADD_DIE):
+        here = action.pos if action.pos >= 0 else (pos if pos is not None else -1)
+        goal, target, safe = Goal.OPEN_SAFE, here, here
+    elif kind == ActionKind.PICKUP:
+        goal, target = Goal.LOOT, pos if pos is not None else -1
+    elif kind == ActionKind.ESCAPE:
+        goal, target = Goal.ESCAPE, pos if pos is not None else -1
+    elif kind == ActionKind.HACK:
+        goal, target = Goal.HACK, pos if pos is not None else -1
+    hazards = w0.hazards(action)
+    event = kind == ActionKind.END and w0.would_draw_event()
+    face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed
+    spent = st.actions_left
+    trial = w0.clone()
+    events = trial.apply(action)
+    if kind != ActionKind.END and trial.state.turn == st.turn:
+        spent = st.actions_left - trial.state.actions_left
+    alarm = stealth = False
+    if not face_down:  # what a face-down tile does is the sample's guess, not a fact
+        # Up to the first hidden fact: for End, what the guard surely does before he draws
+        # a patrol card (a Camera he steps on, a burglar on his route).
+        alarm, stealth = _prices(events, trial, me)
+    told = set(hazards)
+    alarm = alarm and not told & {Hazard.MOTION_EXIT, Hazard.THERMO_END}
+    stealth = stealth and not told & {Hazard.GUARD_TILE, Hazard.GUARD_PATH_END}
+    end = _plan_end(w0, action, plan)
+    end_pos, risk, steps = _end_risk(end, me)
+    if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
+        before = goal_distance(w0, me)
+        after = steps if steps >= 0 else before
+        if after >= before and hit_risk(w0, pos >> 6).get(pos, 0.0) > 0.0:
+            goal, target, safe = Goal.HIDE, -1, -1  # a step back from the goal, off his path
+    alternative: Action | None = None
+    alt_risk, alt_steps = 0.0, -1
+    if hazards and scores:
+        clean = [a for a in scores if a != action and not w0.hazards(a)]
+        if clean:
+            alternative = max(clean, key=lambda a: scores[a])
+            _, alt_risk, alt_steps = _end_risk(_plan_end(w0, alternative, plan), me)
+    return Explanation(
+        action,
+        goal,
+        target,
+        safe,
+        actions=max(0, spent),
+        hazards=hazards,
+        alarm=alarm,
+        stealth=stealth,
+        event=event,
+        face_down=face_down,
+        end_pos=end_pos,
+        risk=risk,
+        steps=steps,
+        alternative=alternative,
+        alternative_risk=alt_risk,
+        alternative_steps=alt_steps,
+        options=options,
+        worlds=worlds,
+    )
+
+
 def _guard_on(game: Game, pos: int) -> bool:
     return game.state.floors[pos >> 6].guard.pos == pos
 
@@ -889,4 +1361,15 @@ def play_game(game: Game, bots: list[Bot], max_actions: int = 3000) -> Game:
     return game
 
 
-__all__ = ["Bot", "Weights", "decide", "evaluate", "hit_risk", "play_game", "policy"]
+__all__ = [
+    "Bot",
+    "Explanation",
+    "Goal",
+    "Weights",
+    "decide",
+    "evaluate",
+    "explain",
+    "hit_risk",
+    "play_game",
+    "policy",
+]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, ActionKind
 from .data import TileKind
 from .events import (
+    AlarmRaised,
     EventDrawn,
     GameLost,
     GuardMoved,
@@ -27,11 +28,12 @@ from .events import (
     SafeDiceRolled,
     SafeRolled,
     SpotterLooked,
+    StealthLost,
     TileRevealed,
     ToolDrawn,
     TurnEnded,
 )
-from .kinds import MoveCut
+from .kinds import Hazard, MoveCut, StealthLoss, TurnFlag
 from .state import Step
 from .view import GuardMove, SafeCell, SafeInfo
 
@@ -165,6 +167,102 @@ def would_lose(game: Game, action: Action | str) -> bool:
         if isinstance(event, GameLost):
             return True
     return False
+
+
+def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
+    """The prices `action` is certain to pay, as far as the table can see (`Hazard`).
+
+    A Move is tried on a copy of the game where a face-down target is a harmless room (what
+    lies under it is not public): a Stealth lost entering a guard's tile (not the Acrobat's
+    free entry, not a token the tile offers instead), the alarm of a Motion room left the
+    turn it was entered. Ending the actions is tried too (a Thermo's alarm, Flexibility's
+    price) up to the first hidden fact; and it ends where the floor's guard surely walks
+    when his certain route (before his destination, at his speed) crosses the burglar's tile.
+    An illegal action, or one outside the actions step, has none."""
+    st = game.state
+    if st.step != Step.ACTIONS or st.pending is not None:
+        return ()
+    if isinstance(action, str):
+        try:
+            action = Action.parse(action)
+        except ValueError:
+            return ()
+    me = st.current
+    here = st.players[me].pos
+    if here is None or action not in game.legal_actions():
+        return ()
+    if action.kind == ActionKind.END:
+        return _end_hazards(game, me, here)
+    if action.kind != ActionKind.MOVE:
+        return ()
+    trial = game.clone()
+    target = trial.tile(action.pos)
+    if not target.revealed:
+        target.kind, target.number, target.tool_taken = TileKind.LABORATORY, 0, True
+    out: list[Hazard] = []
+    for event in trial.apply(action):
+        if isinstance(event, AlarmRaised) and event.pos == here and event.source == "motion":
+            out.append(Hazard.MOTION_EXIT)
+        elif (
+            isinstance(event, StealthLost)
+            and event.player == me
+            and event.reason == StealthLoss.ENTERED_GUARD
+            and not event.from_tile
+        ):
+            out.append(Hazard.GUARD_TILE)
+    return tuple(out)
+
+
+def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
+    out: list[Hazard] = []
+    trial = game.clone()
+    for event in trial.apply(Action(ActionKind.END)):
+        if isinstance(event, HIDDEN_FACTS):
+            break
+        if isinstance(event, AlarmRaised) and event.pos == here and event.source == "thermo":
+            out.append(Hazard.THERMO_END)
+        elif (
+            isinstance(event, StealthLost)
+            and event.player == me
+            and event.reason == StealthLoss.FLEXIBILITY
+            and not event.from_tile
+        ):
+            out.append(Hazard.GUARD_TILE)
+    if (
+        Hazard.THERMO_END not in out
+        and here in certain_guard_walk(game, here >> 6)
+        and not game._is_invisible(me)
+        and game.tile(here).stealth == 0
+    ):
+        out.append(Hazard.GUARD_PATH_END)
+    return tuple(out)
+
+
+def certain_guard_walk(game: Game, floor: int) -> set[int]:
+    """The tiles the floor's guard is sure to walk through when the current turn ends (his
+    route to his destination at his speed; past it, the next patrol card is hidden). Empty
+    when he does not move this time (Donuts, the Crow, Shift Change, out of sight)."""
+    st = game.state
+    g = st.floors[floor].guard
+    if (
+        not g.placed
+        or g.lost
+        or g.donuts
+        or g.pos is None
+        or TurnFlag.SHIFT_CHANGE in st.turn_flags
+        or game._crow_stops_guard(floor)
+    ):
+        return set()
+    steps = max(0, g.speed + len(game.alarms(floor)) + st.guard_bonus)
+    out: set[int] = set()
+    for pos in game.guard_route(floor):
+        if steps <= 0:
+            break
+        steps -= 1
+        out.add(pos)
+        if steps > 0 and game._crow_slows_guard(pos):
+            steps -= 1
+    return out
 
 
 def is_tool_use(action: Action | str) -> bool:

@@ -77,6 +77,7 @@ from .kinds import (
     DecisionKind,
     EffectKind,
     EndReason,
+    Hazard,
     NoEffect,
     Outcome,
     Result,
@@ -245,6 +246,13 @@ class Game(CardRules, CharacterRules):
         from .foresight import would_lose
 
         return would_lose(self, action)
+
+    def hazards(self, action: Action | str) -> tuple[Hazard, ...]:
+        """The prices `action` is certain to pay, as far as the table can see: a Stealth in a
+        guard's tile, a Motion or Thermo alarm, ending where the guard surely walks."""
+        from .foresight import hazards
+
+        return hazards(self, action)
 
     def safe_info(self, pos: int) -> SafeInfo | None:
         """A revealed Safe's row and column, dice and the chance the next roll cracks more."""

@@ -6,12 +6,12 @@ import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.autopilot.autoplay import autoplay
-from engine.autopilot.bot import Bot, _loop_steps, hit_risk
+from engine.autopilot.bot import Bot, Goal, _loop_steps, _public_key, explain, hit_risk
 from engine.rules.actions import Action, pos_text
 from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool
 from engine.rules.game import Game
 from engine.rules.infostate import resample_from_infostate
-from engine.rules.kinds import DecisionKind
+from engine.rules.kinds import DecisionKind, Hazard
 from engine.rules.state import Decision
 
 from .builder import P, Table
@@ -230,3 +230,61 @@ def test_the_bot_never_steps_back_into_a_guards_tile_it_stood_on_this_turn():
     assert back in g.legal_actions()
     assert _loop_steps(g) == {back}
     assert back not in Bot(seed=1)._candidates(g, g.legal_actions())
+
+
+# ---------------------------------------------------------------------- reasons and pacing
+
+
+def _dead_end() -> Table:
+    """Burglar 1 in a dead end (walls all round A1 but toward B1) with one action left: the
+    guard stands in B1, and his route runs back through A1 when the turn ends. Every choice
+    costs a Stealth."""
+    t = Table(players=1, characters=(Character.ROOK,))  # no ability that helps alone
+    t.reveal_floor(0).walls(0, "A1-A2").player(0, "1.A1")
+    t.guard(0, at="1.B1", dest="1.A1", speed=2)
+    return t.turn(0, actions=1, taken=3)
+
+
+def test_a_move_into_the_guards_tile_is_explained_with_its_cost_and_never_as_safe():
+    g = _dead_end().game()
+    bot = Bot(seed=1)
+    action = bot.choose(g)
+    e = bot.last_explanation
+    assert e is not None and e.action == action
+    assert e.hazards in ((Hazard.GUARD_TILE,), (Hazard.GUARD_PATH_END,))
+    assert not e.claims_safe
+    into = explain(g, Action.parse("move 1.B1"), {}, {}, 2, 1)
+    assert into.hazards == (Hazard.GUARD_TILE,)
+    assert not into.claims_safe
+
+
+def test_an_explanation_names_the_safe_tile_it_works_toward():
+    t = Table(players=1).reveal_floor(0).player(0, "1.A2")
+    t.tile("1.A1", K.SAFE).face_down("1.C1", K.LABORATORY).face_down("1.D1", K.LABORATORY)
+    g = t.guard(0, at="1.D4", dest="1.C4").game()
+    e = explain(g, Action.parse("move 1.B2"), {}, {}, 3, 1)
+    assert e.goal == Goal.COMBINATION
+    assert e.target == P("1.C1") and e.safe == P("1.A1")
+    assert e.actions == 1 and e.hazards == ()
+
+
+def test_the_autopilot_does_not_step_straight_back_when_nothing_changed():
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").face_down("1.D1", K.LABORATORY)
+    g = t.guard(0, at="1.D4", dest="1.C4").game()
+    bot = Bot(seed=1)
+    first = bot.choose(g)
+    assert first == Action.parse("move 1.B1")  # toward the face-down tile
+    g.apply(first)
+    back = Action.parse("move 1.A1")
+    assert back in g.legal_actions()
+    assert bot.pacing_back(g) == back
+    assert bot.choose(g) != back
+
+
+def test_a_step_back_is_allowed_once_something_came_to_light():
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").face_down("1.B1", K.LABORATORY)
+    g = t.guard(0, at="1.D4", dest="1.C4").game()
+    bot = Bot(seed=1)
+    bot.last_move = (g.state.actions_applied, P("1.A1"), _public_key(g))
+    g.apply("move 1.B1")  # the tile turns face up: the table changed
+    assert bot.pacing_back(g) is None

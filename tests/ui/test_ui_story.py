@@ -19,7 +19,7 @@ from engine.rules.view import PlayerView, typed_view
 from tests.engine.builder import K, table
 from ui import animate
 from ui.messages import help_of
-from ui.story_text import catch_up, safety_reason, since_last_turn, table_items
+from ui.story_text import catch_up, safety_reason, safety_text, since_last_turn, table_items
 
 NAMES = ["Ann", "Bob"]
 
@@ -104,3 +104,25 @@ def test_the_safety_nets_ask_the_engine_and_respect_dont_ask_again():
     assert reason("end", {"event"}) == ""
     assert reason("use emp", set()) == "tool"
     assert reason("move 1.A2", set()) == ""
+
+
+def test_each_hazard_the_engine_names_is_a_safety_net_with_its_own_dont_ask_again():
+    g = (
+        table()
+        .player(0, "1.A1")
+        .tile("1.B1", K.LABORATORY)
+        .guard(0, at="1.B1", dest="1.D4")
+        .tile("1.A2", K.MOTION)
+        .game()
+    )
+
+    def reason(text: str, quiet: set[str]) -> str:
+        return safety_reason(g, typed_view(g), Action.parse(text), quiet)
+
+    assert reason("move 1.B1", set()) == "guard-tile"
+    assert reason("move 1.B1", {"guard-tile"}) == ""
+    assert "Stealth" in safety_text("guard-tile", Action.parse("move 1.B1"), 4)
+    g.apply("move 1.A2")
+    assert reason("move 1.A1", set()) == "motion-exit"
+    assert reason("move 1.A1", {"motion-exit"}) == ""
+    assert "alarm" in safety_text("motion-exit", Action.parse("move 1.A1"), 3)

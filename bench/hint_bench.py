@@ -1,0 +1,91 @@
+"""Hint safety: how often the autopilot's hint pays a price that some legal action avoids, and
+how often its reason claims a safe plan when the action is not. Prints figures; asserts
+nothing.
+
+Over the positions of N autoplay games (every seat on the autopilot, basic sides, random
+characters, standard walls; Bank Job, 2 burglars, the page's hint bot: 2 sampled tables),
+at every action of a burglar's actions step (decisions aside):
+
+* the hinted action is played on a copy of the real game: it is *costly* when the current
+  burglar loses a Stealth token of their own, an alarm goes off or the game is lost before
+  the action's effects are over (for End, the Event and the guard's move included, up to the
+  next burglar's turn: what really happens, hidden cards too);
+* "avoidable": some other legal action was not costly in the same position (tried the same way);
+* "says safe": the reason's words claim the plan pays nothing and ends out of the guard's
+  reach (`Explanation.claims_safe`) while the action is costly. Target: never.
+
+    python bench/hint_bench.py                 # 100 games from seed 5000
+    HINT_BENCH_GAMES=20 python bench/hint_bench.py
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.autopilot.bot import Bot
+from engine.rules.actions import Action
+from engine.rules.data import ScenarioId, Side
+from engine.rules.events import AlarmRaised, GameLost, StealthLost, TurnStarted
+from engine.rules.game import Game, new_game
+from engine.rules.setup import crew_setup
+from engine.rules.state import Step
+
+
+def costly(game: Game, action: Action) -> bool:
+    """Playing `action` on a copy: the burglar's own Stealth, an alarm or the game is lost."""
+    me = game.state.current
+    trial = game.clone()
+    for event in trial.apply(action):
+        if isinstance(event, TurnStarted):
+            break  # the next burglar's turn: not this action's price
+        if isinstance(event, StealthLost) and event.player == me and not event.from_tile:
+            return True
+        if isinstance(event, (AlarmRaised, GameLost)):
+            return True
+    return False
+
+
+def main() -> None:
+    games = int(os.environ.get("HINT_BENCH_GAMES", "100"))
+    seed = int(os.environ.get("HINT_BENCH_SEED", "5000"))
+    scenario, players = ScenarioId.BANK, 2
+    positions = hinted_costly = avoidable = says_safe = claims = 0
+    start = time.perf_counter()
+    for game_seed in range(seed, seed + games):
+        game = new_game(crew_setup(scenario, players, Side.BASIC, game_seed))
+        bots = [Bot(seed=game_seed * 8 + k, worlds=2) for k in range(players)]
+        n = 0
+        while not game.is_over() and n < 3000:
+            bot = bots[game.state.current]
+            action = bot.choose(game)
+            st = game.state
+            e = bot.last_explanation
+            if st.step == Step.ACTIONS and st.pending is None and e is not None:
+                positions += 1
+                paid = costly(game, action)
+                claims += e.claims_safe
+                if paid:
+                    hinted_costly += 1
+                    says_safe += e.claims_safe
+                    if any(not costly(game, a) for a in game.legal_actions() if a != action):
+                        avoidable += 1
+            game.apply(action)
+            n += 1
+    seconds = time.perf_counter() - start
+    print(
+        f"hint safety, Bank Job 2p, {games} games (seeds {seed}-{seed + games - 1}), "
+        f"{positions} positions: hinted action costly {hinted_costly} "
+        f"({hinted_costly / max(positions, 1):.1%}), of which a legal action avoided the "
+        f"price {avoidable} ({avoidable / max(positions, 1):.1%} of positions); "
+        f"reason says safe {claims} times, wrongly {says_safe} "
+        f"-> {'meets' if says_safe == 0 else 'MISSES'} never; {seconds:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+"""Hazards: the prices an action is certain to pay, asked of the engine before it is played
+(the page's warnings, the hints' costs). Each fires in an explicit position and not in a
+near-identical safe one."""
+
+from __future__ import annotations
+
+import copy
+
+from engine.rules.data import Character, Side
+from engine.rules.kinds import Hazard
+
+from .builder import K, Table
+
+
+def test_stepping_into_the_guards_tile_costs_a_stealth():
+    g = Table().player(0, "1.A1").tile("1.B1", K.LABORATORY).guard(0, at="1.B1", dest="1.D4")
+    game = g.game()
+    before = copy.deepcopy(game.state)
+    assert game.hazards("move 1.B1") == (Hazard.GUARD_TILE,)
+    assert game.state == before  # asked on a copy
+
+
+def test_stepping_next_to_the_guard_costs_nothing():
+    g = Table().player(0, "1.A1").tile("1.B1", K.LABORATORY).guard(0, at="1.C1", dest="1.D4")
+    assert g.game().hazards("move 1.B1") == ()
+
+
+def test_stepping_into_the_guards_face_down_tile_is_warned_whatever_lies_under_it():
+    g = Table().player(0, "1.A1").face_down("1.B1", K.LAVATORY).guard(0, at="1.B1", dest="1.D4")
+    assert g.game().hazards("move 1.B1") == (Hazard.GUARD_TILE,)
+
+
+def test_the_acrobats_free_entry_into_the_guards_tile_is_no_stealth():
+    t = Table(characters=(Character.ACROBAT,), sides=(Side.BASIC,))
+    g = t.player(0, "1.A1").tile("1.B1", K.LABORATORY).guard(0, at="1.B1", dest="1.D4")
+    assert g.game().hazards("move 1.B1") == ()
+
+
+def test_leaving_a_motion_room_entered_this_turn_rings_its_alarm():
+    g = Table().player(0, "1.A1").tile("1.B1", K.MOTION).tile("1.C1", K.LABORATORY)
+    game = g.guard(0, at="1.D4", dest="1.D3").game()
+    game.apply("move 1.B1")
+    assert game.hazards("move 1.C1") == (Hazard.MOTION_EXIT,)
+
+
+def test_leaving_a_motion_room_entered_before_this_turn_is_quiet():
+    g = Table().player(0, "1.B1").tile("1.B1", K.MOTION).tile("1.C1", K.LABORATORY)
+    game = g.guard(0, at="1.D4", dest="1.D3").game()
+    assert game.hazards("move 1.C1") == ()
+
+
+def test_ending_the_actions_on_a_thermo_rings_its_alarm():
+    g = Table().player(0, "1.A1").tile("1.B1", K.THERMO).guard(0, at="1.D4", dest="1.D3")
+    game = g.game()
+    game.apply("move 1.B1")
+    assert game.hazards("end") == (Hazard.THERMO_END,)
+    assert game.hazards("move 1.A1") == ()  # moving on is no warning
+
+
+def test_ending_the_actions_on_a_plain_room_rings_nothing():
+    g = Table().player(0, "1.A1").tile("1.B1", K.LABORATORY).guard(0, at="1.D4", dest="1.D3")
+    game = g.game()
+    game.apply("move 1.B1")
+    assert game.hazards("end") == ()
+
+
+def test_ending_the_actions_where_the_guard_surely_walks_costs_a_stealth():
+    g = Table().reveal_floor(0).player(0, "1.C1").guard(0, at="1.A1", dest="1.D1", speed=2)
+    assert g.game().hazards("end") == (Hazard.GUARD_PATH_END,)
+
+
+def test_ending_the_actions_past_the_guards_reach_is_no_warning():
+    # Two steps (B1, C1) this time: D1 is on his route but beyond his speed.
+    g = Table().reveal_floor(0).player(0, "1.D1").guard(0, at="1.A1", dest="1.D1", speed=2)
+    assert g.game().hazards("end") == ()
+
+
+def test_an_alarm_on_his_floor_makes_him_walk_one_tile_further():
+    g = Table().reveal_floor(0).player(0, "1.D1").guard(0, at="1.A1", dest="1.D1", speed=2)
+    g.tile("1.D1", K.LABORATORY, alarm=True)  # his destination
+    assert g.game().hazards("end") == (Hazard.GUARD_PATH_END,)

@@ -1,0 +1,108 @@
+"""The hint's words: built from the bot's `Explanation` (its plan), in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.autopilot.bot import explain
+from engine.rules.actions import Action
+from tests.engine.builder import K, P, Table
+from ui import messages
+from ui.autopilot import explanation_text
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    messages.set_language("en")
+    yield
+    messages.set_language("en")
+
+
+def _guard_next_door():
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A2", K.SAFE)
+    return t.guard(0, at="1.B1", dest="1.D1", speed=2).game()
+
+
+def test_a_hint_into_the_guards_tile_names_the_stealth_it_costs_and_never_says_out_of_reach():
+    g = _guard_next_door()
+    e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert "The guard stands there: you lose a Stealth token." in words
+    assert not e.claims_safe
+    assert "Every other choice pays a price too." in words  # no alternative was scored
+
+
+def test_a_hint_says_where_the_plan_ends_and_the_chance_the_guard_walks_in():
+    g = _guard_next_door()
+    e = explain(g, Action.parse("end"), {}, {}, 3, 1)  # A1 is not on his way to D1
+    words = explanation_text(e, ["P1"])
+    assert e.end_pos == P("1.A1") and e.claims_safe
+    assert "The plan ends the turn at 1.A1, out of the guard's reach" in words
+    assert "4 actions are left unused." in words
+
+
+def test_the_hint_words_exist_in_french_too():
+    messages.set_language("fr")
+    e = explain(_guard_next_door(), Action.parse("move 1.B1"), {}, {}, 3, 1)
+    assert "Camouflage" in explanation_text(e, ["P1"])
+
+
+def test_a_hint_onto_a_fingerprint_names_its_alarm_and_never_says_out_of_reach():
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.B1", K.FINGERPRINT)
+    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    assert e.alarm and not e.claims_safe
+    assert "It sets off an alarm there" in explanation_text(e, ["P1"])
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.items: list[tuple[str, str]] = []
+
+    def prepend(self, item: tuple[str, str]) -> None:
+        self.items.insert(0, item)
+
+
+class _Session:
+    def __init__(self, game) -> None:
+        self.game = game
+
+    def view(self):
+        return _View()
+
+
+class _View:
+    class _P:
+        name = "Ada"
+
+    players = [_P()]
+
+
+class _Page:
+    def __init__(self) -> None:
+        self.log = _Log()
+
+    def el(self, element_id: str):
+        return self.log if element_id == "log" else None
+
+    def make(self, tag: str, text: str, classes: str = ""):
+        return (text, classes)
+
+
+class _Table:
+    def __init__(self, game) -> None:
+        self.session = _Session(game)
+
+
+def test_the_autopilots_log_line_says_why_in_the_same_words_as_a_hint():
+    from engine.autopilot.bot import Bot
+    from ui.autopilot import Autopilot
+
+    g = _guard_next_door()
+    bot = Bot(seed=1)
+    bot.choose(g)
+    page = _Page()
+    Autopilot(page, _Table(g)).log_reason(bot)  # type: ignore[arg-type]
+    assert bot.last_explanation is not None
+    why = explanation_text(bot.last_explanation, ["Ada"])
+    assert page.log.items == [(f"Ada (autopilot): {why}", "log-why")]
