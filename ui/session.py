@@ -143,6 +143,9 @@ class Session:
             # shown in the saves list without replaying; never read back as game data
             "turn": self.game.state.turn,
             "crew": [p.character.value for p in self.game.state.players],
+            # also read by the first screen before Python runs (assets/first-screen.js)
+            "scenario": self.game.state.scenario.value,
+            "names": [p.name for p in self.game.state.players],
         }
 
 
