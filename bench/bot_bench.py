@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cli import autoplay
-from engine.data import ScenarioId
+from engine.autopilot.autoplay import autoplay
+from engine.rules.data import ScenarioId
 
 TARGETS = {(ScenarioId.OFFICE, 2): 0.60, (ScenarioId.BANK, 2): 0.35}
 TURN_P95_MS = 300

@@ -16,10 +16,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.cli import simulate
-from engine.data import ScenarioId
-from engine.game import Game, new_game
-from engine.rng import Rng
-from engine.setup import PlayerSetup, Setup
+from engine.rules.data import ScenarioId
+from engine.rules.game import Game, new_game
+from engine.rules.rng import Rng
+from engine.rules.setup import PlayerSetup, Setup
 
 TARGET = 20_000
 

@@ -9,7 +9,8 @@
     True
 
 The public names below are imported on first use, so `import engine` stays cheap for a page
-that only needs `engine.data` or `engine.setup` at start-up (Pyodide pays for every module).
+that only needs `engine.rules.data` or `engine.rules.setup` at start-up (Pyodide pays for
+every module).
 """
 
 from __future__ import annotations
@@ -21,41 +22,41 @@ __version__ = "0.1.0"
 
 # public name -> the submodule that defines it
 _EXPORTS = {
-    "Action": "actions",
-    "ActionKind": "actions",
-    "parse_pos": "actions",
-    "pos_text": "actions",
-    "Character": "data",
-    "ScenarioId": "data",
-    "Side": "data",
-    "Game": "game",
-    "IllegalActionError": "game",
-    "new_game": "game",
-    "replay": "game",
-    "DecisionKind": "kinds",
-    "EffectKind": "kinds",
-    "EndReason": "kinds",
-    "Lasting": "kinds",
-    "Outcome": "kinds",
-    "Result": "kinds",
-    "Reveal": "kinds",
-    "TurnFlag": "kinds",
-    "NoEffect": "kinds",
-    "Blocked": "kinds",
-    "Avoided": "kinds",
-    "StealthLoss": "kinds",
-    "Destination": "kinds",
-    "Deck": "kinds",
-    "FloorLayout": "geometry",
-    "guard_route": "geometry",
-    "StateError": "serialize",
-    "from_json": "game",
-    "to_json": "serialize",
-    "GameView": "view",
-    "typed_view": "view",
-    "PlayerSetup": "setup",
-    "Setup": "setup",
-    "SetupError": "setup",
+    "Action": "rules.actions",
+    "ActionKind": "rules.actions",
+    "parse_pos": "rules.actions",
+    "pos_text": "rules.actions",
+    "Character": "rules.data",
+    "ScenarioId": "rules.data",
+    "Side": "rules.data",
+    "Game": "rules.game",
+    "IllegalActionError": "rules.game",
+    "new_game": "rules.game",
+    "replay": "rules.game",
+    "DecisionKind": "rules.kinds",
+    "EffectKind": "rules.kinds",
+    "EndReason": "rules.kinds",
+    "Lasting": "rules.kinds",
+    "Outcome": "rules.kinds",
+    "Result": "rules.kinds",
+    "Reveal": "rules.kinds",
+    "TurnFlag": "rules.kinds",
+    "NoEffect": "rules.kinds",
+    "Blocked": "rules.kinds",
+    "Avoided": "rules.kinds",
+    "StealthLoss": "rules.kinds",
+    "Destination": "rules.kinds",
+    "Deck": "rules.kinds",
+    "FloorLayout": "rules.geometry",
+    "guard_route": "rules.geometry",
+    "StateError": "io.serialize",
+    "from_json": "io.serialize",
+    "to_json": "io.serialize",
+    "GameView": "rules.view",
+    "typed_view": "rules.view",
+    "PlayerSetup": "rules.setup",
+    "Setup": "rules.setup",
+    "SetupError": "rules.setup",
 }
 
 __all__ = [  # the names __getattr__ provides, and the version

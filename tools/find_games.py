@@ -38,9 +38,9 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Action, ActionKind, Character, PlayerSetup, ScenarioId, Setup, new_game
-from engine.data import TileKind
-from engine.game import Game
-from engine.state import Step
+from engine.rules.data import TileKind
+from engine.rules.game import Game
+from engine.rules.state import Step
 
 WIN = 1e9
 LOSS = -1e9

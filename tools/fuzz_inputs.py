@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import Game  # noqa: E402
-from engine.rng import Rng  # noqa: E402
+from engine.io.serialize import from_json  # noqa: E402
+from engine.rules.rng import Rng  # noqa: E402
 from tests.engine.fuzzkit import (  # noqa: E402
     HOSTILE,
     check_action,
@@ -174,10 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default="", help="run the kinds whose name holds this text")
     args = parser.parse_args(argv)
-    GAMES.extend(Game.from_json(doc) for doc in sample_games())
+    GAMES.extend(from_json(doc) for doc in sample_games())
 
     def action_check(item: tuple[int, str]) -> str:
-        return check_action(Game.from_json(sample_games()[item[0]]), item[1])
+        return check_action(from_json(sample_games()[item[0]]), item[1])
 
     kinds = (
         ("setup codes", code_input, check_code),

@@ -26,7 +26,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import ActionKind, Character, PlayerSetup, ScenarioId, Setup, new_game
-from engine.game import Game
+from engine.rules.game import Game
 
 _SCENARIOS = {
     "office": ScenarioId.OFFICE,

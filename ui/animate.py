@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ui.describe import pos_text
 
 if TYPE_CHECKING:
-    from engine.view import PlayerView
+    from engine.rules.view import PlayerView
 
 STEP_MS = 200  # one guard step
 MARK_MS = 1400  # how long a mark (alarm, stealth lost, destination) stays
@@ -29,8 +29,8 @@ def plan(events: list[Any], players: Sequence[PlayerView]) -> list[dict[str, Any
     {"t": "alarm", "pos"}, {"t": "dest", "pos"} (an alarm he heads for),
     {"t": "stealth", "pos", "left"} and {"t": "reveal", "pos"}; positions as '1.B2'.
     """
-    from engine import events as ev
-    from engine.kinds import Destination
+    from engine.rules import events as ev
+    from engine.rules.kinds import Destination
 
     out: list[dict[str, Any]] = []
     for e in events:

@@ -27,8 +27,8 @@ MODALS = ("end", "handover", "legend", "prompt")
 GAP, FLOOR_GAP = 4, 12
 
 if TYPE_CHECKING:
-    from engine.actions import Action
-    from engine.view import GameView, TileView
+    from engine.rules.actions import Action
+    from engine.rules.view import GameView, TileView
 
 
 def _identity(fn: Any) -> Any:
@@ -253,7 +253,7 @@ class App:
     # ------------------------------------------------------------------ setup screen
 
     def build_setup_form(self) -> None:
-        from engine.data import Character
+        from engine.rules.data import Character
 
         scen = self.el("f-scenario")
         for key in SCENARIO_ORDER:
@@ -323,7 +323,7 @@ class App:
 
     def sync_name(self, n: int) -> None:
         """A name still at its default follows the character chosen for that burglar."""
-        from engine.data import Character
+        from engine.rules.data import Character
 
         name = self.el(f"f-name-{n}")
         defaults = {name_of("character", c.value) for c in Character}
@@ -395,8 +395,8 @@ class App:
     def read_setup(self) -> Any:
         """The form as a Setup; SetupError (or ValueError) saying what is wrong."""
         from engine import PlayerSetup, Setup, SetupError
-        from engine.data import Character, ScenarioId, Side
-        from engine.setup import plain_name
+        from engine.rules.data import Character, ScenarioId, Side
+        from engine.rules.setup import plain_name
 
         count = int(self.el("f-count").value)
         players = []
@@ -776,7 +776,7 @@ class App:
         )
 
     def tile_of(self, view: GameView, pos: int) -> TileView | None:
-        from engine.actions import floor_of
+        from engine.rules.actions import floor_of
 
         floor = floor_of(pos)
         if not 0 <= floor < len(view.floors):
@@ -834,7 +834,7 @@ class App:
         dice = describe.pending_dice(pending) if kind == "stethoscope" else None
 
         def kind_at(option: str) -> str:
-            from engine.actions import parse_pos
+            from engine.rules.actions import parse_pos
 
             tile = self.tile_of(view, parse_pos(option))
             return str(tile.kind) if tile and tile.revealed else ""
@@ -978,7 +978,7 @@ class App:
             first.focus()
 
     def select(self, pos_text: str, keyboard: bool = False) -> None:
-        from engine.actions import parse_pos
+        from engine.rules.actions import parse_pos
 
         if self.session is None or self.review is not None:
             return  # a reviewed board is only looked at
@@ -1158,7 +1158,7 @@ class App:
         target = _some(event.target)
         if target is None or not _attr(target, "data-pos"):
             return
-        from engine.actions import floor_of, parse_pos, pos_at, pos_text, row_col
+        from engine.rules.actions import floor_of, parse_pos, pos_at, pos_text, row_col
 
         size = self.board.size
         pos = parse_pos(_attr(target, "data-pos"))
@@ -1250,7 +1250,7 @@ class App:
 
     def build_legend(self) -> None:
         """One key to every icon and colour the board can show."""
-        from engine.data import Character, TileKind
+        from engine.rules.data import Character, TileKind
         from ui.board import _svg
 
         body = self.el("legend-body")
@@ -1294,7 +1294,7 @@ class App:
 
 def save_summary(window: Any, record: Any, setup: Any, actions: int, status: str) -> str:
     """Scenario, crew, turn, date and status of a save, for the saves list."""
-    from engine.data import Character
+    from engine.rules.data import Character
 
     names = [p.name for p in setup.players]
     crew = record.get("crew")
@@ -1334,7 +1334,7 @@ def _check(record: Any) -> tuple[str, list[str]]:
 
 
 def _ability(character: str, side: str) -> str:
-    from engine.data import ABILITIES, Character
+    from engine.rules.data import ABILITIES, Character
 
     try:
         pair = ABILITIES[Character(character)]

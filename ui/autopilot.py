@@ -1,4 +1,4 @@
-"""Autopilot seats and hints in the page (the bot itself is engine/bot.py).
+"""Autopilot seats and hints in the page (the bot itself is engine/autopilot/bot.py).
 
 * On the new-game screen every burglar row gets an "Autopilot" box. The seats chosen are
   kept beside the save (`autopilot.<save id>` in the page's storage), never in the game.
@@ -9,7 +9,7 @@
 * "Hint" asks the same bot what the current (human) burglar should do next, highlights it
   (its tile on the board and its button) and says why in a few words.
 
-The bot sees the game only through `engine.infostate.resample_from_infostate`: it plays from
+The bot sees the game only through `engine.rules.infostate.resample_from_infostate`: it plays from
 what the burglar can see, exactly as a person at the table would.
 """
 
@@ -22,7 +22,7 @@ from ui import describe
 from ui.messages import has, t
 
 if TYPE_CHECKING:
-    from engine.view import GameView
+    from engine.rules.view import GameView
 
 PACE_MS = 700  # between two autopilot actions: time to follow them on the board
 SLICE_MS = 30  # thinking time per browser task
@@ -83,7 +83,7 @@ class Autopilot:
 
     def attach(self, session: Any, seats: set[int] | None = None) -> None:
         """A game starts or resumes: its autopilot seats (given, or as saved)."""
-        from engine.bot import Bot
+        from engine.autopilot.bot import Bot
 
         self.token += 1
         self.busy = self.fast = False
@@ -296,7 +296,7 @@ def _run_for(thinking: Any, budget_ms: int) -> tuple[bool, Any]:
 
 def _target_pos(text: str) -> str:
     """The tile an action points at ('move 1.B2' -> '1.B2', 'choose 2.C3' -> '2.C3'), or ''."""
-    from engine.actions import Action
+    from engine.rules.actions import Action
 
     action = Action.parse(text)
     if action.pos >= 0:
@@ -313,8 +313,8 @@ def turn_times(scenario: str, players: int, turns: int, seed: int) -> list[float
     first `turns` turns of a game (games follow one another from `seed` on). For the bench
     (`bench/autopilot_page_bench.py`, Pyodide in Chromium): no timing is asserted anywhere."""
     from engine import PlayerSetup, Setup, new_game
-    from engine.bot import Bot
-    from engine.data import ScenarioId
+    from engine.autopilot.bot import Bot
+    from engine.rules.data import ScenarioId
 
     times: list[float] = []
     game_seed = seed

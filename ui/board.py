@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.actions import Action, ActionKind, floor_of, parse_pos, pos_text, row_col
-from engine.data import cell_index
+from engine.rules.actions import Action, ActionKind, floor_of, parse_pos, pos_text, row_col
+from engine.rules.data import cell_index
 
 if TYPE_CHECKING:
-    from engine.view import GameView, GuardView, PlayerView, TileView
+    from engine.rules.view import GameView, GuardView, PlayerView, TileView
 
 
 def floor_cells(size: int) -> list[list[int]]:

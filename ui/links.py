@@ -32,7 +32,7 @@ BLOCK = 16
 MAX_PACKED_CHARS = MAX_SEARCH  # the `a` parameter; a 500-action Bank Job needs under 500
 MAX_RAW_BYTES = 32_768  # after inflating: bounds the work whatever the link says
 MAX_LINK_ACTIONS = 6_000  # a long four-player Fort Knox stays well under this
-MAX_CODE_CHARS = 600  # engine.setup.MAX_CODE_LENGTH
+MAX_CODE_CHARS = 600  # engine.rules.setup.MAX_CODE_LENGTH
 _CHUNK = 256  # inflate in pieces, so that a corrupt tail still gives the bytes before it
 
 

@@ -351,9 +351,7 @@ EN: dict[str, Text] = {
     "avoided.laptop": "laptop token spent",
     "blocked.deadbolt": "the Deadbolt needs 3 actions",
     "blocked.keypad": "the Keypad did not open",
-    }
-
-
+}
 
 
 def _names(prefix: str, names: dict[str, tuple[str, str]]) -> None:
@@ -365,92 +363,260 @@ def _names(prefix: str, names: dict[str, tuple[str, str]]) -> None:
 _names(
     "kind",
     {
-        "atrium": ("Atrium", "From here you may peek at the tile straight above or below. A guard standing on one of those two tiles spots you: 1 Stealth when you move in, or when he arrives there while you are here."),
-        "camera": ("Camera", "Cameras watch each other: moving onto a Camera while a guard stands on another revealed Camera (any floor), or a guard stepping onto another Camera while you stand on one, sets off an alarm on your Camera."),
-        "computer-fingerprint": ("Fingerprint computer", "Hack here (1 action) to store a hack token, up to 6. When a Fingerprint alarm is about to ring anywhere in the building, one stored token can stop it."),
-        "computer-laser": ("Laser computer", "Hack here (1 action) to store a hack token, up to 6. When a Laser alarm is about to ring anywhere in the building, one stored token can stop it."),
-        "computer-motion": ("Motion computer", "Hack here (1 action) to store a hack token, up to 6. When a Motion alarm is about to ring anywhere in the building, one stored token can stop it."),
-        "deadbolt": ("Deadbolt", "Getting in costs 3 actions, unless a burglar or a guard is already inside. Walk onto it face down while it is empty and it is revealed, your action is spent, and you stay where you were."),
-        "detector": ("Detector", "Moving in while you carry any Tool or Loot sets off an alarm here."),
-        "fingerprint": ("Fingerprint", "Moving in sets off an alarm here, unless you spend a Fingerprint computer hack token."),
-        "foyer": ("Foyer", "No hiding here: a guard on a neighbouring tile with no wall between sees you. You lose 1 Stealth when you move in next to him or he walks up next to you, and another if he then walks in."),
-        "keypad": ("Keypad", "Locked until someone rolls a 6. Trying to move in rolls 1 die, plus 1 more for each failed try at this Keypad this turn. With a 6 it opens for good and you walk in; without, the action is spent and you stay outside."),
-        "laboratory": ("Laboratory", "Holds one Tool: whoever moves in here first gets it (falling in does not count)."),
-        "laser": ("Laser", "Moving in sets off an alarm, unless you pay 1 more action (only if the Laser was already face up) or a hack token from the Laser computer stops it."),
-        "lavatory": ("Lavatory", "Revealed with 3 Stealth tokens on it. Whoever is here and would lose Stealth may give up one of these instead of their own, while they last."),
-        "motion": ("Motion", "Move in and out again in the same turn and an alarm goes off here, unless a hack token from the Motion computer stops it. Stop here and it stays quiet."),
-        "secret-door": ("Secret door", "Once revealed, you can move in from any neighbouring tile, walls or not; leaving through a wall is not allowed. Guards never use it."),
-        "service-duct": ("Service duct", "Once both Service Ducts are revealed, one Move takes you from one to the other, even to another floor."),
+        "atrium": (
+            "Atrium",
+            "From here you may peek at the tile straight above or below. A guard standing on one of those two tiles spots you: 1 Stealth when you move in, or when he arrives there while you are here.",
+        ),
+        "camera": (
+            "Camera",
+            "Cameras watch each other: moving onto a Camera while a guard stands on another revealed Camera (any floor), or a guard stepping onto another Camera while you stand on one, sets off an alarm on your Camera.",
+        ),
+        "computer-fingerprint": (
+            "Fingerprint computer",
+            "Hack here (1 action) to store a hack token, up to 6. When a Fingerprint alarm is about to ring anywhere in the building, one stored token can stop it.",
+        ),
+        "computer-laser": (
+            "Laser computer",
+            "Hack here (1 action) to store a hack token, up to 6. When a Laser alarm is about to ring anywhere in the building, one stored token can stop it.",
+        ),
+        "computer-motion": (
+            "Motion computer",
+            "Hack here (1 action) to store a hack token, up to 6. When a Motion alarm is about to ring anywhere in the building, one stored token can stop it.",
+        ),
+        "deadbolt": (
+            "Deadbolt",
+            "Getting in costs 3 actions, unless a burglar or a guard is already inside. Walk onto it face down while it is empty and it is revealed, your action is spent, and you stay where you were.",
+        ),
+        "detector": (
+            "Detector",
+            "Moving in while you carry any Tool or Loot sets off an alarm here.",
+        ),
+        "fingerprint": (
+            "Fingerprint",
+            "Moving in sets off an alarm here, unless you spend a Fingerprint computer hack token.",
+        ),
+        "foyer": (
+            "Foyer",
+            "No hiding here: a guard on a neighbouring tile with no wall between sees you. You lose 1 Stealth when you move in next to him or he walks up next to you, and another if he then walks in.",
+        ),
+        "keypad": (
+            "Keypad",
+            "Locked until someone rolls a 6. Trying to move in rolls 1 die, plus 1 more for each failed try at this Keypad this turn. With a 6 it opens for good and you walk in; without, the action is spent and you stay outside.",
+        ),
+        "laboratory": (
+            "Laboratory",
+            "Holds one Tool: whoever moves in here first gets it (falling in does not count).",
+        ),
+        "laser": (
+            "Laser",
+            "Moving in sets off an alarm, unless you pay 1 more action (only if the Laser was already face up) or a hack token from the Laser computer stops it.",
+        ),
+        "lavatory": (
+            "Lavatory",
+            "Revealed with 3 Stealth tokens on it. Whoever is here and would lose Stealth may give up one of these instead of their own, while they last.",
+        ),
+        "motion": (
+            "Motion",
+            "Move in and out again in the same turn and an alarm goes off here, unless a hack token from the Motion computer stops it. Stop here and it stays quiet.",
+        ),
+        "secret-door": (
+            "Secret door",
+            "Once revealed, you can move in from any neighbouring tile, walls or not; leaving through a wall is not allowed. Guards never use it.",
+        ),
+        "service-duct": (
+            "Service duct",
+            "Once both Service Ducts are revealed, one Move takes you from one to the other, even to another floor.",
+        ),
         "thermo": ("Thermo", "End your actions here and an alarm goes off."),
-        "walkway": ("Walkway", "Step onto it while it is face down and you drop to the same tile one floor down (not on the ground floor). Revealed, it is safe to stand on, and from it you may peek at or drop down to the tile below for 1 action. Peeking at it is harmless."),
-        "stairs": ("Stairs", "1 action takes you to the tile straight above, and back down from there; you may also peek up. On the top floor, once every Safe is open and all the Loot is carried, 1 action escapes to the roof."),
-        "safe": ("Safe", "Add a die (2 actions, up to 6), then Crack (1 action): roll all its dice; each revealed tile of the Safe's row and column showing a number you rolled is cracked. All cracked: it opens, you draw a Tool and a Loot, and the guards of this floor and below speed up by 1."),
+        "walkway": (
+            "Walkway",
+            "Step onto it while it is face down and you drop to the same tile one floor down (not on the ground floor). Revealed, it is safe to stand on, and from it you may peek at or drop down to the tile below for 1 action. Peeking at it is harmless.",
+        ),
+        "stairs": (
+            "Stairs",
+            "1 action takes you to the tile straight above, and back down from there; you may also peek up. On the top floor, once every Safe is open and all the Loot is carried, 1 action escapes to the roof.",
+        ),
+        "safe": (
+            "Safe",
+            "Add a die (2 actions, up to 6), then Crack (1 action): roll all its dice; each revealed tile of the Safe's row and column showing a number you rolled is cracked. All cracked: it opens, you draw a Tool and a Loot, and the guards of this floor and below speed up by 1.",
+        ),
     },
 )
 _names(
     "tool",
     {
         "blueprints": ("Blueprints", "Peek at any face-down tile of any floor."),
-        "crowbar": ("Crowbar", "Switch off a revealed Camera, Deadbolt, Detector, Fingerprint, Keypad, Laser, Motion or Thermo next to you (no wall between) for the rest of the game: it blocks and rings nothing any more."),
-        "crystal-ball": ("Crystal ball", "See the top 3 Events and put them back in the order you choose."),
+        "crowbar": (
+            "Crowbar",
+            "Switch off a revealed Camera, Deadbolt, Detector, Fingerprint, Keypad, Laser, Motion or Thermo next to you (no wall between) for the rest of the game: it blocks and rings nothing any more.",
+        ),
+        "crystal-ball": (
+            "Crystal ball",
+            "See the top 3 Events and put them back in the order you choose.",
+        ),
         "donuts": ("Donuts", "Pick any guard, on any floor: he skips his next move."),
-        "dynamite": ("Dynamite", "Blow away the wall between your tile and a neighbour. The blast sets off an alarm on your tile."),
-        "emp": ("E.M.P.", "Every ringing alarm is switched off, and no alarm can ring until your next turn starts."),
-        "invisible-suit": ("Invisible suit", "Gain 1 action, and until your turn is over (the guard's move included) guards and Cameras cannot see you. Other alarm tiles still work."),
+        "dynamite": (
+            "Dynamite",
+            "Blow away the wall between your tile and a neighbour. The blast sets off an alarm on your tile.",
+        ),
+        "emp": (
+            "E.M.P.",
+            "Every ringing alarm is switched off, and no alarm can ring until your next turn starts.",
+        ),
+        "invisible-suit": (
+            "Invisible suit",
+            "Gain 1 action, and until your turn is over (the guard's move included) guards and Cameras cannot see you. Other alarm tiles still work.",
+        ),
         "makeup-kit": ("Makeup kit", "Every burglar on your tile gains 1 Stealth."),
         "rollerskates": ("Rollerskates", "Gain 2 actions this turn."),
-        "smoke-bomb": ("Smoke bomb", "Put 3 Stealth tokens on your tile: whoever is there and would lose Stealth may give up one of these instead of their own."),
-        "stethoscope": ("Stethoscope", "Right after a Crack roll, turn one die to the number you want."),
-        "thermal-bomb": ("Thermal bomb", "Burn a hole to the tile straight above or below: the two tiles are linked like Stairs (move, peek, and escape from the top floor). The blast sets off an alarm on your tile."),
-        "virus": ("Virus", "Place 3 hack tokens, one at a time, on the revealed computers of your choice."),
+        "smoke-bomb": (
+            "Smoke bomb",
+            "Put 3 Stealth tokens on your tile: whoever is there and would lose Stealth may give up one of these instead of their own.",
+        ),
+        "stethoscope": (
+            "Stethoscope",
+            "Right after a Crack roll, turn one die to the number you want.",
+        ),
+        "thermal-bomb": (
+            "Thermal bomb",
+            "Burn a hole to the tile straight above or below: the two tiles are linked like Stairs (move, peek, and escape from the top floor). The blast sets off an alarm on your tile.",
+        ),
+        "virus": (
+            "Virus",
+            "Place 3 hack tokens, one at a time, on the revealed computers of your choice.",
+        ),
     },
 )
 _names(
     "loot",
     {
         "bust": ("Bust", "Its carrier cannot use Tools."),
-        "chihuahua": ("Chihuahua", "Its carrier rolls a die at the start of each turn: on a 6 it barks and an alarm goes off on their tile."),
-        "cursed-goblet": ("Cursed goblet", "Whoever gets it loses 1 Stealth, if they have any left."),
-        "gemstone": ("Gemstone", "Its carrier pays 1 more action to move onto a tile where another burglar stands."),
-        "gold-bar": ("Gold bar", "Its twin stays on the Safe to be picked up; nobody can carry both. Both must leave the building."),
+        "chihuahua": (
+            "Chihuahua",
+            "Its carrier rolls a die at the start of each turn: on a 6 it barks and an alarm goes off on their tile.",
+        ),
+        "cursed-goblet": (
+            "Cursed goblet",
+            "Whoever gets it loses 1 Stealth, if they have any left.",
+        ),
+        "gemstone": (
+            "Gemstone",
+            "Its carrier pays 1 more action to move onto a tile where another burglar stands.",
+        ),
+        "gold-bar": (
+            "Gold bar",
+            "Its twin stays on the Safe to be picked up; nobody can carry both. Both must leave the building.",
+        ),
         "isotope": ("Isotope", "Its carrier sets off an alarm by moving onto a Thermo."),
-        "keycard": ("Keycard", "While it is in play, a Safe can be cracked only with the Keycard's carrier standing on it."),
-        "mirror": ("Mirror", "Its carrier has 1 action fewer each turn, but Lasers never ring for them."),
-        "painting": ("Painting", "Its carrier cannot travel by Service Duct nor go through a wall into a Secret Door."),
-        "persian-kitty": ("Persian kitty", "Its carrier rolls a die at the start of each turn: on 1 or 2 it runs to the neighbouring tile closest to a revealed alarm tile of the floor. Pick it up again: nobody escapes while it is loose."),
-        "stamp": ("Stamp", "Its carrier draws an Event after a turn of 3 actions or fewer, not only 2 or fewer."),
-        "tiara": ("Tiara", "Its carrier loses 1 Stealth by moving onto a tile next to a guard (no wall between)."),
+        "keycard": (
+            "Keycard",
+            "While it is in play, a Safe can be cracked only with the Keycard's carrier standing on it.",
+        ),
+        "mirror": (
+            "Mirror",
+            "Its carrier has 1 action fewer each turn, but Lasers never ring for them.",
+        ),
+        "painting": (
+            "Painting",
+            "Its carrier cannot travel by Service Duct nor go through a wall into a Secret Door.",
+        ),
+        "persian-kitty": (
+            "Persian kitty",
+            "Its carrier rolls a die at the start of each turn: on 1 or 2 it runs to the neighbouring tile closest to a revealed alarm tile of the floor. Pick it up again: nobody escapes while it is loose.",
+        ),
+        "stamp": (
+            "Stamp",
+            "Its carrier draws an Event after a turn of 3 actions or fewer, not only 2 or fewer.",
+        ),
+        "tiara": (
+            "Tiara",
+            "Its carrier loses 1 Stealth by moving onto a tile next to a guard (no wall between).",
+        ),
     },
 )
 _names(
     "event",
     {
-        "brown-out": ("Brown out", "Every alarm in the building goes quiet. Each guard whose alarms went out draws a patrol card for each of them and heads for the last one."),
-        "buddy-system": ("Buddy system", "Pick another burglar in the building: they come over to your tile (it is not an entry)."),
-        "change-of-plans": ("Change of plans", "Unless an alarm rings on your floor, your floor's guard gets a new destination from his patrol deck."),
-        "crash": ("Crash!", "Unless an alarm rings on your floor, your floor's guard now heads for your tile."),
+        "brown-out": (
+            "Brown out",
+            "Every alarm in the building goes quiet. Each guard whose alarms went out draws a patrol card for each of them and heads for the last one.",
+        ),
+        "buddy-system": (
+            "Buddy system",
+            "Pick another burglar in the building: they come over to your tile (it is not an entry).",
+        ),
+        "change-of-plans": (
+            "Change of plans",
+            "Unless an alarm rings on your floor, your floor's guard gets a new destination from his patrol deck.",
+        ),
+        "crash": (
+            "Crash!",
+            "Unless an alarm rings on your floor, your floor's guard now heads for your tile.",
+        ),
         "daydreaming": ("Daydreaming", "Your floor's guard takes 1 step fewer this turn."),
-        "dead-drop": ("Dead drop", "All your Tools and Loot go to the burglar on your right (the one who plays before you)."),
+        "dead-drop": (
+            "Dead drop",
+            "All your Tools and Loot go to the burglar on your right (the one who plays before you).",
+        ),
         "espresso": ("Espresso", "Your floor's guard takes 1 step more this turn."),
-        "freight-elevator": ("Freight elevator", "You rise to the same tile one floor up, without entering it. On the top floor you get out instead, if the crew carries all the Loot."),
-        "go-with-your-gut": ("Go with your gut", "Walk at once, free, into a face-down tile next to you (no wall between); you choose if there are several."),
-        "gymnastics": ("Gymnastics", "Until your next turn, any burglar may climb onto a revealed Walkway straight above them for 1 action."),
+        "freight-elevator": (
+            "Freight elevator",
+            "You rise to the same tile one floor up, without entering it. On the top floor you get out instead, if the crew carries all the Loot.",
+        ),
+        "go-with-your-gut": (
+            "Go with your gut",
+            "Walk at once, free, into a face-down tile next to you (no wall between); you choose if there are several.",
+        ),
+        "gymnastics": (
+            "Gymnastics",
+            "Until your next turn, any burglar may climb onto a revealed Walkway straight above them for 1 action.",
+        ),
         "heads-up": ("Heads up!", "The next burglar gets 1 more action on their next turn."),
-        "jump-the-gun": ("Jump the gun", "The next burglar loses their whole turn: no actions, no Event, no guard move."),
+        "jump-the-gun": (
+            "Jump the gun",
+            "The next burglar loses their whole turn: no actions, no Event, no guard move.",
+        ),
         "jury-rig": ("Jury-rig", "Draw a Tool."),
         "keycode-change": ("Keycode change", "Every open Keypad locks again."),
         "lampshade": ("Lampshade", "Gain 1 Stealth."),
-        "lost-grip": ("Lost grip", "You drop to the same tile one floor down, without entering it."),
-        "peekhole": ("Peekhole", "You may peek for free at a face-down tile next to you, even through a wall, or straight above or below you."),
+        "lost-grip": (
+            "Lost grip",
+            "You drop to the same tile one floor down, without entering it.",
+        ),
+        "peekhole": (
+            "Peekhole",
+            "You may peek for free at a face-down tile next to you, even through a wall, or straight above or below you.",
+        ),
         "reboot": ("Reboot", "Every revealed computer is left with exactly 1 hack token."),
-        "shift-change": ("Shift change", "This turn your floor's guard stays put; the guards already on the other floors move instead, in the order you choose."),
-        "shoplifting": ("Shoplifting", "An alarm goes off on every Laboratory whose Tool has been taken."),
-        "squeak": ("Squeak!", "Your floor's guard takes 1 step toward the nearest burglar on that floor."),
-        "switch-signs": ("Switch signs", "Your floor's guard and his destination trade places. If alarms ring on your floor, he appears on the closest one instead and switches it off."),
-        "throw-voice": ("Throw voice", "Unless an alarm rings on your floor, move your floor's guard's destination to a neighbouring tile (no wall between)."),
-        "time-lock": ("Time lock", "Until your next turn nobody moves by Stairs or Thermal Bomb holes, nor escapes through them."),
+        "shift-change": (
+            "Shift change",
+            "This turn your floor's guard stays put; the guards already on the other floors move instead, in the order you choose.",
+        ),
+        "shoplifting": (
+            "Shoplifting",
+            "An alarm goes off on every Laboratory whose Tool has been taken.",
+        ),
+        "squeak": (
+            "Squeak!",
+            "Your floor's guard takes 1 step toward the nearest burglar on that floor.",
+        ),
+        "switch-signs": (
+            "Switch signs",
+            "Your floor's guard and his destination trade places. If alarms ring on your floor, he appears on the closest one instead and switches it off.",
+        ),
+        "throw-voice": (
+            "Throw voice",
+            "Unless an alarm rings on your floor, move your floor's guard's destination to a neighbouring tile (no wall between).",
+        ),
+        "time-lock": (
+            "Time lock",
+            "Until your next turn nobody moves by Stairs or Thermal Bomb holes, nor escapes through them.",
+        ),
         "video-loop": ("Video loop", "Until your next turn, Cameras set off no alarm."),
-        "where-is-he": ("Where is he?", "Your floor's guard is suddenly at his destination and picks a new one. If alarms ring on your floor, he turns up on the closest alarm instead and switches it off."),
+        "where-is-he": (
+            "Where is he?",
+            "Your floor's guard is suddenly at his destination and picks a new one. If alarms ring on your floor, he turns up on the closest alarm instead and switches it off.",
+        ),
     },
 )
 _names(
@@ -470,31 +636,88 @@ _names(
 _names(
     "ability",
     {
-        "flexibility": ("Flexibility", "Step into a guard's tile for free, without losing Stealth, even with no action left. Still there when your actions end, you lose 1 Stealth."),
-        "climb-window": ("Climb window", "From a tile on the outside edge (or next to the Fort Knox empty square), 3 actions take you to the same tile one floor up or down; your actions end there."),
-        "jammer": ("Jammer", "Fingerprint, Laser and Motion alarms never ring for you, nor for anyone moving or standing on your tile. Detector, Thermo and Camera still do."),
-        "laptop": ("Laptop", "1 action: keep a hack token on you (one at most). Anyone may spend it to stop a Fingerprint, Laser or Motion alarm."),
-        "x-ray": ("X-ray", "Once a turn, free: peek at a face-down tile next to you through a wall."),
-        "enhance": ("Enhance", "Once a turn, free: peek at a face-down tile up to 2 steps away, around a corner or up the Stairs, never through a wall or past a face-down tile."),
-        "crybaby": ("Crybaby", "Free, as often as you like: set off an alarm on a neighbouring tile (no wall between) with no alarm and no guard on it."),
-        "reroute": ("Reroute", "Once a turn, free: pick up the alarm on your tile (the guard heads for the next closest alarm or draws a new destination), or put the alarm you hold down on your tile, where it rings."),
+        "flexibility": (
+            "Flexibility",
+            "Step into a guard's tile for free, without losing Stealth, even with no action left. Still there when your actions end, you lose 1 Stealth.",
+        ),
+        "climb-window": (
+            "Climb window",
+            "From a tile on the outside edge (or next to the Fort Knox empty square), 3 actions take you to the same tile one floor up or down; your actions end there.",
+        ),
+        "jammer": (
+            "Jammer",
+            "Fingerprint, Laser and Motion alarms never ring for you, nor for anyone moving or standing on your tile. Detector, Thermo and Camera still do.",
+        ),
+        "laptop": (
+            "Laptop",
+            "1 action: keep a hack token on you (one at most). Anyone may spend it to stop a Fingerprint, Laser or Motion alarm.",
+        ),
+        "x-ray": (
+            "X-ray",
+            "Once a turn, free: peek at a face-down tile next to you through a wall.",
+        ),
+        "enhance": (
+            "Enhance",
+            "Once a turn, free: peek at a face-down tile up to 2 steps away, around a corner or up the Stairs, never through a wall or past a face-down tile.",
+        ),
+        "crybaby": (
+            "Crybaby",
+            "Free, as often as you like: set off an alarm on a neighbouring tile (no wall between) with no alarm and no guard on it.",
+        ),
+        "reroute": (
+            "Reroute",
+            "Once a turn, free: pick up the alarm on your tile (the guard heads for the next closest alarm or draws a new destination), or put the alarm you hold down on your tile, where it rings.",
+        ),
         "steady-hands": ("Steady hands", "Roll 1 more die when you crack a Safe or try a Keypad."),
-        "drill": ("Drill", "Add dice to and crack the Safes straight above and below you too. One opened from another floor gives you no Tool, and its Loot stays in the Safe, to be picked up there."),
-        "distract": ("Distract", "Free: put the crow on a tile of your floor up to 2 steps away (no walls). A guard walking onto the crow's tile loses 1 step."),
-        "disrupt": ("Disrupt", "Free: put the crow on your own tile. A guard who starts his move there while no alarm rings on his floor does not move at all, and the crow flies back to you."),
-        "the-solution": ("The solution", "You start with the Dynamite. Whenever anyone in the crew draws a Tool, they may draw 2 and keep 1."),
-        "tinker": ("Tinker", "Free, as often as you like: give up 1 of your own Stealth to draw a Tool. Whenever anyone in the crew draws a Tool, they may draw 2 and keep 1."),
-        "orders": ("Orders", "Once a turn, 1 action: move another burglar one tile, by their own moving rules; extra costs (Deadbolt, Laser, Gemstone) are waived."),
-        "disguise": ("Disguise", "1 action, only as the very first thing of your turn: trade places with another burglar. Neither of you enters a tile."),
-        "clairvoyance": ("Clairvoyance", "Once a turn, 1 action: look at the top patrol card of your floor, then leave it there or put it at the bottom."),
-        "precognition": ("Precognition", "Once a turn, 1 action: look at the top Event, then leave it there or put it at the bottom."),
+        "drill": (
+            "Drill",
+            "Add dice to and crack the Safes straight above and below you too. One opened from another floor gives you no Tool, and its Loot stays in the Safe, to be picked up there.",
+        ),
+        "distract": (
+            "Distract",
+            "Free: put the crow on a tile of your floor up to 2 steps away (no walls). A guard walking onto the crow's tile loses 1 step.",
+        ),
+        "disrupt": (
+            "Disrupt",
+            "Free: put the crow on your own tile. A guard who starts his move there while no alarm rings on his floor does not move at all, and the crow flies back to you.",
+        ),
+        "the-solution": (
+            "The solution",
+            "You start with the Dynamite. Whenever anyone in the crew draws a Tool, they may draw 2 and keep 1.",
+        ),
+        "tinker": (
+            "Tinker",
+            "Free, as often as you like: give up 1 of your own Stealth to draw a Tool. Whenever anyone in the crew draws a Tool, they may draw 2 and keep 1.",
+        ),
+        "orders": (
+            "Orders",
+            "Once a turn, 1 action: move another burglar one tile, by their own moving rules; extra costs (Deadbolt, Laser, Gemstone) are waived.",
+        ),
+        "disguise": (
+            "Disguise",
+            "1 action, only as the very first thing of your turn: trade places with another burglar. Neither of you enters a tile.",
+        ),
+        "clairvoyance": (
+            "Clairvoyance",
+            "Once a turn, 1 action: look at the top patrol card of your floor, then leave it there or put it at the bottom.",
+        ),
+        "precognition": (
+            "Precognition",
+            "Once a turn, 1 action: look at the top Event, then leave it there or put it at the bottom.",
+        ),
     },
 )
 EN.update(
     {
         # log lines, one per event
-        "log.TurnStarted": Plural("{player}'s turn: {actions} action", "{player}'s turn: {actions} actions", by="actions"),
-        "log.TurnEnded": Plural("{player} ends the turn after {actions_taken} action", "{player} ends the turn after {actions_taken} actions", by="actions_taken"),
+        "log.TurnStarted": Plural(
+            "{player}'s turn: {actions} action", "{player}'s turn: {actions} actions", by="actions"
+        ),
+        "log.TurnEnded": Plural(
+            "{player} ends the turn after {actions_taken} action",
+            "{player} ends the turn after {actions_taken} actions",
+            by="actions_taken",
+        ),
         "log.EntranceChosen": "The crew breaks in at {pos}",
         "log.TileRevealed": "{pos} is revealed: {kind}{number}",
         "log.PlayerEntered": "{player} enters at {pos}",
@@ -531,8 +754,14 @@ EN.update(
         "log.GameLost": "Busted: {player} was seen with no stealth left ({reason})",
         "log.ToolUsed": "{player} uses {tool}",
         "log.CardNoEffect": "{card} has no effect: {reason}",
-        "log.ActionsGained": Plural("{player} gains {actions} action", "{player} gains {actions} actions", by="actions"),
-        "log.StealthGained": Plural("{player} gains {stealth} Stealth token", "{player} gains {stealth} Stealth tokens", by="stealth"),
+        "log.ActionsGained": Plural(
+            "{player} gains {actions} action", "{player} gains {actions} actions", by="actions"
+        ),
+        "log.StealthGained": Plural(
+            "{player} gains {stealth} Stealth token",
+            "{player} gains {stealth} Stealth tokens",
+            by="stealth",
+        ),
         "log.TileDisabled": "{pos} is disabled",
         "log.WallDestroyed": "A wall on floor {floor} is destroyed",
         "log.EventsReordered": "{player} rearranges the events",
@@ -634,22 +863,37 @@ EN.update(
         "story.safe.opened": "This Safe is open.",
         "story.safe.dice": "Dice on it: {n}",
         "story.safe.wanted": "Numbers still to roll (revealed tiles): {numbers}",
-        "story.safe.chance": Plural("Next roll ({n} die): {pct}% chance to crack at least one more tile.", "Next roll ({n} dice): {pct}% chance to crack at least one more tile."),
+        "story.safe.chance": Plural(
+            "Next roll ({n} die): {pct}% chance to crack at least one more tile.",
+            "Next roll ({n} dice): {pct}% chance to crack at least one more tile.",
+        ),
         "story.safe.no_dice": "No dice on it yet: add one before cracking.",
         "story.catchup.title": "Since your last turn:",
         "story.catchup.none": "Nothing worth telling happened.",
         "story.catchup.event": "{player} drew the Event {card}: {help}",
-        "story.catchup.stealth": Plural("{player} lost a Stealth: {why} ({left} left).", "{player} lost a Stealth: {why} ({left} left).", by="left"),
+        "story.catchup.stealth": Plural(
+            "{player} lost a Stealth: {why} ({left} left).",
+            "{player} lost a Stealth: {why} ({left} left).",
+            by="left",
+        ),
         "story.catchup.caught": "{player} was caught.",
         "story.catchup.alarms": "Alarms went off at {cells}.",
-        "story.catchup.guard": Plural("The guard of floor {floor} walked {n} step, to {pos}.", "The guard of floor {floor} walked {n} steps, to {pos}."),
+        "story.catchup.guard": Plural(
+            "The guard of floor {floor} walked {n} step, to {pos}.",
+            "The guard of floor {floor} walked {n} steps, to {pos}.",
+        ),
         "story.catchup.lost": "The guard of floor {floor} went out of sight (Lost Visual).",
         "story.catchup.cracked": "Safe {pos}: cracked {cells}.",
         "story.catchup.opened": "Safe {pos} is open!",
         "story.catchup.escaped": "{player} escaped by the roof.",
-        "story.catchup.more": Plural("... and {n} more thing: see the log.", "... and {n} more things: see the log."),
+        "story.catchup.more": Plural(
+            "... and {n} more thing: see the log.", "... and {n} more things: see the log."
+        ),
         "story.confirm.lose": "This loses the game: a burglar with no Stealth left would be seen. Do it anyway?",
-        "story.confirm.event": Plural("You still have {n} action left. Ending the turn now draws an Event. End it anyway?", "You still have {n} actions left. Ending the turn now draws an Event. End it anyway?"),
+        "story.confirm.event": Plural(
+            "You still have {n} action left. Ending the turn now draws an Event. End it anyway?",
+            "You still have {n} actions left. Ending the turn now draws an Event. End it anyway?",
+        ),
         "story.confirm.tool": "Use the {tool}? It is discarded once used. {help}",
         "story.confirm.delete": "Delete this saved game for good? {entry}",
         "story.confirm.yes": "Do it",

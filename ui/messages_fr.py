@@ -163,7 +163,9 @@ FR: dict[str, Text] = {
     "game.error": "Cela n'a pas marché : {why}",
     "app.error": "Un problème est survenu ({why}). Vous pouvez lancer un nouveau casse ou reprendre une partie.",
     "game.decks": "Pioches : {tools} Outils, {loot} Butins, {events} Événements",
-    "game.event_at": Plural("Événement si {n} action ou moins", "Événement si {n} actions ou moins"),
+    "game.event_at": Plural(
+        "Événement si {n} action ou moins", "Événement si {n} actions ou moins"
+    ),
     "prompt.title": "À vous de choisir",
     "handover.title": "Passez l'appareil",
     "handover.text": "C'est au tour de {name} ({character}).",
@@ -196,7 +198,9 @@ FR: dict[str, Text] = {
     "token.burglar": "{name}",
     "token.selected": "sélectionnée",
     "token.crow": "le Corbeau du Raven",
-    "token.laptop": Plural("avec {n} jeton Piratage du portable", "avec {n} jetons Piratage du portable"),
+    "token.laptop": Plural(
+        "avec {n} jeton Piratage du portable", "avec {n} jetons Piratage du portable"
+    ),
     "token.alarm_held": "tient un jeton Alarme",
     # l'aspect du plateau (issue 15) : murs et cibles dans les noms des tuiles, statut, légende
     "tile.walls": "murs : {sides}",
@@ -342,92 +346,272 @@ def _names(prefix: str, names: dict[str, tuple[str, str]]) -> None:
 _names(
     "kind",
     {
-        "atrium": ("Atrium", "D'ici, un coup d'œil est possible vers la tuile juste au-dessus ou juste en dessous. Un Gardien posté sur l'une de ces deux tuiles vous repère : 1 Camouflage quand vous entrez, ou quand il y arrive pendant que vous êtes ici."),
-        "camera": ("Caméra", "Les Caméras se surveillent entre elles : entrer sur une Caméra alors qu'un Gardien se tient sur une autre Caméra révélée (à n'importe quel étage), ou un Gardien qui arrive sur une autre Caméra pendant que vous êtes sur l'une d'elles, déclenche une Alarme sur votre Caméra."),
-        "computer-fingerprint": ("Salle informatique Fingerprint", "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Fingerprint va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter."),
-        "computer-laser": ("Salle informatique Laser", "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Laser va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter."),
-        "computer-motion": ("Salle informatique Motion", "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Motion va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter."),
-        "deadbolt": ("Deadbolt", "Y entrer coûte 3 actions, sauf si un cambrioleur ou un Gardien s'y trouve déjà. Si vous y marchez face cachée alors qu'elle est vide, elle est révélée, l'action est perdue et vous restez où vous étiez."),
-        "detector": ("Detector", "Y entrer en portant un Outil ou un Butin déclenche une Alarme ici."),
-        "fingerprint": ("Fingerprint", "Y entrer déclenche une Alarme ici, sauf si vous dépensez un jeton Piratage de la Salle informatique Fingerprint."),
-        "foyer": ("Foyer", "Impossible de s'y cacher : un Gardien sur une tuile voisine sans mur entre vous vous voit. Vous perdez 1 Camouflage en entrant à côté de lui ou quand il arrive à côté, et encore 1 s'il entre ensuite."),
-        "keypad": ("Keypad", "Verrouillé tant que personne n'a fait 6. Tenter d'y entrer lance 1 dé, plus 1 par essai raté sur ce Keypad ce tour-ci. Avec un 6 il s'ouvre pour de bon et vous entrez ; sinon l'action est perdue et vous restez dehors."),
-        "laboratory": ("Laboratory", "Contient un Outil : le premier cambrioleur qui y entre le reçoit (y tomber ne compte pas)."),
-        "laser": ("Laser", "Y entrer déclenche une Alarme, sauf si vous payez 1 action de plus (seulement si le Laser était déjà face visible) ou si un jeton Piratage de la Salle informatique Laser l'arrête."),
-        "lavatory": ("Lavatory", "Révélée avec 3 jetons Camouflage. Qui est ici et devrait perdre du Camouflage peut défausser l'un de ceux-là au lieu du sien, tant qu'il en reste."),
-        "motion": ("Motion", "Entrez et ressortez au même tour et une Alarme se déclenche ici, sauf si un jeton Piratage de la Salle informatique Motion l'arrête. Arrêtez-vous ici et rien ne sonne."),
-        "secret-door": ("Porte secrète", "Une fois révélée, vous pouvez y entrer depuis n'importe quelle tuile voisine, même à travers un mur ; pas en sortir par un mur. Les Gardiens ne l'utilisent jamais."),
-        "service-duct": ("Conduit", "Une fois les deux Conduits révélés, un déplacement vous mène de l'un à l'autre, même à un autre étage."),
+        "atrium": (
+            "Atrium",
+            "D'ici, un coup d'œil est possible vers la tuile juste au-dessus ou juste en dessous. Un Gardien posté sur l'une de ces deux tuiles vous repère : 1 Camouflage quand vous entrez, ou quand il y arrive pendant que vous êtes ici.",
+        ),
+        "camera": (
+            "Caméra",
+            "Les Caméras se surveillent entre elles : entrer sur une Caméra alors qu'un Gardien se tient sur une autre Caméra révélée (à n'importe quel étage), ou un Gardien qui arrive sur une autre Caméra pendant que vous êtes sur l'une d'elles, déclenche une Alarme sur votre Caméra.",
+        ),
+        "computer-fingerprint": (
+            "Salle informatique Fingerprint",
+            "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Fingerprint va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
+        ),
+        "computer-laser": (
+            "Salle informatique Laser",
+            "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Laser va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
+        ),
+        "computer-motion": (
+            "Salle informatique Motion",
+            "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Motion va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
+        ),
+        "deadbolt": (
+            "Deadbolt",
+            "Y entrer coûte 3 actions, sauf si un cambrioleur ou un Gardien s'y trouve déjà. Si vous y marchez face cachée alors qu'elle est vide, elle est révélée, l'action est perdue et vous restez où vous étiez.",
+        ),
+        "detector": (
+            "Detector",
+            "Y entrer en portant un Outil ou un Butin déclenche une Alarme ici.",
+        ),
+        "fingerprint": (
+            "Fingerprint",
+            "Y entrer déclenche une Alarme ici, sauf si vous dépensez un jeton Piratage de la Salle informatique Fingerprint.",
+        ),
+        "foyer": (
+            "Foyer",
+            "Impossible de s'y cacher : un Gardien sur une tuile voisine sans mur entre vous vous voit. Vous perdez 1 Camouflage en entrant à côté de lui ou quand il arrive à côté, et encore 1 s'il entre ensuite.",
+        ),
+        "keypad": (
+            "Keypad",
+            "Verrouillé tant que personne n'a fait 6. Tenter d'y entrer lance 1 dé, plus 1 par essai raté sur ce Keypad ce tour-ci. Avec un 6 il s'ouvre pour de bon et vous entrez ; sinon l'action est perdue et vous restez dehors.",
+        ),
+        "laboratory": (
+            "Laboratory",
+            "Contient un Outil : le premier cambrioleur qui y entre le reçoit (y tomber ne compte pas).",
+        ),
+        "laser": (
+            "Laser",
+            "Y entrer déclenche une Alarme, sauf si vous payez 1 action de plus (seulement si le Laser était déjà face visible) ou si un jeton Piratage de la Salle informatique Laser l'arrête.",
+        ),
+        "lavatory": (
+            "Lavatory",
+            "Révélée avec 3 jetons Camouflage. Qui est ici et devrait perdre du Camouflage peut défausser l'un de ceux-là au lieu du sien, tant qu'il en reste.",
+        ),
+        "motion": (
+            "Motion",
+            "Entrez et ressortez au même tour et une Alarme se déclenche ici, sauf si un jeton Piratage de la Salle informatique Motion l'arrête. Arrêtez-vous ici et rien ne sonne.",
+        ),
+        "secret-door": (
+            "Porte secrète",
+            "Une fois révélée, vous pouvez y entrer depuis n'importe quelle tuile voisine, même à travers un mur ; pas en sortir par un mur. Les Gardiens ne l'utilisent jamais.",
+        ),
+        "service-duct": (
+            "Conduit",
+            "Une fois les deux Conduits révélés, un déplacement vous mène de l'un à l'autre, même à un autre étage.",
+        ),
         "thermo": ("Thermo", "Finissez vos actions ici et une Alarme se déclenche."),
-        "walkway": ("Walkway", "Marchez dessus face cachée et vous tombez sur la même tuile un étage plus bas (sauf au rez-de-chaussée). Révélée, on peut y rester sans danger, et de là jeter un coup d'œil ou descendre à la tuile du dessous pour 1 action. Un coup d'œil dessus est sans risque."),
-        "stairs": ("Escalier", "1 action vous mène à la tuile juste au-dessus, et on peut en redescendre ; vous pouvez aussi jeter un coup d'œil vers le haut. Au dernier étage, une fois tous les Coffres ouverts et tout le Butin en main, 1 action permet de s'enfuir par le toit."),
-        "safe": ("Coffre", "Ajoutez un dé (2 actions, jusqu'à 6), puis Décodez (1 action) : lancez tous ses dés ; chaque tuile révélée de sa rangée et de sa colonne dont le numéro sort est décodée. Toutes décodées : il s'ouvre, vous piochez un Outil et un Butin, et les Gardiens de cet étage et de ceux du dessous accélèrent de 1."),
+        "walkway": (
+            "Walkway",
+            "Marchez dessus face cachée et vous tombez sur la même tuile un étage plus bas (sauf au rez-de-chaussée). Révélée, on peut y rester sans danger, et de là jeter un coup d'œil ou descendre à la tuile du dessous pour 1 action. Un coup d'œil dessus est sans risque.",
+        ),
+        "stairs": (
+            "Escalier",
+            "1 action vous mène à la tuile juste au-dessus, et on peut en redescendre ; vous pouvez aussi jeter un coup d'œil vers le haut. Au dernier étage, une fois tous les Coffres ouverts et tout le Butin en main, 1 action permet de s'enfuir par le toit.",
+        ),
+        "safe": (
+            "Coffre",
+            "Ajoutez un dé (2 actions, jusqu'à 6), puis Décodez (1 action) : lancez tous ses dés ; chaque tuile révélée de sa rangée et de sa colonne dont le numéro sort est décodée. Toutes décodées : il s'ouvre, vous piochez un Outil et un Butin, et les Gardiens de cet étage et de ceux du dessous accélèrent de 1.",
+        ),
     },
 )
 _names(
     "tool",
     {
-        "blueprints": ("Blueprints", "Jetez un coup d'œil à n'importe quelle tuile face cachée, à n'importe quel étage."),
-        "crowbar": ("Crowbar", "Désactivez pour le reste de la partie une Caméra, un Deadbolt, un Detector, un Fingerprint, un Keypad, un Laser, un Motion ou un Thermo révélé voisin (sans mur entre) : il ne bloque et ne déclenche plus rien."),
-        "crystal-ball": ("Crystal Ball", "Regardez les 3 Événements du dessus et remettez-les dans l'ordre de votre choix."),
-        "donuts": ("Donuts", "Choisissez un Gardien, à n'importe quel étage : il saute son prochain déplacement."),
-        "dynamite": ("Dynamite", "Faites sauter le mur entre votre tuile et une voisine. L'explosion déclenche une Alarme sur votre tuile."),
-        "emp": ("E.M.P.", "Toutes les Alarmes qui sonnent s'éteignent, et aucune ne peut sonner avant le début de votre prochain tour."),
-        "invisible-suit": ("Invisible Suit", "Gagnez 1 action, et jusqu'à la fin de votre tour (déplacement du Gardien compris) les Gardiens et les Caméras ne vous voient pas. Les autres tuiles à Alarme fonctionnent toujours."),
+        "blueprints": (
+            "Blueprints",
+            "Jetez un coup d'œil à n'importe quelle tuile face cachée, à n'importe quel étage.",
+        ),
+        "crowbar": (
+            "Crowbar",
+            "Désactivez pour le reste de la partie une Caméra, un Deadbolt, un Detector, un Fingerprint, un Keypad, un Laser, un Motion ou un Thermo révélé voisin (sans mur entre) : il ne bloque et ne déclenche plus rien.",
+        ),
+        "crystal-ball": (
+            "Crystal Ball",
+            "Regardez les 3 Événements du dessus et remettez-les dans l'ordre de votre choix.",
+        ),
+        "donuts": (
+            "Donuts",
+            "Choisissez un Gardien, à n'importe quel étage : il saute son prochain déplacement.",
+        ),
+        "dynamite": (
+            "Dynamite",
+            "Faites sauter le mur entre votre tuile et une voisine. L'explosion déclenche une Alarme sur votre tuile.",
+        ),
+        "emp": (
+            "E.M.P.",
+            "Toutes les Alarmes qui sonnent s'éteignent, et aucune ne peut sonner avant le début de votre prochain tour.",
+        ),
+        "invisible-suit": (
+            "Invisible Suit",
+            "Gagnez 1 action, et jusqu'à la fin de votre tour (déplacement du Gardien compris) les Gardiens et les Caméras ne vous voient pas. Les autres tuiles à Alarme fonctionnent toujours.",
+        ),
         "makeup-kit": ("Makeup Kit", "Chaque cambrioleur sur votre tuile gagne 1 Camouflage."),
         "rollerskates": ("Rollerskates", "Gagnez 2 actions ce tour-ci."),
-        "smoke-bomb": ("Smoke Bomb", "Posez 3 jetons Camouflage sur votre tuile : qui s'y trouve et devrait perdre du Camouflage peut défausser l'un de ceux-là au lieu du sien."),
-        "stethoscope": ("Stethoscope", "Juste après un lancer de Décodage, mettez un dé sur le chiffre voulu."),
-        "thermal-bomb": ("Thermal Bomb", "Percez un trou vers la tuile juste au-dessus ou juste en dessous : les deux tuiles sont reliées comme par un Escalier (déplacement, coup d'œil, et fuite depuis le dernier étage). L'explosion déclenche une Alarme sur votre tuile."),
-        "virus": ("Virus", "Placez 3 jetons Piratage, un par un, sur les Salles informatiques révélées de votre choix."),
+        "smoke-bomb": (
+            "Smoke Bomb",
+            "Posez 3 jetons Camouflage sur votre tuile : qui s'y trouve et devrait perdre du Camouflage peut défausser l'un de ceux-là au lieu du sien.",
+        ),
+        "stethoscope": (
+            "Stethoscope",
+            "Juste après un lancer de Décodage, mettez un dé sur le chiffre voulu.",
+        ),
+        "thermal-bomb": (
+            "Thermal Bomb",
+            "Percez un trou vers la tuile juste au-dessus ou juste en dessous : les deux tuiles sont reliées comme par un Escalier (déplacement, coup d'œil, et fuite depuis le dernier étage). L'explosion déclenche une Alarme sur votre tuile.",
+        ),
+        "virus": (
+            "Virus",
+            "Placez 3 jetons Piratage, un par un, sur les Salles informatiques révélées de votre choix.",
+        ),
     },
 )
 _names(
     "loot",
     {
         "bust": ("Bust", "Son porteur ne peut pas utiliser d'Outil."),
-        "chihuahua": ("Chihuahua", "Son porteur lance un dé au début de chaque tour : sur un 6 il aboie et une Alarme se déclenche sur sa tuile."),
-        "cursed-goblet": ("Cursed Goblet", "Celui qui le reçoit perd 1 Camouflage, s'il lui en reste."),
-        "gemstone": ("Gemstone", "Son porteur paie 1 action de plus pour entrer sur une tuile où se tient un autre cambrioleur."),
-        "gold-bar": ("Gold Bar", "Sa jumelle reste sur le Coffre, à ramasser ; personne ne peut porter les deux. Les deux doivent sortir du bâtiment."),
+        "chihuahua": (
+            "Chihuahua",
+            "Son porteur lance un dé au début de chaque tour : sur un 6 il aboie et une Alarme se déclenche sur sa tuile.",
+        ),
+        "cursed-goblet": (
+            "Cursed Goblet",
+            "Celui qui le reçoit perd 1 Camouflage, s'il lui en reste.",
+        ),
+        "gemstone": (
+            "Gemstone",
+            "Son porteur paie 1 action de plus pour entrer sur une tuile où se tient un autre cambrioleur.",
+        ),
+        "gold-bar": (
+            "Gold Bar",
+            "Sa jumelle reste sur le Coffre, à ramasser ; personne ne peut porter les deux. Les deux doivent sortir du bâtiment.",
+        ),
         "isotope": ("Isotope", "Son porteur déclenche une Alarme en entrant sur un Thermo."),
-        "keycard": ("Keycard", "Tant qu'elle est en jeu, un Coffre ne se décode qu'avec le porteur de la Keycard dessus."),
-        "mirror": ("Mirror", "Son porteur a 1 action de moins à chaque tour, mais les Lasers ne sonnent jamais pour lui."),
-        "painting": ("Painting", "Son porteur ne peut ni voyager par les Conduits ni passer un mur pour entrer dans une Porte secrète."),
-        "persian-kitty": ("Persian Kitty", "Son porteur lance un dé au début de chaque tour : sur 1 ou 2 le chat file vers la tuile voisine la plus proche d'une tuile à Alarme révélée de l'étage. Ramassez-le : personne ne s'enfuit tant qu'il court."),
-        "stamp": ("Stamp", "Son porteur pioche un Événement après un tour de 3 actions ou moins, pas seulement 2 ou moins."),
-        "tiara": ("Tiara", "Son porteur perd 1 Camouflage en entrant sur une tuile voisine d'un Gardien (sans mur entre)."),
+        "keycard": (
+            "Keycard",
+            "Tant qu'elle est en jeu, un Coffre ne se décode qu'avec le porteur de la Keycard dessus.",
+        ),
+        "mirror": (
+            "Mirror",
+            "Son porteur a 1 action de moins à chaque tour, mais les Lasers ne sonnent jamais pour lui.",
+        ),
+        "painting": (
+            "Painting",
+            "Son porteur ne peut ni voyager par les Conduits ni passer un mur pour entrer dans une Porte secrète.",
+        ),
+        "persian-kitty": (
+            "Persian Kitty",
+            "Son porteur lance un dé au début de chaque tour : sur 1 ou 2 le chat file vers la tuile voisine la plus proche d'une tuile à Alarme révélée de l'étage. Ramassez-le : personne ne s'enfuit tant qu'il court.",
+        ),
+        "stamp": (
+            "Stamp",
+            "Son porteur pioche un Événement après un tour de 3 actions ou moins, pas seulement 2 ou moins.",
+        ),
+        "tiara": (
+            "Tiara",
+            "Son porteur perd 1 Camouflage en entrant sur une tuile voisine d'un Gardien (sans mur entre).",
+        ),
     },
 )
 _names(
     "event",
     {
-        "brown-out": ("Brown Out", "Toutes les Alarmes du bâtiment se taisent. Chaque Gardien qui en a perdu pioche une carte Patrouille par Alarme éteinte et se dirige vers la dernière."),
-        "buddy-system": ("Buddy System", "Choisissez un autre cambrioleur dans le bâtiment : il vient sur votre tuile (ce n'est pas une entrée)."),
-        "change-of-plans": ("Change of Plans", "Sauf si une Alarme sonne à votre étage, le Gardien de votre étage prend une nouvelle destination dans sa pioche Patrouille."),
-        "crash": ("Crash!", "Sauf si une Alarme sonne à votre étage, le Gardien de votre étage se dirige maintenant vers votre tuile."),
+        "brown-out": (
+            "Brown Out",
+            "Toutes les Alarmes du bâtiment se taisent. Chaque Gardien qui en a perdu pioche une carte Patrouille par Alarme éteinte et se dirige vers la dernière.",
+        ),
+        "buddy-system": (
+            "Buddy System",
+            "Choisissez un autre cambrioleur dans le bâtiment : il vient sur votre tuile (ce n'est pas une entrée).",
+        ),
+        "change-of-plans": (
+            "Change of Plans",
+            "Sauf si une Alarme sonne à votre étage, le Gardien de votre étage prend une nouvelle destination dans sa pioche Patrouille.",
+        ),
+        "crash": (
+            "Crash!",
+            "Sauf si une Alarme sonne à votre étage, le Gardien de votre étage se dirige maintenant vers votre tuile.",
+        ),
         "daydreaming": ("Daydreaming", "Le Gardien de votre étage fait 1 pas de moins ce tour-ci."),
-        "dead-drop": ("Dead Drop", "Tous vos Outils et Butins passent au cambrioleur à votre droite (celui qui joue juste avant vous)."),
+        "dead-drop": (
+            "Dead Drop",
+            "Tous vos Outils et Butins passent au cambrioleur à votre droite (celui qui joue juste avant vous).",
+        ),
         "espresso": ("Espresso", "Le Gardien de votre étage fait 1 pas de plus ce tour-ci."),
-        "freight-elevator": ("Freight Elevator", "Vous montez sur la même tuile un étage plus haut, sans y entrer. Au dernier étage vous sortez à la place, si l'équipe porte tout le Butin."),
-        "go-with-your-gut": ("Go With Your Gut", "Entrez tout de suite, gratuitement, dans une tuile face cachée voisine (sans mur entre) ; vous choisissez s'il y en a plusieurs."),
-        "gymnastics": ("Gymnastics", "Jusqu'à votre prochain tour, chaque cambrioleur peut monter sur une Walkway révélée juste au-dessus de lui pour 1 action."),
+        "freight-elevator": (
+            "Freight Elevator",
+            "Vous montez sur la même tuile un étage plus haut, sans y entrer. Au dernier étage vous sortez à la place, si l'équipe porte tout le Butin.",
+        ),
+        "go-with-your-gut": (
+            "Go With Your Gut",
+            "Entrez tout de suite, gratuitement, dans une tuile face cachée voisine (sans mur entre) ; vous choisissez s'il y en a plusieurs.",
+        ),
+        "gymnastics": (
+            "Gymnastics",
+            "Jusqu'à votre prochain tour, chaque cambrioleur peut monter sur une Walkway révélée juste au-dessus de lui pour 1 action.",
+        ),
         "heads-up": ("Heads Up!", "Le cambrioleur suivant a 1 action de plus à son prochain tour."),
-        "jump-the-gun": ("Jump the Gun", "Le cambrioleur suivant perd tout son tour : ni actions, ni Événement, ni déplacement de Gardien."),
+        "jump-the-gun": (
+            "Jump the Gun",
+            "Le cambrioleur suivant perd tout son tour : ni actions, ni Événement, ni déplacement de Gardien.",
+        ),
         "jury-rig": ("Jury-Rig", "Piochez un Outil."),
         "keycode-change": ("Keycode Change", "Chaque Keypad ouvert se verrouille à nouveau."),
         "lampshade": ("Lampshade", "Gagnez 1 Camouflage."),
-        "lost-grip": ("Lost Grip", "Vous tombez sur la même tuile un étage plus bas, sans y entrer."),
-        "peekhole": ("Peekhole", "Vous pouvez jeter gratuitement un coup d'œil à une tuile face cachée voisine, même à travers un mur, ou juste au-dessus ou en dessous de vous."),
-        "reboot": ("Reboot", "Chaque Salle informatique révélée garde exactement 1 jeton Piratage."),
-        "shift-change": ("Shift Change", "Ce tour-ci le Gardien de votre étage ne bouge pas ; ceux déjà placés aux autres étages bougent à sa place, dans l'ordre de votre choix."),
-        "shoplifting": ("Shoplifting", "Une Alarme se déclenche sur chaque Laboratory dont l'Outil a été pris."),
-        "squeak": ("Squeak!", "Le Gardien de votre étage fait 1 pas vers le cambrioleur le plus proche à cet étage."),
-        "switch-signs": ("Switch Signs", "Le Gardien de votre étage prend la place de sa destination, et inversement. Si des Alarmes sonnent à votre étage, il apparaît plutôt sur la plus proche et l'éteint."),
-        "throw-voice": ("Throw Voice", "Sauf si une Alarme sonne à votre étage, déplacez la destination du Gardien de votre étage vers une tuile voisine (sans mur entre)."),
-        "time-lock": ("Time Lock", "Jusqu'à votre prochain tour, personne ne passe par les Escaliers ni par les trous de Thermal Bomb, ni ne s'enfuit par là."),
-        "video-loop": ("Video Loop", "Jusqu'à votre prochain tour, les Caméras ne déclenchent aucune Alarme."),
-        "where-is-he": ("Where Is He?", "Le Gardien de votre étage se retrouve soudain à sa destination et en choisit une nouvelle. Si des Alarmes sonnent à votre étage, il surgit plutôt sur la plus proche et l'éteint."),
+        "lost-grip": (
+            "Lost Grip",
+            "Vous tombez sur la même tuile un étage plus bas, sans y entrer.",
+        ),
+        "peekhole": (
+            "Peekhole",
+            "Vous pouvez jeter gratuitement un coup d'œil à une tuile face cachée voisine, même à travers un mur, ou juste au-dessus ou en dessous de vous.",
+        ),
+        "reboot": (
+            "Reboot",
+            "Chaque Salle informatique révélée garde exactement 1 jeton Piratage.",
+        ),
+        "shift-change": (
+            "Shift Change",
+            "Ce tour-ci le Gardien de votre étage ne bouge pas ; ceux déjà placés aux autres étages bougent à sa place, dans l'ordre de votre choix.",
+        ),
+        "shoplifting": (
+            "Shoplifting",
+            "Une Alarme se déclenche sur chaque Laboratory dont l'Outil a été pris.",
+        ),
+        "squeak": (
+            "Squeak!",
+            "Le Gardien de votre étage fait 1 pas vers le cambrioleur le plus proche à cet étage.",
+        ),
+        "switch-signs": (
+            "Switch Signs",
+            "Le Gardien de votre étage prend la place de sa destination, et inversement. Si des Alarmes sonnent à votre étage, il apparaît plutôt sur la plus proche et l'éteint.",
+        ),
+        "throw-voice": (
+            "Throw Voice",
+            "Sauf si une Alarme sonne à votre étage, déplacez la destination du Gardien de votre étage vers une tuile voisine (sans mur entre).",
+        ),
+        "time-lock": (
+            "Time Lock",
+            "Jusqu'à votre prochain tour, personne ne passe par les Escaliers ni par les trous de Thermal Bomb, ni ne s'enfuit par là.",
+        ),
+        "video-loop": (
+            "Video Loop",
+            "Jusqu'à votre prochain tour, les Caméras ne déclenchent aucune Alarme.",
+        ),
+        "where-is-he": (
+            "Where Is He?",
+            "Le Gardien de votre étage se retrouve soudain à sa destination et en choisit une nouvelle. Si des Alarmes sonnent à votre étage, il surgit plutôt sur la plus proche et l'éteint.",
+        ),
     },
 )
 _names(
@@ -437,7 +621,10 @@ _names(
         "hacker": ("Hacker", "Fait taire les Alarmes électroniques."),
         "hawk": ("Hawk", "Voit plus loin : à travers les murs ou à deux tuiles."),
         "juicer": ("Juicer", "Joue avec les Alarmes pour guider les Gardiens."),
-        "peterman": ("Peterman", "Le perceur de Coffres : plus de dés, ou des Coffres à d'autres étages."),
+        "peterman": (
+            "Peterman",
+            "Le perceur de Coffres : plus de dés, ou des Coffres à d'autres étages.",
+        ),
         "raven": ("Raven", "Son Corbeau ralentit ou arrête un Gardien."),
         "rigger": ("Rigger", "Trouve de meilleurs Outils, ou en fabrique."),
         "rook": ("Rook", "Déplace les autres cambrioleurs."),
@@ -447,32 +634,94 @@ _names(
 _names(
     "ability",
     {
-        "flexibility": ("Souplesse", "Entrez sur la tuile d'un Gardien gratuitement et sans perdre de Camouflage, même sans action restante. Encore là à la fin de vos actions, vous perdez 1 Camouflage."),
-        "climb-window": ("Par la fenêtre", "Depuis une tuile du bord extérieur (ou voisine de la case vide de Fort Knox), 3 actions vous mènent à la même tuile un étage plus haut ou plus bas ; vos actions s'arrêtent là."),
-        "jammer": ("Brouilleur", "Les Alarmes Fingerprint, Laser et Motion ne sonnent jamais pour vous, ni pour qui entre ou se tient sur votre tuile. Detector, Thermo et Caméra sonnent toujours."),
-        "laptop": ("Portable", "1 action : gardez un jeton Piratage sur vous (un au plus). N'importe qui peut le dépenser pour arrêter une Alarme Fingerprint, Laser ou Motion."),
-        "x-ray": ("Rayons X", "Une fois par tour, gratuit : jetez un coup d'œil à une tuile face cachée voisine à travers un mur."),
-        "enhance": ("Zoom", "Une fois par tour, gratuit : jetez un coup d'œil à une tuile face cachée jusqu'à 2 pas, dans un angle ou en haut de l'Escalier, jamais à travers un mur ni au-delà d'une tuile face cachée."),
-        "crybaby": ("Pleurnicheur", "Gratuit, autant de fois que voulu : déclenchez une Alarme sur une tuile voisine (sans mur entre) sans Alarme ni Gardien."),
-        "reroute": ("Détournement", "Une fois par tour, gratuit : ramassez l'Alarme de votre tuile (le Gardien file vers l'Alarme suivante la plus proche ou pioche une nouvelle destination), ou reposez l'Alarme que vous tenez sur votre tuile, où elle sonne."),
-        "steady-hands": ("Mains sûres", "Lancez 1 dé de plus pour décoder un Coffre ou tenter un Keypad."),
-        "drill": ("Perceuse", "Ajoutez des dés et décodez aussi les Coffres juste au-dessus et en dessous de vous. Ouvert depuis un autre étage, il ne vous donne pas d'Outil, et son Butin reste dans le Coffre, à ramasser sur place."),
-        "distract": ("Diversion", "Gratuit : posez le Corbeau sur une tuile de votre étage à 2 pas au plus (sans traverser de mur). Un Gardien qui entre sur la tuile du Corbeau perd 1 pas."),
-        "disrupt": ("Perturbation", "Gratuit : posez le Corbeau sur votre tuile. Un Gardien qui commence son déplacement là, sans Alarme à son étage, ne bouge pas du tout, et le Corbeau vous revient."),
-        "the-solution": ("La solution", "Vous commencez avec la Dynamite. Chaque fois qu'un membre de l'équipe pioche un Outil, il peut en piocher 2 et en garder 1."),
-        "tinker": ("Bricolage", "Gratuit, autant de fois que voulu : sacrifiez 1 de vos propres Camouflages pour piocher un Outil. Chaque fois qu'un membre de l'équipe pioche un Outil, il peut en piocher 2 et en garder 1."),
-        "orders": ("Ordres", "Une fois par tour, 1 action : déplacez un autre cambrioleur d'une tuile, selon ses propres règles de déplacement ; les coûts en plus (Deadbolt, Laser, Gemstone) sont annulés."),
-        "disguise": ("Déguisement", "1 action, seulement tout au début de votre tour : échangez votre place avec un autre cambrioleur. Aucun de vous n'entre sur une tuile."),
-        "clairvoyance": ("Clairvoyance", "Une fois par tour, 1 action : regardez la carte Patrouille du dessus de votre étage, puis laissez-la dessus ou mettez-la dessous."),
-        "precognition": ("Précognition", "Une fois par tour, 1 action : regardez l'Événement du dessus, puis laissez-le dessus ou mettez-le dessous."),
+        "flexibility": (
+            "Souplesse",
+            "Entrez sur la tuile d'un Gardien gratuitement et sans perdre de Camouflage, même sans action restante. Encore là à la fin de vos actions, vous perdez 1 Camouflage.",
+        ),
+        "climb-window": (
+            "Par la fenêtre",
+            "Depuis une tuile du bord extérieur (ou voisine de la case vide de Fort Knox), 3 actions vous mènent à la même tuile un étage plus haut ou plus bas ; vos actions s'arrêtent là.",
+        ),
+        "jammer": (
+            "Brouilleur",
+            "Les Alarmes Fingerprint, Laser et Motion ne sonnent jamais pour vous, ni pour qui entre ou se tient sur votre tuile. Detector, Thermo et Caméra sonnent toujours.",
+        ),
+        "laptop": (
+            "Portable",
+            "1 action : gardez un jeton Piratage sur vous (un au plus). N'importe qui peut le dépenser pour arrêter une Alarme Fingerprint, Laser ou Motion.",
+        ),
+        "x-ray": (
+            "Rayons X",
+            "Une fois par tour, gratuit : jetez un coup d'œil à une tuile face cachée voisine à travers un mur.",
+        ),
+        "enhance": (
+            "Zoom",
+            "Une fois par tour, gratuit : jetez un coup d'œil à une tuile face cachée jusqu'à 2 pas, dans un angle ou en haut de l'Escalier, jamais à travers un mur ni au-delà d'une tuile face cachée.",
+        ),
+        "crybaby": (
+            "Pleurnicheur",
+            "Gratuit, autant de fois que voulu : déclenchez une Alarme sur une tuile voisine (sans mur entre) sans Alarme ni Gardien.",
+        ),
+        "reroute": (
+            "Détournement",
+            "Une fois par tour, gratuit : ramassez l'Alarme de votre tuile (le Gardien file vers l'Alarme suivante la plus proche ou pioche une nouvelle destination), ou reposez l'Alarme que vous tenez sur votre tuile, où elle sonne.",
+        ),
+        "steady-hands": (
+            "Mains sûres",
+            "Lancez 1 dé de plus pour décoder un Coffre ou tenter un Keypad.",
+        ),
+        "drill": (
+            "Perceuse",
+            "Ajoutez des dés et décodez aussi les Coffres juste au-dessus et en dessous de vous. Ouvert depuis un autre étage, il ne vous donne pas d'Outil, et son Butin reste dans le Coffre, à ramasser sur place.",
+        ),
+        "distract": (
+            "Diversion",
+            "Gratuit : posez le Corbeau sur une tuile de votre étage à 2 pas au plus (sans traverser de mur). Un Gardien qui entre sur la tuile du Corbeau perd 1 pas.",
+        ),
+        "disrupt": (
+            "Perturbation",
+            "Gratuit : posez le Corbeau sur votre tuile. Un Gardien qui commence son déplacement là, sans Alarme à son étage, ne bouge pas du tout, et le Corbeau vous revient.",
+        ),
+        "the-solution": (
+            "La solution",
+            "Vous commencez avec la Dynamite. Chaque fois qu'un membre de l'équipe pioche un Outil, il peut en piocher 2 et en garder 1.",
+        ),
+        "tinker": (
+            "Bricolage",
+            "Gratuit, autant de fois que voulu : sacrifiez 1 de vos propres Camouflages pour piocher un Outil. Chaque fois qu'un membre de l'équipe pioche un Outil, il peut en piocher 2 et en garder 1.",
+        ),
+        "orders": (
+            "Ordres",
+            "Une fois par tour, 1 action : déplacez un autre cambrioleur d'une tuile, selon ses propres règles de déplacement ; les coûts en plus (Deadbolt, Laser, Gemstone) sont annulés.",
+        ),
+        "disguise": (
+            "Déguisement",
+            "1 action, seulement tout au début de votre tour : échangez votre place avec un autre cambrioleur. Aucun de vous n'entre sur une tuile.",
+        ),
+        "clairvoyance": (
+            "Clairvoyance",
+            "Une fois par tour, 1 action : regardez la carte Patrouille du dessus de votre étage, puis laissez-la dessus ou mettez-la dessous.",
+        ),
+        "precognition": (
+            "Précognition",
+            "Une fois par tour, 1 action : regardez l'Événement du dessus, puis laissez-le dessus ou mettez-le dessous.",
+        ),
     },
 )
 
 FR.update(
     {
         # log lines, one per event
-        "log.TurnStarted": Plural("Au tour de {player} : {actions} action", "Au tour de {player} : {actions} actions", by="actions"),
-        "log.TurnEnded": Plural("{player} finit son tour après {actions_taken} action", "{player} finit son tour après {actions_taken} actions", by="actions_taken"),
+        "log.TurnStarted": Plural(
+            "Au tour de {player} : {actions} action",
+            "Au tour de {player} : {actions} actions",
+            by="actions",
+        ),
+        "log.TurnEnded": Plural(
+            "{player} finit son tour après {actions_taken} action",
+            "{player} finit son tour après {actions_taken} actions",
+            by="actions_taken",
+        ),
         "log.EntranceChosen": "L'équipe entre par {pos}",
         "log.TileRevealed": "{pos} est révélée : {kind}{number}",
         "log.PlayerEntered": "{player} entre en {pos}",
@@ -509,8 +758,14 @@ FR.update(
         "log.GameLost": "Pris : {player} a été vu sans Camouflage restant ({reason})",
         "log.ToolUsed": "{player} utilise {tool}",
         "log.CardNoEffect": "{card} sans effet : {reason}",
-        "log.ActionsGained": Plural("{player} gagne {actions} action", "{player} gagne {actions} actions", by="actions"),
-        "log.StealthGained": Plural("{player} gagne {stealth} jeton Camouflage", "{player} gagne {stealth} jetons Camouflage", by="stealth"),
+        "log.ActionsGained": Plural(
+            "{player} gagne {actions} action", "{player} gagne {actions} actions", by="actions"
+        ),
+        "log.StealthGained": Plural(
+            "{player} gagne {stealth} jeton Camouflage",
+            "{player} gagne {stealth} jetons Camouflage",
+            by="stealth",
+        ),
         "log.TileDisabled": "{pos} est désactivée",
         "log.WallDestroyed": "Un mur de l'étage {floor} est détruit",
         "log.EventsReordered": "{player} réordonne les Événements",
@@ -601,22 +856,37 @@ FR.update(
         "story.safe.opened": "Ce Coffre est ouvert.",
         "story.safe.dice": "Dés dessus : {n}",
         "story.safe.wanted": "Numéros encore à obtenir (tuiles retournées) : {numbers}",
-        "story.safe.chance": Plural("Prochain lancer ({n} dé) : {pct} % de chances de percer au moins une tuile de plus.", "Prochain lancer ({n} dés) : {pct} % de chances de percer au moins une tuile de plus."),
+        "story.safe.chance": Plural(
+            "Prochain lancer ({n} dé) : {pct} % de chances de percer au moins une tuile de plus.",
+            "Prochain lancer ({n} dés) : {pct} % de chances de percer au moins une tuile de plus.",
+        ),
         "story.safe.no_dice": "Pas encore de dé dessus : ajoutez-en un avant de percer.",
         "story.catchup.title": "Depuis votre dernier tour :",
         "story.catchup.none": "Rien de notable.",
         "story.catchup.event": "{player} a tiré l'Événement {card} : {help}",
-        "story.catchup.stealth": Plural("{player} a perdu un Camouflage : {why} ({left} restant).", "{player} a perdu un Camouflage : {why} ({left} restants).", by="left"),
+        "story.catchup.stealth": Plural(
+            "{player} a perdu un Camouflage : {why} ({left} restant).",
+            "{player} a perdu un Camouflage : {why} ({left} restants).",
+            by="left",
+        ),
         "story.catchup.caught": "{player} s'est fait prendre.",
         "story.catchup.alarms": "Alarmes déclenchées en {cells}.",
-        "story.catchup.guard": Plural("Le Gardien de l'étage {floor} a fait {n} pas, jusqu'en {pos}.", "Le Gardien de l'étage {floor} a fait {n} pas, jusqu'en {pos}."),
+        "story.catchup.guard": Plural(
+            "Le Gardien de l'étage {floor} a fait {n} pas, jusqu'en {pos}.",
+            "Le Gardien de l'étage {floor} a fait {n} pas, jusqu'en {pos}.",
+        ),
         "story.catchup.lost": "Le Gardien de l'étage {floor} a disparu de vue (Perte de Visuel).",
         "story.catchup.cracked": "Coffre {pos} : {cells} percé(s).",
         "story.catchup.opened": "Le Coffre {pos} est ouvert !",
         "story.catchup.escaped": "{player} s'est échappé par le toit.",
-        "story.catchup.more": Plural("… et {n} autre chose : voir le journal.", "… et {n} autres choses : voir le journal."),
+        "story.catchup.more": Plural(
+            "… et {n} autre chose : voir le journal.", "… et {n} autres choses : voir le journal."
+        ),
         "story.confirm.lose": "Ceci fait perdre la partie : un cambrioleur sans Camouflage serait vu. Le faire quand même ?",
-        "story.confirm.event": Plural("Il vous reste {n} action. Finir le tour maintenant fait tirer un Événement. Le finir quand même ?", "Il vous reste {n} actions. Finir le tour maintenant fait tirer un Événement. Le finir quand même ?"),
+        "story.confirm.event": Plural(
+            "Il vous reste {n} action. Finir le tour maintenant fait tirer un Événement. Le finir quand même ?",
+            "Il vous reste {n} actions. Finir le tour maintenant fait tirer un Événement. Le finir quand même ?",
+        ),
         "story.confirm.tool": "Utiliser {tool} ? Il est défaussé une fois utilisé. {help}",
         "story.confirm.delete": "Supprimer définitivement cette partie ? {entry}",
         "story.confirm.yes": "Le faire",

@@ -37,7 +37,7 @@ class Timeline:
 
     def __init__(self, code: str, actions: list[str]) -> None:
         from engine import Setup, new_game
-        from engine.events import GuardMoved
+        from engine.rules.events import GuardMoved
 
         self.code = code
         self.actions = list(actions)
@@ -139,7 +139,7 @@ class ReviewScreen:
             option.value = str(start)
             fragment.appendChild(option)
         turns.replaceChildren(fragment)
-        from engine.view import typed_view
+        from engine.rules.view import typed_view
 
         view = typed_view(tl.final)
         scenario = t(f"scenario.{view.scenario}")
@@ -158,7 +158,7 @@ class ReviewScreen:
             return
         self.k = k
         game = tl.game_at(k)
-        from engine.view import typed_view
+        from engine.rules.view import typed_view
 
         view = typed_view(game)
         app.board.update(view, -1, False, set())

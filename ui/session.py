@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ui.describe import event_line
 
 if TYPE_CHECKING:
-    from engine.view import GameView
+    from engine.rules.view import GameView
 
 SAVE_FORMAT = 1
 SAVE_PREFIX = "save."
@@ -32,7 +32,7 @@ class SaveError(ValueError):
 
 
 def state_hash(game: Any) -> str:
-    from engine.serialize import encode
+    from engine.io.serialize import encode
 
     blob = json.dumps(encode(game.state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()
@@ -56,7 +56,7 @@ class Session:
 
     def view(self) -> GameView:
         """What the table sees now, as the engine's typed view."""
-        from engine.view import typed_view
+        from engine.rules.view import typed_view
 
         return typed_view(self.game)
 
@@ -183,7 +183,7 @@ def check_record(record: Any) -> tuple[str, list[str]]:
         raise SaveError("its setup or action list is missing")
     if not all(isinstance(a, str) for a in actions):
         raise SaveError("its action list holds something else than actions")
-    from engine.limits import MAX_GAME_ACTIONS
+    from engine.io.limits import MAX_GAME_ACTIONS
 
     if len(actions) > MAX_GAME_ACTIONS:
         raise SaveError(f"it holds more than {MAX_GAME_ACTIONS} actions")

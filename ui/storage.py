@@ -132,8 +132,8 @@ class Storage:
 
 def load_json(raw: Any) -> Any:
     """Parse stored or imported JSON within MAX_JSON_CHARS and MAX_JSON_DEPTH; ValueError
-    (engine.limits.InputError) saying why otherwise."""
-    from engine.limits import load_json as bounded
+    (engine.io.limits.InputError) saying why otherwise."""
+    from engine.io.limits import load_json as bounded
 
     return bounded(raw, max_chars=MAX_JSON_CHARS, max_depth=MAX_JSON_DEPTH)
 
@@ -142,4 +142,3 @@ def _is_quota(error: BaseException) -> bool:
     """A storage write refused because the quota is used up (QuotaExceededError)."""
     text = f"{type(error).__name__} {error} {getattr(error, 'name', '')}".lower()
     return "quota" in text or "full" in text
-

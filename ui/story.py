@@ -22,8 +22,8 @@ from ui.describe import dice_text, pending_dice, pos_text, why_text
 from ui.messages import card_name, help_of, name_of, t
 
 if TYPE_CHECKING:
-    from engine.actions import Action
-    from engine.view import GameView, PendingView
+    from engine.rules.actions import Action
+    from engine.rules.view import GameView, PendingView
 
 QUIET_KEY = "story.quiet."  # + save id: the safety nets a game said "don't ask again" to
 LIMIT = 8  # catch-up lines at most
@@ -38,7 +38,7 @@ def _name(names: list[str], who: Any) -> str:
 
 def since_last_turn(history: list[list[Any]], player: int) -> list[Any]:
     """The events after `player`'s last turn ended (all of them before their first turn)."""
-    from engine.events import TurnEnded
+    from engine.rules.events import TurnEnded
 
     flat = [e for events in history for e in events]
     start = 0
@@ -52,7 +52,7 @@ def since_last_turn(history: list[list[Any]], player: int) -> list[Any]:
 
 def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[str]:
     """A few lines for the hand-over: Events drawn, Stealth lost, alarms, guards, Safes."""
-    from engine import events as ev
+    from engine.rules import events as ev
 
     events = since_last_turn(history, player)
     lines: list[str] = []
@@ -121,7 +121,7 @@ def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[st
 
 def table_items(events: list[Any], number_at: Callable[[int], int] | None = None) -> list[dict]:
     """What one action puts on the table: Event cards, dice rolls, cards drawn. Pure."""
-    from engine import events as ev
+    from engine.rules import events as ev
 
     items: list[dict[str, Any]] = []
     for e in events:
@@ -173,7 +173,7 @@ def table_items(events: list[Any], number_at: Callable[[int], int] | None = None
 def safety_reason(game: Any, text: str, quiet: set[str]) -> str:
     """Which safety net an action trips ('lose', 'event', 'tool'), '' for none. Asks the
     engine; `quiet` holds the nets this game said "don't ask again" to."""
-    from engine.actions import Action, ActionKind
+    from engine.rules.actions import Action, ActionKind
 
     if "lose" not in quiet and game.would_lose(text):
         return "lose"
@@ -196,7 +196,7 @@ def safety_reason(game: Any, text: str, quiet: set[str]) -> str:
 
 def safety_text(reason: str, text: str, actions_left: int) -> str:
     if reason == "tool":
-        from engine.actions import Action
+        from engine.rules.actions import Action
 
         key = Action.parse(text).card
         return t("story.confirm.tool", tool=card_name(key), help=help_of("tool", key))
@@ -466,7 +466,7 @@ class Story:
 
     def floor_notes(self, view: GameView, events: list[Any]) -> None:
         """A floor whose guard is out of sight says so, and says where he came back."""
-        from engine.events import GuardPlaced
+        from engine.rules.events import GuardPlaced
 
         placed = [e for e in events if isinstance(e, GuardPlaced)]
         for e in placed:
@@ -568,7 +568,7 @@ class Story:
 
     def render_prompt(self, view: GameView, pending: PendingView, choices: list[Action]) -> bool:
         """Draw a card or dice choice into #prompt-options; False when words do better."""
-        from engine.decisions import parse_order
+        from engine.rules.decisions import parse_order
 
         kind = pending.kind
         if kind == "stethoscope":
@@ -609,8 +609,8 @@ class Story:
 
     def stethoscope(self, pending: PendingView | None, choices: list[Action]) -> bool:
         """Click a die, then the face it turns to; or keep the roll."""
-        from engine.actions import Action, ActionKind
-        from engine.decisions import die_face_option
+        from engine.rules.actions import Action, ActionKind
+        from engine.rules.decisions import die_face_option
 
         if pending is None or pending.kind != "stethoscope":
             return False
@@ -667,7 +667,7 @@ class Story:
                 self.safe.hidden = True
                 self.safe.replaceChildren()
             return
-        from engine.actions import floor_of, pos_at
+        from engine.rules.actions import floor_of, pos_at
 
         size = view.size
         frag = self.doc.createDocumentFragment()

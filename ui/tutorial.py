@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import Action, ActionKind, floor_of, parse_pos
+from engine.rules.actions import Action, ActionKind, floor_of, parse_pos
 from ui.describe import is_pos_text
 from ui.messages import t
 
@@ -144,7 +144,7 @@ class Tutorial:
         return text == expected(len(session.actions))
 
     def step_words(self, text: str, names: list[str]) -> str:
-        from engine.actions import Action, ActionKind
+        from engine.rules.actions import Action, ActionKind
         from ui import describe
 
         action = Action.parse(text)

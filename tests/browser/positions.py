@@ -123,7 +123,7 @@ def prompting() -> tuple[str, tuple[str, ...]]:
 def four_burglars() -> tuple[str, tuple[str, ...]]:
     """A Bank Job for four, played until every burglar stands in the building."""
     from engine import PlayerSetup, Setup, new_game
-    from engine.data import Character, ScenarioId
+    from engine.rules.data import Character, ScenarioId
 
     crew = tuple(
         PlayerSetup(f"P{i + 1}", c)

@@ -15,8 +15,8 @@ import pytest
 from browserkit import ROOT, Guard, wait_ready
 
 from engine import PlayerSetup, Setup, new_game
-from engine.data import ScenarioId
-from engine.view import typed_view
+from engine.rules.data import ScenarioId
+from engine.rules.view import typed_view
 from ui.board import tile_labels as board_labels
 from ui.describe import action_pos
 from ui.session import replay_hashes

@@ -16,7 +16,7 @@ import pytest
 from browserkit import READY, ROOT, Guard, wait_ready
 
 import engine
-from engine.data import SCENARIOS, ScenarioId
+from engine.rules.data import SCENARIOS, ScenarioId
 
 # Records every state of the loading screen (progress value, text) until the page is ready.
 # A MutationObserver misses none, even when Python's start-up blocks the main thread.

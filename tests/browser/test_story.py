@@ -16,7 +16,7 @@ from test_game import act, expected_labels, tile_labels
 
 import engine
 from engine import Setup, new_game
-from engine.events import SafeRolled
+from engine.rules.events import SafeRolled
 from ui.messages import help_of
 
 GAMES = ROOT / "tests" / "fixtures" / "games"
@@ -29,7 +29,7 @@ def random_play(want: str) -> dict:
     import random
 
     from engine import PlayerSetup
-    from engine.data import ScenarioId
+    from engine.rules.data import ScenarioId
 
     for seed in range(200):
         rnd = random.Random(seed)
@@ -319,7 +319,7 @@ def test_a_selected_safe_shows_its_row_column_and_chance(page, site_server):
     at(page, site_server, data["setup"], data["actions"][:22])
     game = engine_at(data["setup"], data["actions"][:22])
     me = game.view()["players"][game.view()["current"]]
-    from engine.actions import pos_text
+    from engine.rules.actions import pos_text
 
     page.click(f"#board [data-pos='{pos_text(me['pos'])}']")
     info = game.safe_info(me["pos"])

@@ -20,11 +20,11 @@ from __future__ import annotations
 import copy
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
-from engine.actions import parse_pos
-from engine.data import Character, EventCard, Loot, Side, TileKind, Tool, cell_index
-from engine.game import Game, IllegalActionError
-from engine.rng import Rng
-from engine.state import Step, Tile
+from engine.rules.actions import parse_pos
+from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool, cell_index
+from engine.rules.game import Game, IllegalActionError
+from engine.rules.rng import Rng
+from engine.rules.state import Step, Tile
 
 K = TileKind
 NEUTRAL = K.LABORATORY

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
-from engine.actions import Action, pos_text
-from engine.bot import Bot, _loop_steps, hit_risk
-from engine.cli import autoplay
-from engine.data import Character, EventCard, Loot, Side, TileKind, Tool
-from engine.game import Game
-from engine.infostate import resample_from_infostate
-from engine.kinds import DecisionKind
-from engine.state import Decision
+from engine.autopilot.autoplay import autoplay
+from engine.autopilot.bot import Bot, _loop_steps, hit_risk
+from engine.rules.actions import Action, pos_text
+from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool
+from engine.rules.game import Game
+from engine.rules.infostate import resample_from_infostate
+from engine.rules.kinds import DecisionKind
+from engine.rules.state import Decision
 
 from .builder import P, Table
 

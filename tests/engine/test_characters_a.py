@@ -15,9 +15,10 @@ import random
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
-from engine.actions import ActionKind
-from engine.data import Character, EventCard, Loot, Side, Tool
-from engine.events import (
+from engine.io.serialize import check_state, from_json, to_json
+from engine.rules.actions import ActionKind
+from engine.rules.data import Character, EventCard, Loot, Side, Tool
+from engine.rules.events import (
     AbilityUsed,
     AlarmAvoided,
     AlarmCleared,
@@ -41,8 +42,7 @@ from engine.events import (
     ToolDrawn,
     ToolUsed,
 )
-from engine.game import Game
-from engine.serialize import check_state
+from engine.rules.game import Game
 
 from .builder import K, P, Table, legal, of, refused
 
@@ -1188,6 +1188,6 @@ def test_random_games_with_each_character_on_each_side():
             used.update(e.ability for e in of(events, AbilityUsed))
             used.update("climb" for e in of(events, PlayerMoved) if e.how == "climb")
             check_state(game.state, setup)
-            assert Game.from_json(game.to_json()).state == game.state
+            assert from_json(to_json(game)).state == game.state
         assert bool(game.legal_actions()) != game.is_over()
     assert used >= {"climb", "laptop", "x-ray", "enhance", "crybaby", "reroute"}

@@ -15,8 +15,9 @@ import random
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, from_json, new_game, pos_text
-from engine.data import LOST_VISUAL, Character, EventCard, Loot, Side, Tool
-from engine.events import (
+from engine.io.serialize import check_state, to_json
+from engine.rules.data import LOST_VISUAL, Character, EventCard, Loot, Side, Tool
+from engine.rules.events import (
     AbilityUsed,
     AlarmRaised,
     CrowPlaced,
@@ -39,8 +40,7 @@ from engine.events import (
     ToolDrawn,
     TurnStarted,
 )
-from engine.game import Game
-from engine.serialize import check_state
+from engine.rules.game import Game
 
 from .builder import K, P, Table, legal, of, refused
 
@@ -965,7 +965,7 @@ def random_game(side: Side, scenario: ScenarioId, seed: int, seen: set[str]) -> 
         if g.state.pending is not None:
             seen.add(g.state.pending.kind)
         check_state(g.state, g.setup)
-        assert from_json(g.to_json()).state == g.state
+        assert from_json(to_json(g)).state == g.state
     return n
 
 

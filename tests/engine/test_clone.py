@@ -11,10 +11,10 @@ from enum import Enum
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
-from engine.game import Game
-from engine.rng import Rng
-from engine.serialize import to_json
-from engine.state import State, clone_state
+from engine.io.serialize import to_json
+from engine.rules.game import Game
+from engine.rules.rng import Rng
+from engine.rules.state import State, clone_state
 
 SETUPS = [
     Setup(scenario=ScenarioId.BANK, seed=11),

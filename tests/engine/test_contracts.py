@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from engine import Setup, from_json, new_game, replay
-from engine import events as ev
-from engine.decisions import PAYLOADS, AlarmPayload, RiggerDrawPayload, payload_of
-from engine.kinds import (
+from engine.io.serialize import to_json
+from engine.rules import events as ev
+from engine.rules.decisions import PAYLOADS, AlarmPayload, RiggerDrawPayload, payload_of
+from engine.rules.kinds import (
     HIDDEN_DECISIONS,
     DecisionKind,
     EffectKind,
@@ -22,7 +23,7 @@ from engine.kinds import (
     Reveal,
     TurnFlag,
 )
-from engine.state import Decision, Effect
+from engine.rules.state import Decision, Effect
 
 from .builder import P, of, table
 
@@ -38,7 +39,7 @@ def test_enum_members_are_the_strings_the_json_holds() -> None:
     st.lasting = {Lasting.EMP: 0}
     st.queue = [Effect(EffectKind.GUARD_MOVE, floor=0)]
     st.pending = Decision(DecisionKind.ALARM, ["trigger"], pos=P("1.B1"), source="laser")
-    doc = json.loads(g.to_json())["state"]
+    doc = json.loads(to_json(g))["state"]
     assert doc["turn_flags"] == ["acted", "used:x-ray"]
     assert doc["lasting"] == {"emp": 0}
     assert doc["queue"][0]["kind"] == "guard-move"
@@ -48,7 +49,7 @@ def test_enum_members_are_the_strings_the_json_holds() -> None:
 
 def test_a_loaded_state_holds_enum_members_again() -> None:
     game = replay(Setup.from_code(WIN["setup"]), WIN["actions"][:40])
-    loaded = from_json(game.to_json())
+    loaded = from_json(to_json(game))
     st = loaded.state
     assert all(type(f) is TurnFlag for f in st.turn_flags)
     assert all(type(k) is Lasting for k in st.lasting)
@@ -61,7 +62,7 @@ def test_an_unknown_kind_in_a_save_is_refused() -> None:
     from engine import StateError
 
     game = new_game(Setup(seed=3))
-    doc = json.loads(game.to_json())
+    doc = json.loads(to_json(game))
     doc["state"]["turn_flags"] = ["no-such-flag"]
     with pytest.raises(StateError, match="TurnFlag"):
         from_json(json.dumps(doc))
@@ -92,7 +93,7 @@ def test_the_outcome_is_a_record_that_names_who_was_caught() -> None:
     assert (out.result, out.reason, out.player) == (Result.LOSS, EndReason.CAUGHT, lost[0].player)
     assert out.cause == lost[0].reason and out.code == game.state.reason
     assert out == "loss" and out != "win" and bool(out)  # still reads as its text
-    loaded = from_json(game.to_json())  # the state does not say who: the replay does
+    loaded = from_json(to_json(game))  # the state does not say who: the replay does
     assert loaded.outcome == out and loaded.outcome.player == out.player
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.decisions import die_face_option, order_option, parse_die_face, parse_order
+from engine.rules.decisions import die_face_option, order_option, parse_die_face, parse_order
 
 
 def test_a_stethoscope_option_names_the_die_and_its_new_face():

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.data import Loot
-from engine.events import (
+from engine.rules.data import Loot
+from engine.rules.events import (
     EventDrawn,
     GameLost,
     GameWon,
@@ -21,7 +21,7 @@ from engine.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.state import Step
+from engine.rules.state import Step
 
 from .builder import K, P, Table, legal, of, refused, table
 

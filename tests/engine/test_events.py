@@ -14,10 +14,10 @@ from __future__ import annotations
 import pytest
 
 from engine import PlayerSetup, Setup, new_game
-from engine.actions import parse_pos as P
-from engine.actions import pos_text
-from engine.data import SOLO_EVENTS_REMOVED, EventCard, Loot, Tool
-from engine.events import (
+from engine.rules.actions import parse_pos as P
+from engine.rules.actions import pos_text
+from engine.rules.data import SOLO_EVENTS_REMOVED, EventCard, Loot, Tool
+from engine.rules.events import (
     ActionsGained,
     AlarmAvoided,
     AlarmCleared,
@@ -50,7 +50,7 @@ from engine.events import (
     TurnSkipped,
     TurnStarted,
 )
-from engine.game import Game
+from engine.rules.game import Game
 
 from .builder import K, Table, legal, of, refused
 

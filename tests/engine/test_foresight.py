@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from engine.foresight import SafeCell
+from engine.rules.foresight import SafeCell
 
 from .builder import K, P, Table, table
 
@@ -74,7 +74,7 @@ def test_no_event_is_drawn_when_the_event_decks_are_empty():
 
 
 def test_the_stamp_raises_the_event_threshold_seen_by_would_draw_event():
-    from engine.data import Loot
+    from engine.rules.data import Loot
 
     g = table().player(0, "1.A1", loot=(Loot.STAMP,)).turn(taken=3, actions=1).game()
     assert g.would_draw_event()

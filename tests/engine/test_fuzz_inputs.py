@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Game
-from engine.rng import Rng
+from engine.io.serialize import from_json
+from engine.rules.rng import Rng
 
 from .fuzzkit import (
     HOSTILE,
@@ -68,7 +69,7 @@ def test_fuzzed_setup_codes_raise_only_setup_error(code):
 
 
 def _game_at(i: int) -> Game:
-    return Game.from_json(sample_games()[i % len(sample_games())])
+    return from_json(sample_games()[i % len(sample_games())])
 
 
 @FUZZ

@@ -1,4 +1,4 @@
-"""The guard's route: `engine.geometry.guard_route` (rules README, ruling 3).
+"""The guard's route: `engine.rules.geometry.guard_route` (rules README, ruling 3).
 
 The rule: the guard walks a shortest path (walls respected, never through the Fort Knox
 empty square); among equally short paths he takes the most clockwise one, i.e. the path
@@ -31,9 +31,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.data import ROW_STRIDE, SCENARIOS, ScenarioId, cell_index, cell_name
-from engine.geometry import FloorLayout, guard_route, random_walls
-from engine.rng import Rng
+from engine.rules.data import ROW_STRIDE, SCENARIOS, ScenarioId, cell_index, cell_name
+from engine.rules.geometry import FloorLayout, guard_route, random_walls
+from engine.rules.rng import Rng
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 UP, RIGHT, DOWN, LEFT = (0, -1), (1, 0), (0, 1), (-1, 0)

@@ -15,8 +15,8 @@ import signal
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game, pos_text
-from engine.data import LOST_VISUAL, PATROL_DISCARDS, SCENARIOS, cell_index
-from engine.events import (
+from engine.rules.data import LOST_VISUAL, PATROL_DISCARDS, SCENARIOS, cell_index
+from engine.rules.events import (
     AlarmAvoided,
     AlarmCleared,
     AlarmRaised,
@@ -35,9 +35,9 @@ from engine.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.game import IllegalActionError
-from engine.geometry import FloorLayout, guard_route
-from engine.state import Step
+from engine.rules.game import IllegalActionError
+from engine.rules.geometry import FloorLayout, guard_route
+from engine.rules.state import Step
 
 from .builder import K, P, Table, legal, of
 
@@ -1002,7 +1002,7 @@ def test_guard_follows_his_route_and_full_speed_in_real_games(scenario, seed):
 def test_R12_guard_placed_on_an_alarm_raised_before_he_came_clears_it():
     """Shoplifting can raise an alarm on a floor whose guard is not set up yet; when he is
     placed right on it, he switches it off instead of standing forever at his destination."""
-    from engine.data import EventCard
+    from engine.rules.data import EventCard
 
     game = (
         Table()
@@ -1027,7 +1027,7 @@ def test_R12_guard_placed_on_an_alarm_raised_before_he_came_clears_it():
 
 
 def _brown_out_table(*patrol: int):
-    from engine.data import EventCard
+    from engine.rules.data import EventCard
 
     t = Table().player(0, "1.A4").guard(0, at="1.A1", dest="1.B1", speed=1)
     t.tile("1.C3", K.LABORATORY, 1, tool_taken=True, alarm=True)

@@ -14,9 +14,10 @@ import pytest
 
 from engine import Game, PlayerSetup, ScenarioId, Setup, SetupError, StateError, new_game
 from engine.cli import check, main
-from engine.data import Character, Side, Tool
-from engine.limits import InputError, json_depth, load_json
-from engine.rng import Rng
+from engine.io.limits import InputError, json_depth, load_json
+from engine.io.serialize import from_json, to_json
+from engine.rules.data import Character, Side, Tool
+from engine.rules.rng import Rng
 
 ITEM1_SAVE = {
     "format": 1,
@@ -38,12 +39,12 @@ def played(seed: int = 2, steps: int = 20, **setup: object) -> Game:
 
 
 def doc(game: Game) -> dict:
-    return json.loads(game.to_json())
+    return json.loads(to_json(game))
 
 
 def refused(d: dict, message: str) -> None:
     with pytest.raises(StateError) as info:
-        Game.from_json(json.dumps(d))
+        from_json(json.dumps(d))
     assert message in str(info.value)
 
 
@@ -67,7 +68,7 @@ def test_deeply_nested_json_is_refused_before_parsing(text):
     """100,000 nested brackets raised RecursionError in json.loads; the depth is measured
     first, in one pass, and the text refused with StateError (from_json) or a problem (check)."""
     with pytest.raises(StateError, match="nested deeper"):
-        Game.from_json(text)
+        from_json(text)
     assert "nested deeper" in check(text)[0]
 
 
@@ -89,7 +90,7 @@ def test_oversized_json_is_refused_before_parsing():
     with pytest.raises(InputError, match="longer than"):
         load_json("[" + "1," * 600 + "1]", max_chars=1000, max_depth=5)
     with pytest.raises(StateError, match="longer than"):
-        Game.from_json(" " * 2_000_001)
+        from_json(" " * 2_000_001)
 
 
 # ---------------------------------------------------------------------- item 3
@@ -237,14 +238,14 @@ def test_counts_out_of_range_are_refused():
         d = doc(played())
         d["state"][field] = value
         with pytest.raises(StateError):
-            Game.from_json(json.dumps(d))
+            from_json(json.dumps(d))
 
 
 def test_the_games_the_hostile_tests_start_from_load_and_play():
     """The states mutated above are valid before the mutation, so each test fails for its own
     reason; a loaded game shows its view and plays on."""
     for g in (played(), played(seed=3, steps=30)):
-        back = Game.from_json(g.to_json())
+        back = from_json(to_json(g))
         assert back.view() == g.view()
         back.apply(back.legal_actions()[0])
 

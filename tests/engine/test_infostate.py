@@ -7,10 +7,11 @@ from collections import Counter
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
-from engine.data import LOST_VISUAL, TileKind
-from engine.game import Game, from_json
-from engine.infostate import clone_game, resample_from_infostate
-from engine.rng import Rng
+from engine.io.serialize import from_json, to_json
+from engine.rules.data import LOST_VISUAL, TileKind
+from engine.rules.game import Game
+from engine.rules.infostate import clone_game, resample_from_infostate
+from engine.rules.rng import Rng
 
 
 def _played(scenario: ScenarioId, players: int, seed: int, actions: int) -> Game:
@@ -60,7 +61,7 @@ def test_sample_looks_the_same_to_the_player(scenario: ScenarioId, players: int,
 def test_sample_is_a_valid_game_from_the_box(scenario: ScenarioId, players: int, seed: int):
     game = _played(scenario, players, seed, 12)
     sample = resample_from_infostate(game, game.state.current, 5)
-    from_json(sample.to_json())  # the whole-state checks: tiles from the box, every card once
+    from_json(to_json(sample))  # the whole-state checks: tiles from the box, every card once
 
 
 def test_different_seeds_give_different_hidden_parts():

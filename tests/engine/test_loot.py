@@ -16,8 +16,8 @@ from collections import Counter
 import pytest
 
 from engine import Character, PlayerSetup, ScenarioId, Setup, new_game
-from engine.data import ALARM_TILES, LOOT_CARDS_TOTAL, EventCard, Loot, Tool
-from engine.events import (
+from engine.rules.data import ALARM_TILES, LOOT_CARDS_TOTAL, EventCard, Loot, Tool
+from engine.rules.events import (
     ActionsGained,
     AlarmAvoided,
     AlarmRaised,
@@ -40,7 +40,7 @@ from engine.events import (
     TileRevealed,
     TurnStarted,
 )
-from engine.game import Game, IllegalActionError
+from engine.rules.game import Game, IllegalActionError
 
 from .builder import K, P, Table, legal, of
 

@@ -10,9 +10,9 @@ import copy
 
 import pytest
 
-from engine.actions import parse_pos as P
-from engine.data import Tool
-from engine.events import (
+from engine.rules.actions import parse_pos as P
+from engine.rules.data import Tool
+from engine.rules.events import (
     AlarmRaised,
     DecisionNeeded,
     DestinationSet,
@@ -26,8 +26,8 @@ from engine.events import (
     TileRevealed,
     ToolDrawn,
 )
-from engine.game import Game, IllegalActionError
-from engine.state import Step
+from engine.rules.game import Game, IllegalActionError
+from engine.rules.state import Step
 
 from .builder import K, Table, legal, of
 

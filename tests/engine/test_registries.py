@@ -3,11 +3,11 @@ one cannot be forgotten (adding a card or a tile touches one place)."""
 
 from __future__ import annotations
 
-from engine import cards, characters, kernel, tiles
-from engine.actions import ActionKind
-from engine.data import Character, EventCard, Loot, Side, TileKind, Tool
-from engine.game import Game
-from engine.kinds import DecisionKind, EffectKind
+from engine.rules import cards, characters, kernel, tiles
+from engine.rules.actions import ActionKind
+from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool
+from engine.rules.game import Game
+from engine.rules.kinds import DecisionKind, EffectKind
 
 
 def test_every_tile_kind_has_its_rule_in_the_room_tables() -> None:

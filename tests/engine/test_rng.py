@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.rng import Rng
+from engine.rules.rng import Rng
 
 ENGINE_DIR = Path(__file__).resolve().parents[2] / "engine"
 

@@ -8,8 +8,8 @@ B2 has the combination A2, C2, D2 (its row) and B1, B3, B4 (its column).
 from __future__ import annotations
 
 from engine import ScenarioId
-from engine.data import Loot, Tool
-from engine.events import (
+from engine.rules.data import Loot, Tool
+from engine.rules.events import (
     DeckEmpty,
     DieAdded,
     LootDrawn,
@@ -18,7 +18,7 @@ from engine.events import (
     SpeedChanged,
     ToolDrawn,
 )
-from engine.game import Game
+from engine.rules.game import Game
 
 from .builder import K, P, Table, legal, of, refused, table
 

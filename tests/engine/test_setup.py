@@ -3,7 +3,7 @@
 Rules: rulebook 000 "Setup" (Bank Job), "More Scenarios" (Office, Fort Knox, Advanced Wall
 Layouts), "Ready the Guards", "Pick your crew"; shared/rules/game-data.md (tile numbers,
 circles, standard walls, patrol decks); rules README rulings 11-13; docs/rulings.md R01-R05.
-Expected facts are written out here from game-data.md, not read from engine/data.py.
+Expected facts are written out here from game-data.md, not read from engine/rules/data.py.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Character, PlayerSetup, ScenarioId, Setup, SetupError, Side, new_game
-from engine.data import LOST_VISUAL, EventCard, Loot, Tool
-from engine.events import DestinationSet
-from engine.game import Game
-from engine.setup import MAX_SEED
-from engine.state import Step
+from engine.io.serialize import to_json
+from engine.rules.data import LOST_VISUAL, EventCard, Loot, Tool
+from engine.rules.events import DestinationSet
+from engine.rules.game import Game
+from engine.rules.setup import MAX_SEED
+from engine.rules.state import Step
 
 OFFICE, BANK, FORT_KNOX = ScenarioId.OFFICE, ScenarioId.BANK, ScenarioId.FORT_KNOX
 
@@ -435,7 +436,7 @@ def test_same_seed_same_building(scenario):
     a = game(scenario, seed=77, random_walls=True, lost_visual=True)
     b = game(scenario, seed=77, random_walls=True, lost_visual=True)
     assert building(a) == building(b)
-    assert a.to_json() == b.to_json()
+    assert to_json(a) == to_json(b)
 
 
 @pytest.mark.parametrize("scenario", list(ScenarioId))

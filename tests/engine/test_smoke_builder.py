@@ -1,6 +1,6 @@
 """The test builder itself: a Table gives the game it describes."""
 
-from engine.events import AlarmRaised, StealthLost
+from engine.rules.events import AlarmRaised, StealthLost
 
 from .builder import K, Table, kinds, legal
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import parse_pos as P
-from engine.data import Loot, Tool
-from engine.events import (
+from engine.rules.actions import parse_pos as P
+from engine.rules.data import Loot, Tool
+from engine.rules.events import (
     AlarmAvoided,
     AlarmRaised,
     DecisionNeeded,
@@ -26,7 +26,7 @@ from engine.events import (
     TileRevealed,
     ToolDrawn,
 )
-from engine.game import Game
+from engine.rules.game import Game
 
 from .builder import K, Table, legal, of, refused
 

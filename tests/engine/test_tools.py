@@ -13,8 +13,8 @@ from itertools import permutations
 
 import pytest
 
-from engine.data import LOST_VISUAL, Character, EventCard, Loot, ScenarioId, TileKind, Tool
-from engine.events import (
+from engine.rules.data import LOST_VISUAL, Character, EventCard, Loot, ScenarioId, TileKind, Tool
+from engine.rules.events import (
     ActionsGained,
     AlarmAvoided,
     AlarmCleared,
@@ -46,7 +46,7 @@ from engine.events import (
     TurnSkipped,
     WallDestroyed,
 )
-from engine.game import Game
+from engine.rules.game import Game
 
 from .builder import K, P, Table, legal, of, refused
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from engine import PlayerSetup, Setup, new_game
-from engine.data import EventCard, Loot, Tool
-from engine.events import (
+from engine.rules.data import EventCard, Loot, Tool
+from engine.rules.events import (
     AlarmRaised,
     DieAdded,
     EntranceChosen,
@@ -24,8 +24,8 @@ from engine.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.game import Game
-from engine.state import Step
+from engine.rules.game import Game
+from engine.rules.state import Step
 
 from .builder import INERT_CREW, QUIET_EVENTS, K, P, Table, kinds, legal, of, refused, table
 

@@ -13,12 +13,12 @@ import pytest
 
 from engine import Action, PlayerSetup, ScenarioId, Setup, Side, new_game
 from engine import __version__ as engine_version
-from engine.actions import pos_text
-from engine.data import LOST_VISUAL, ROW_STRIDE, cell_name
-from engine.decisions import Payload
-from engine.game import Game
-from engine.rng import Rng
-from engine.view import (
+from engine.rules.actions import pos_text
+from engine.rules.data import LOST_VISUAL, ROW_STRIDE, cell_name
+from engine.rules.decisions import Payload
+from engine.rules.game import Game
+from engine.rules.rng import Rng
+from engine.rules.view import (
     DecksView,
     FloorView,
     GameView,
@@ -32,7 +32,7 @@ from engine.view import (
 
 
 def reference_view(game: Game) -> dict[str, Any]:
-    """engine/view.py's `view` before the typed records (commit 1fca328), unchanged."""
+    """engine/rules/view.py's `view` before the typed records (commit 1fca328), unchanged."""
 
     def card_text(card: int) -> str:
         return "lost-visual" if card == LOST_VISUAL else pos_text(card)

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from engine import Action, Setup, new_game
-from engine.actions import parse_pos
-from engine.data import SCENARIOS, ScenarioId, cell_index, cell_name
-from engine.view import GuardView, typed_view
+from engine.rules.actions import parse_pos
+from engine.rules.data import SCENARIOS, ScenarioId, cell_index, cell_name
+from engine.rules.view import GuardView, typed_view
 from ui import board
 
 BANK = SCENARIOS[ScenarioId.BANK]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.data import ABILITIES, Character, EventCard, Loot, TileKind, Tool
-from engine.setup import Setup
+from engine.rules.data import ABILITIES, Character, EventCard, Loot, TileKind, Tool
+from engine.rules.setup import Setup
 from ui import messages
 from ui.messages import EN, MessageError, Plural, fields, render, t
 from ui.messages_fr import FR
@@ -27,7 +27,7 @@ def _english():
 
 def decision_kinds() -> set[str]:
     """Every pending decision kind of the engine (its enum)."""
-    from engine.kinds import DecisionKind
+    from engine.rules.kinds import DecisionKind
 
     return {k.value for k in DecisionKind}
 

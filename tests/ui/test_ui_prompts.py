@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, from_json, new_game, to_json
-from engine.actions import parse_pos
-from engine.data import Character, Side
-from engine.events import (
+from engine.rules.actions import parse_pos
+from engine.rules.data import Character, Side
+from engine.rules.events import (
     AlarmAvoided,
     CardNoEffect,
     DeckEmpty,
@@ -21,10 +21,18 @@ from engine.events import (
     MoveBlocked,
     StealthLost,
 )
-from engine.kinds import Avoided, Blocked, DecisionKind, Deck, Destination, NoEffect, StealthLoss
-from engine.rng import Rng
-from engine.state import Decision
-from engine.view import PlayerView, TileView, pending_view
+from engine.rules.kinds import (
+    Avoided,
+    Blocked,
+    DecisionKind,
+    Deck,
+    Destination,
+    NoEffect,
+    StealthLoss,
+)
+from engine.rules.rng import Rng
+from engine.rules.state import Decision
+from engine.rules.view import PlayerView, TileView, pending_view
 from ui import describe
 from ui.messages import EN, t
 from ui.messages_fr import FR

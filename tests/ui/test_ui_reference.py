@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.data import ABILITIES, Character, EventCard, Loot, TileKind, Tool
+from engine.rules.data import ABILITIES, Character, EventCard, Loot, TileKind, Tool
 from ui import messages, reference
 
 LANGS = ("en", "fr")

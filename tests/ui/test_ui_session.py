@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine import Action
-from engine import events as engine_events
+from engine.rules import events as engine_events
 from ui import describe
 from ui.board import _tile_parts
 from ui.messages import EN, name_of, t

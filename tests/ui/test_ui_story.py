@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.actions import parse_pos as P
-from engine.data import Character, Side
-from engine.events import (
+from engine.rules.actions import parse_pos as P
+from engine.rules.data import Character, Side
+from engine.rules.events import (
     AlarmRaised,
     DestinationSet,
     EventDrawn,
@@ -14,7 +14,7 @@ from engine.events import (
     TileRevealed,
     TurnEnded,
 )
-from engine.view import PlayerView
+from engine.rules.view import PlayerView
 from tests.engine.builder import K, table
 from ui import animate
 from ui.messages import help_of

@@ -4,7 +4,7 @@ action, and it teaches each thing it promises, in both languages."""
 from __future__ import annotations
 
 from engine import Setup, new_game
-from engine.data import ScenarioId
+from engine.rules.data import ScenarioId
 from ui import tutorial
 from ui.messages import EN
 from ui.messages_fr import FR

@@ -27,14 +27,14 @@ import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
-from .actions import Action, ActionKind, parse_pos
-from .data import COMPUTERS, ROW_STRIDE, Tool
-from .data import TileKind as K
-from .game import Game
-from .infostate import clone_game, resample_from_infostate
-from .kinds import DecisionKind as D
-from .rng import Rng
-from .state import Step
+from ..rules.actions import Action, ActionKind, parse_pos
+from ..rules.data import COMPUTERS, ROW_STRIDE, Tool
+from ..rules.data import TileKind as K
+from ..rules.game import Game
+from ..rules.infostate import clone_game, resample_from_infostate
+from ..rules.kinds import DecisionKind as D
+from ..rules.rng import Rng
+from ..rules.state import Step
 
 _MIX = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1

@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from . import __version__, cards, characters, kernel, tiles
+from .. import __version__
+from . import cards, characters, kernel, tiles
 from .actions import Action, ActionKind, pos_text
 from .cards import CardRules
 from .characters import CharacterRules
@@ -177,23 +178,13 @@ class Game(CardRules, CharacterRules):
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
 
-    def to_json(self) -> str:
-        """The whole game (setup, actions, state) as JSON; `from_json` reads it back."""
-        from .serialize import to_json
-
-        return to_json(self)
-
-    @staticmethod
-    def from_json(text: str | bytes) -> Game:
-        return from_json(text)
-
     def view(self) -> dict[str, object]:
         """What the players may see: face-down tiles, deck order and the RNG stay hidden."""
         from .view import view
 
         return view(self)
 
-    # Foresight for the page's safety nets and Safe panel (engine/foresight.py).
+    # Foresight for the page's safety nets and Safe panel (engine/rules/foresight.py).
 
     def would_draw_event(self) -> bool:
         """Ending the turn now would draw an Event."""
@@ -746,11 +737,3 @@ def replay(setup: Setup, actions: Iterable[Action | str]) -> Game:
         except IllegalActionError as exc:
             raise IllegalActionError(f"action {i + 1} ({action}): {exc}") from None
     return game
-
-
-def from_json(text: str | bytes) -> Game:
-    """Load a game saved by `to_json` (raises `serialize.StateError` on anything
-    inconsistent)."""
-    from . import serialize
-
-    return serialize.from_json(text, Game)

@@ -223,7 +223,7 @@ def guard_route(floor: FloorLayout, start: int, goal: int) -> list[int]:
     The shortest path, walls respected, most clockwise among equals (rules README, ruling 3).
     Pure and deterministic in (walls, start, goal). Raises ValueError if goal is unreachable.
 
-    >>> from engine.data import cell_index, cell_name
+    >>> from engine.rules.data import cell_index, cell_name
     >>> open_floor = FloorLayout(4, frozenset())
     >>> def route(a, b):
     ...     return [cell_name(x) for x in guard_route(open_floor, cell_index(a), cell_index(b))]

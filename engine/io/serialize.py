@@ -13,13 +13,12 @@ import json
 import types
 import typing
 from collections import Counter
-from collections.abc import Callable
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any
 
-from . import __version__
-from .actions import Action
-from .data import (
+from .. import __version__
+from ..rules.actions import Action
+from ..rules.data import (
     ALL_TILES,
     LOOT_CARDS_TOTAL,
     LOST_VISUAL,
@@ -34,9 +33,12 @@ from .data import (
     Loot,
     Tool,
 )
-from .geometry import FloorLayout
-from .kernel import Kernel
-from .kinds import DecisionKind, Result
+from ..rules.game import Game
+from ..rules.geometry import FloorLayout
+from ..rules.kernel import Kernel
+from ..rules.kinds import DecisionKind, Result
+from ..rules.setup import Setup, SetupError
+from ..rules.state import State, Step, empty_cell, make_pos
 from .limits import (
     MAX_GAME_ACTIONS,
     MAX_GAME_JSON_CHARS,
@@ -45,14 +47,9 @@ from .limits import (
     load_json,
 )
 from .loadcheck import check_playable
-from .setup import Setup, SetupError
-from .state import State, Step, empty_cell, make_pos
 
 FORMAT = "burgle-game"
 FORMAT_VERSION = 1
-
-
-G = TypeVar("G", bound=Kernel)
 
 
 class StateError(ValueError):
@@ -161,10 +158,8 @@ def to_json(game: Kernel) -> str:
     return json.dumps(game_to_dict(game), separators=(",", ":"), sort_keys=False)
 
 
-def from_json(text: str | bytes, build: Callable[[State, Setup], G]) -> G:
-    """Load a game saved by `to_json`; raises StateError on anything inconsistent. `build`
-    makes the game from its checked state and setup (`engine.game.from_json` passes `Game`;
-    this module sits below the game and does not import it)."""
+def from_json(text: str | bytes) -> Game:
+    """Load a game saved by `to_json`; raises StateError on anything inconsistent."""
     try:
         doc = load_json(text, max_chars=MAX_GAME_JSON_CHARS, max_depth=MAX_GAME_JSON_DEPTH)
     except InputError as exc:
@@ -190,7 +185,7 @@ def from_json(text: str | bytes, build: Callable[[State, Setup], G]) -> G:
     check_state(state, setup)
     if state.actions_applied != len(history):
         raise StateError("state: actions_applied does not match the action list")
-    game = build(state, setup)
+    game = Game(state, setup)
     game.history = history
     return game
 

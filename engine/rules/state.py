@@ -111,7 +111,7 @@ class Effect:
 class Decision:
     """A choice the rules leave to the players; the current player answers it.
 
-    Its fields are generic; `engine.decisions.payload_of` gives the typed payload of its kind.
+    Its fields are generic; `engine.rules.decisions.payload_of` gives the typed payload of its kind.
     """
 
     kind: DecisionKind

@@ -4,7 +4,7 @@ The state keeps a pending decision in one generic, JSON-friendly `Decision` reco
 `pos`, `floor`, `n`, `source` and `data` fields mean different things per kind). Code
 outside the rules reads it through `payload_of(decision)`, which names every field:
 
-    >>> from engine.state import Decision
+    >>> from engine.rules.state import Decision
     >>> payload_of(Decision(DecisionKind.ALARM, ["hack", "trigger"], pos=70, source="laser"))
     AlarmPayload(pos=70, source='laser')
 

@@ -2,7 +2,7 @@
 actions, watched from a guard's tile, or stepped on by a guard. One table per moment, keyed
 by `TileKind`; a new room adds its handlers here.
 
-The kernel (engine/kernel.py) calls these through `Game`, which installs the tables
+The kernel (engine/rules/kernel.py) calls these through `Game`, which installs the tables
 (`Kernel._on_enter` ...). Tiles whose rule is a movement or action rule of the core (a
 Deadbolt's cost, a Keypad's roll, Stairs and Walkways, a Safe's dice) are listed in
 `CORE_RULES`, with the place that applies them, so every kind is accounted for.

@@ -1,6 +1,6 @@
 """The nine burglars' abilities, basic and advanced side.
 
-`CharacterRules` extends the kernel (engine/kernel.py); `Game` composes it. Active
+`CharacterRules` extends the kernel (engine/rules/kernel.py); `Game` composes it. Active
 abilities are `ability <name> ...` actions: `ABILITIES` gives each card side (keyed by
 character and side) its lister, which offers them only when allowed (once per turn, first
 action only, actions left), and `USES` plays them by name. Passive ones are queried by
@@ -479,7 +479,6 @@ USES: dict[str, Callable[[CharacterRules, int, int, Action], None]] = {
     "clairvoyance": _use_spotter,
     "precognition": _use_spotter,
 }
-
 
 
 # ---------------------------------------------------------------------- ability decisions

@@ -211,3 +211,22 @@ def _to_base36(n: int) -> str:
         n, r = divmod(n, 36)
         out.append(digits[r])
     return "".join(reversed(out))
+
+
+def crew_setup(
+    scenario: ScenarioId,
+    players: int,
+    side: Side,
+    seed: int,
+    *,
+    lost_visual: bool = False,
+    random_walls: bool = False,
+) -> Setup:
+    """The building of one simulated game: burglars named "Burglar 1".. on one side."""
+    return Setup(
+        scenario=scenario,
+        players=tuple(PlayerSetup(f"Burglar {k + 1}", side=side) for k in range(players)),
+        seed=seed,
+        lost_visual=lost_visual,
+        random_walls=random_walls,
+    )

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import __version__
+from .. import __version__
 from .actions import Action, pos_text
 from .data import (
     LOST_VISUAL,

@@ -156,7 +156,7 @@ class StealthLoss(StrEnum):
     ENTERED_GUARD = "entered-guard"  # moved into a guard's tile
     GUARD_ENTERS = "guard-enters"  # a guard moved into the burglar's tile
     SURPRISE = "surprise"  # a guard back from Lost Visual appeared on the burglar's tile
-    FOYER = "foyer"  # a guard saw into the Foyer (engine/tiles.py WATCHED)
+    FOYER = "foyer"  # a guard saw into the Foyer (engine/rules/tiles.py WATCHED)
     ATRIUM = "atrium"  # a guard saw into the Atrium from above or below
     TIARA = "tiara"  # the Tiara with a guard next door
     FLEXIBILITY = "flexibility"  # the Acrobat's free entry into a guard's tile

@@ -16,8 +16,11 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .data import ROW_STRIDE, cell_index, cell_name
-from .limits import MAX_ACTION_CHARS
 from .state import cell_of, floor_of, make_pos
+
+# The longest action text accepted (the longest real one is about 40 characters); the
+# parser refuses longer input before looking at it.
+MAX_ACTION_CHARS = 120
 
 
 class ActionKind(StrEnum):

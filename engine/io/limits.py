@@ -10,7 +10,7 @@ nesting, and Pyodide's stack dies before that) or spend seconds on megabytes of 
     >>> load_json("[" * 10, max_chars=100, max_depth=4)
     Traceback (most recent call last):
     ...
-    engine.limits.InputError: nested deeper than 4 levels
+    engine.io.limits.InputError: nested deeper than 4 levels
 """
 
 from __future__ import annotations
@@ -19,11 +19,10 @@ import json
 import re
 from typing import Any
 
+# (The longest action text is `engine.rules.actions.MAX_ACTION_CHARS`.)
 # The largest engine document (`to_json`: state and action list) and save record accepted.
 MAX_GAME_JSON_CHARS = 2_000_000
 MAX_GAME_JSON_DEPTH = 16
-# The longest action text (the longest real one is about 40 characters).
-MAX_ACTION_CHARS = 120
 # The most actions a game may hold: far beyond any game (random play averages about 60,
 # free actions are bounded per turn: ruling R85).
 MAX_GAME_ACTIONS = 20_000

@@ -4,14 +4,14 @@
 geometry, the legal-action list), and the operations the rules are built from: emit an
 event, queue an effect, ask a decision, spend actions; reveal tiles, move burglars (with
 the tiles' entry rules), lose Stealth, raise and stop alarms, place and walk guards, crack
-Safes, draw cards. The rule modules (engine/cards.py, engine/characters.py,
-engine/tiles.py) are typed against this class and import nothing above it;
-`engine.game.Game` composes them and installs their tables.
+Safes, draw cards. The rule modules (engine/rules/cards.py, engine/rules/characters.py,
+engine/rules/tiles.py) are typed against this class and import nothing above it;
+`engine.rules.game.Game` composes them and installs their tables.
 
 The core consults the burglars' abilities, the cards and the turn structure through the
 hooks at the end of the class (`jams_alarm`, `rigger_draw`, `on_loot_drawn`,
 `_compute_legal`, ...) and the rooms through the tables `_on_enter`, `_on_reveal`,
-`_on_leave`, `_on_actions_end` (engine/tiles.py). `DECISIONS` answers the decisions the
+`_on_leave`, `_on_actions_end` (engine/rules/tiles.py). `DECISIONS` answers the decisions the
 core asks (alarms, ties, a tile's Stealth tokens).
 """
 
@@ -110,7 +110,7 @@ _INVISIBLE = TurnFlag.INVISIBLE  # read whenever a guard or a burglar enters a t
 _GUARD_ENTERS = StealthLoss.GUARD_ENTERS  # read on every step a guard takes
 _PATROL = Destination.PATROL  # read on every patrol card drawn
 
-# Room rules (engine/tiles.py fills the tables; Game installs them on the class).
+# Room rules (engine/rules/tiles.py fills the tables; Game installs them on the class).
 # enter(kernel, player, pos, tile, unseen, laser_payable, laser_paid): a burglar moved in,
 # was not stopped by the guards' look, and the tile is not disabled (Crowbar).
 EnterRule = Callable[["Kernel", int, int, Tile, bool, bool, bool], None]
@@ -130,7 +130,7 @@ GuardRule = Callable[["Kernel", int, Tile, int | None], None]
 class Kernel:
     """A game's state, its derived caches and the core rule operations."""
 
-    # Room rules by tile kind (engine/tiles.py), installed by Game.
+    # Room rules by tile kind (engine/rules/tiles.py), installed by Game.
     _on_enter: ClassVar[Mapping[TileKind, EnterRule]]
     _on_reveal: ClassVar[Mapping[TileKind, RevealRule]]
     _on_leave: ClassVar[Mapping[TileKind, LeaveRule]]
@@ -542,7 +542,7 @@ class Kernel:
     def _seen_entering(self, player: int, pos: int, flexible: bool = False) -> bool:
         """The guards' look at a burglar moving into `pos`: his own tile (unless entered by
         Flexibility), a tile watched from a guard's (a Foyer next to him, an Atrium under
-        or over him: engine/tiles.py `WATCHED`), the Tiara. Returns False if a Stealth it
+        or over him: engine/rules/tiles.py `WATCHED`), the Tiara. Returns False if a Stealth it
         cost lost the game."""
         st = self.state
         if (
@@ -574,7 +574,7 @@ class Kernel:
         flexible: bool = False,
     ) -> None:
         """Everything that happens when a burglar enters a tile by moving: the floor's guard
-        is placed if need be, the guards look, then the tile's enter rule (engine/tiles.py)."""
+        is placed if need be, the guards look, then the tile's enter rule (rules/tiles.py)."""
         st = self.state
         f = pos >> 6
         fl = st.floors[f]

@@ -14,7 +14,7 @@ and what it shows) is the game's own, and whose hidden part is drawn afresh from
 It never reads a hidden field: of a face-down tile it reads only that it is face-down, of a
 deck only its length. So two games that look the same to the player give the same sample
 for the same seed (what `tests/engine/test_infostate.py` pins). A bot that only calls this
-function and `view()` plays honestly: it is how `engine/bot.py` sees the game.
+function and `view()` plays honestly: it is how `engine/autopilot/bot.py` sees the game.
 
 Knowledge a player keeps in mind (a card the Spotter put back, the order a Crystal Ball
 chose) is not public state and is not used; what a pending decision shows (the Crystal
@@ -129,9 +129,7 @@ def _deal_cards(st: State, rng: Rng) -> None:
     pending = st.pending
     drawn = set(pending.data) if pending is not None and pending.kind == "rigger-draw" else set()
     tools = [
-        t
-        for t in Tool
-        if t not in held_tools and t not in st.tool_discard and t.value not in drawn
+        t for t in Tool if t not in held_tools and t not in st.tool_discard and t.value not in drawn
     ]
     rng.shuffle(tools)
     st.tools = tools[: len(st.tools)]

@@ -13,18 +13,18 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import permutations
 
-from .actions import parse_pos
-from .data import (
+from ..rules.actions import parse_pos
+from ..rules.data import (
     ACTIONS_PER_TURN,
     LOST_VISUAL,
     MAX_SAFE_DICE,
     TileKind,
     Tool,
 )
-from .decisions import order_option
-from .geometry import FloorLayout, geometry
-from .kinds import StealthLoss
-from .state import Decision, Effect, State, Step, empty_cell
+from ..rules.decisions import order_option
+from ..rules.geometry import FloorLayout, geometry
+from ..rules.kinds import StealthLoss
+from ..rules.state import Decision, Effect, State, Step, empty_cell
 
 # The cards whose effect lasts until their owner's next turn (state.lasting's names).
 LASTING_CARDS = frozenset({"emp", "gymnastics", "time-lock", "video-loop"})

@@ -3,7 +3,7 @@
 Each card's rule is one entry in its table: `TOOLS` (a `ToolRule`: use, targets, usable
 now), `LOOT` (a `LootRule`: drawn, picked up, start of turn, or where the core applies it)
 and `EVENTS` (a handler per Event), keyed by the card's enum; a new card is added there.
-`CardRules` extends the kernel (engine/kernel.py); `Game` composes it. The core calls
+`CardRules` extends the kernel (engine/rules/kernel.py); `Game` composes it. The core calls
 `tool_actions`, `use_tool`, `resolve_event`, `start_of_turn_loot`, `on_loot_drawn`, which
 look the card up; `DECISIONS` answers the decisions cards ask. Every choice
 a card leaves to the players is a pending decision; a card that can do nothing right now
@@ -840,7 +840,6 @@ EVENTS: dict[EventCard, Callable[[CardRules, int, int], None]] = {
     E.VIDEO_LOOP: _ev_video_loop,
     E.WHERE_IS_HE: _ev_where_is_he,
 }
-
 
 
 # ---------------------------------------------------------------------- card decisions
