@@ -45,14 +45,15 @@ async function readSnapshot(cache) {
 async function creatorFor(bytes) {
   const { default: createModule } = await import("./pyodide.asm.mjs");
   return async (settings) => {
-    const module = await createModule(settings);
+    const module = await createModule(settings); // compiles and starts the wasm runtime
+    mark("burgle:runtime-instantiated");
     if (module.HEAP8.length < bytes.length) module.growMemory(bytes.length);
     return module;
   };
 }
 
 async function restore(options, bytes) {
-  mark("burgle:runtime-restore");
+  mark("burgle:runtime-snapshot-read");
   const pyodide = await bootPyodide({
     ...options,
     indexURL: INDEX_URL,

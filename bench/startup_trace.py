@@ -37,9 +37,22 @@ new MutationObserver((_, observer) => {
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 """
 
+# Long tasks (main thread busy > 50 ms): while one runs, the page cannot answer a click.
+LONG_TASKS = """window.__long = [];
+try {
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(
+    [e.startTime, e.duration]))).observe({ type: "longtask" });
+} catch (e) { /* not supported */ }"""
+
 # A first visit makes the runtime snapshot once the page is idle (assets/runtime.mjs): wait.
 WAIT_SNAPSHOT = """async () => window.burgleSnapshot && Promise.race([
   window.burgleSnapshot, new Promise((r) => setTimeout(() => r("timed out"), 90000))])"""
+
+SNAPSHOT_SIZE = """async () => {
+  const cache = await caches.open("runtime-snapshots");
+  const [request] = await cache.keys();
+  return request ? (await (await cache.match(request)).blob()).size : 0;
+}"""
 
 COLLECT = """() => {
   const rows = [];
@@ -53,8 +66,8 @@ COLLECT = """() => {
   for (const m of performance.getEntriesByType("mark")) {
     rows.push([m.startTime, m.startTime, "mark " + m.name]);
   }
-  for (const m of performance.getEntriesByType("longtask")) {
-    rows.push([m.startTime, m.startTime + m.duration, "long task"]);
+  for (const [start, duration] of window.__long) {
+    if (duration > 200) rows.push([start, start + duration, "long task (main thread busy)"]);
   }
   for (const p of performance.getEntriesByType("paint")) {
     rows.push([p.startTime, p.startTime, p.name]);
@@ -71,6 +84,7 @@ def one_load(playwright, chromium: str, profile: Path, url: str, dwell_s: float)
     )
     try:
         context.add_init_script(PROBE)
+        context.add_init_script(LONG_TASKS)
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(url)
         page.wait_for_function("window.__readyAt", timeout=120_000, polling=50)
@@ -80,7 +94,9 @@ def one_load(playwright, chromium: str, profile: Path, url: str, dwell_s: float)
         page.wait_for_timeout(dwell_s * 1000)
         stored = page.evaluate(WAIT_SNAPSHOT)
         if stored:
-            rows.append([rows[-1][1], rows[-1][1], f"(after the load: snapshot {stored})"])
+            size = page.evaluate(SNAPSHOT_SIZE)
+            note = f"(after the load: snapshot {stored}, {size / 2**20:.1f} MiB)"
+            rows.append([rows[-1][1], rows[-1][1], note])
         return rows
     finally:
         context.close()
