@@ -58,7 +58,8 @@
     if (!raw || raw.length > MAX_SAVE_CHARS) return null;
     try {
       var record = JSON.parse(raw);
-      return record && typeof record === "object" && record.outcome === "playing" ? record : null;
+      // In progress: no outcome yet (ui/session.py writes "" until the game ends).
+      return record && typeof record === "object" && !record.outcome ? record : null;
     } catch (e) { return null; }
   }
 

@@ -134,8 +134,8 @@ def a_save_record() -> dict:
 @pytest.mark.parametrize(
     ("locale", "summary", "button"),
     [
-        ("en-US", "The Office Job (2 floors) · Ann (Hacker), Bob (Juicer) · turn 1", "Continue"),
-        ("fr-FR", "tour 1", "Reprendre"),
+        ("en-US", "The Office Job (2 floors) · Ann (Hacker), Bob (Juicer) · turn 0", "Continue"),
+        ("fr-FR", "tour 0", "Reprendre"),
     ],
 )
 def test_the_first_screen_shows_the_heist_in_progress_before_python_runs(
@@ -151,7 +151,7 @@ def test_the_first_screen_shows_the_heist_in_progress_before_python_runs(
         f"localStorage.setItem('burgle.save.abc123', {json.dumps(record)}); }}"
     )
     held = []  # the runtime module waits here: Python cannot start until it is let go
-    context.route("**/pyodide/runtime.mjs", held.append)
+    context.route("**/pyodide/runtime.mjs", lambda route: held.append(route))
     page = context.new_page()
     guard.watch(page)
     try:
@@ -170,7 +170,7 @@ def test_the_first_screen_shows_the_heist_in_progress_before_python_runs(
             page.wait_for_timeout(100)
         assert held, "the page did not ask for the runtime"
         held[0].continue_()
-        wait_ready(page)
+        wait_ready(page, timeout=180_000)  # a cold start, begun late
         expect(page.locator("#first-screen")).to_be_hidden()
         expect(page.locator("#game-screen")).to_be_visible()
         expect(page.locator("#board button.tile")).to_have_count(32)  # the Office: 2 floors
