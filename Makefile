@@ -1,6 +1,7 @@
 # Burgle Bros. in the browser: the offline static site.
 #   make play    install what is missing, build, serve on http://127.0.0.1:8000
 #   make test    install, build, lint, run every test (what CI runs)
+#   make check   the quick loop: format check, lint, types, every test but the browser ones
 #   make site    build the deployable site into site/
 #   make bench   engine benchmark, then page load times against a bare PyScript page
 # Installs are idempotent: stamp files under .venv/ and node_modules/ record what is done.
@@ -34,10 +35,15 @@ SITE_SOURCES := index.html pyscript.toml manifest.webmanifest tools/build_site.p
 	tools/precompile.py tools/precompile.mjs \
 	$(shell find ui assets -type f -not -name '*.pyc' 2>/dev/null)
 
-.PHONY: help install site play test lint bench clean distclean chromium screenshots
+# Tests run on this many processes (pytest-xdist); a test file stays on one process, so the
+# browser tests' module-scoped pages are started once. PYTEST_WORKERS=0 runs them in-process.
+PYTEST_WORKERS ?= 2
+PYTEST_PARALLEL := $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile)
+
+.PHONY: help install site play test check lint bench clean distclean chromium screenshots
 
 help:
-	@sed -n '2,6p' Makefile | sed 's/^# *//'
+	@sed -n '2,7p' Makefile | sed 's/^# *//'
 
 install: $(VENV)/.installed node_modules/.installed chromium
 
@@ -81,11 +87,17 @@ play: $(VENV)/.installed node_modules/.installed site
 	$(PY) tools/serve.py --dir $(SITE) --port $(PORT)
 
 lint: $(VENV)/.installed
+	$(PY) -m ruff format --check .
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
+# No site build and no browser: under 2 minutes on 2 cores.
+check: lint
+	$(PY) -m pytest -m "not browser" -p no:cacheprovider $(PYTEST_PARALLEL)
+
+# The 20 slowest tests are printed: where the time goes.
 test: install site lint
-	$(PY) -m pytest
+	$(PY) -m pytest --durations=20 $(PYTEST_PARALLEL)
 
 bench: install site
 	@if [ -f bench/engine_bench.py ]; then $(PY) bench/engine_bench.py; \

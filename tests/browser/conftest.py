@@ -3,6 +3,10 @@
 The site is served by an in-process server under a sub-path (as on GitHub Pages), so any
 absolute path would 404. Every request that would leave 127.0.0.1 is refused and recorded, and
 a test that saw one fails. No browser is ever downloaded: Chromium is the system one.
+
+One browser serves the whole run; each module shares one context and one page (`context`,
+`page`), and opens positions with browserkit's `open_saved` / `open_fresh` (one page start
+each). Tests run in file order and each opens what it needs.
 """
 
 from __future__ import annotations
@@ -10,9 +14,29 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browserkit import SITE, SiteServer, find_chromium
+from browserkit import SITE, VIEWPORT, WAIT_MS, Guard, SiteServer, SubPathHandler, find_chromium
+from browserkit import new_page as guarded_page
+from playwright.sync_api import expect
 
 from tools.chromium import CHROMIUM_ARGS
+
+HERE = Path(__file__).resolve().parent
+
+expect.set_options(timeout=WAIT_MS)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.resolve().parent == HERE:
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if SubPathHandler.runtime_requests:
+        terminalreporter.write_line(
+            f"browser tests: {SubPathHandler.runtime_requests} page starts "
+            "(requests of the Python runtime)"
+        )
 
 
 @pytest.fixture(scope="session")
@@ -36,3 +60,28 @@ def site_server(site_dir):
     server = SiteServer(site_dir)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def guard() -> Guard:
+    """Records the module's requests leaving 127.0.0.1 (refused) and console errors."""
+    return Guard()
+
+
+@pytest.fixture(scope="module")
+def context(browser, guard):
+    """The module's browser context: service workers blocked (the route guard sees every
+    request; test_offline.py covers the worker), a laptop-sized window."""
+    context = browser.new_context(service_workers="block", viewport=VIEWPORT)
+    guard.protect(context)
+    yield context
+    context.close()
+    guard.check()
+
+
+@pytest.fixture(scope="module")
+def page(context, guard):
+    """The module's page: one tab, reused by every test of the module."""
+    page = guarded_page(context, guard)
+    yield page
+    page.close()

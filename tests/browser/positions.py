@@ -1,5 +1,6 @@
 """Game positions for the board's browser tests and `make screenshots`: found by replaying the
-fixture games in CPython, then loaded into the page as a saved game (setup + actions)."""
+fixture games in CPython, then loaded into the page as a saved game (setup + actions).
+Tests open them with browserkit's open_saved / show_saved."""
 
 from __future__ import annotations
 
@@ -84,23 +85,11 @@ def ending(name: str = "bank_2p_win.json") -> tuple[str, tuple[str, ...]]:
 
 
 def load(page, base_url: str, code: str, actions: tuple[str, ...]) -> None:
-    """Open the page on a saved game of `code` after `actions` (the page resumes it)."""
-    from ui.session import Session
+    """Open the page on a saved game of `code` after `actions` (the page resumes it): one
+    page start, the save written before the page loads (browserkit.open_saved)."""
+    from browserkit import open_saved
 
-    record = Session.start(code, list(actions)).record()
-    page.goto(base_url + "index.html")
-    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
-    page.evaluate(
-        """(record) => {
-             localStorage.clear();
-             localStorage.setItem('burgle.save.shot', JSON.stringify(record));
-             localStorage.setItem('burgle.saves', JSON.stringify(['shot']));
-             localStorage.setItem('burgle.current', 'shot');
-           }""",
-        record,
-    )
-    page.goto(base_url + "index.html")
-    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=180_000)
+    open_saved(page, base_url, code, actions)
 
 
 @cache
@@ -144,3 +133,38 @@ def four_burglars() -> tuple[str, tuple[str, ...]]:
         game.apply(text)
         actions.append(text)
     return setup.to_code(), tuple(actions)
+
+
+@cache
+def alarm_on_guard_floor() -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """A fixture game's prefix where an alarm rings on the current burglar's floor and ending
+    the turn draws no Event, with the tiles the guard then walks (more than his die), as
+    the engine walks them when the turn ends there, no card drawn on the way."""
+    from engine import Setup, new_game
+    from engine.rules.events import GuardMoved, TurnEnded
+
+    for path in sorted(GAMES.glob("*.json")):
+        data = json.loads(path.read_text())
+        game = new_game(Setup.from_code(data["setup"]))
+        for n, text in enumerate(data["actions"], start=1):
+            game.apply(text)
+            st = game.state
+            me = st.players[st.current].pos
+            if st.pending or game.is_over() or me is None or game.would_draw_event():
+                continue
+            if "end" not in [str(a) for a in game.legal_actions()] or not game.alarms(me >> 6):
+                continue
+            walk: list[int] = []
+            drawn = blind = False  # a card drawn; a step walked after it
+            for event in game.clone().apply("end"):
+                if isinstance(event, TurnEnded):
+                    break
+                drawn = drawn or event.reveals()
+                if isinstance(event, GuardMoved) and event.floor == me >> 6:
+                    walk.append(event.dst)
+                    blind = blind or drawn
+            if not blind and len(walk) > st.floors[me >> 6].guard.speed:
+                from engine.rules.actions import pos_text
+
+                return data["setup"], tuple(data["actions"][:n]), tuple(map(pos_text, walk))
+    raise LookupError("no fixture game has an alarm on the guard's floor at a quiet end")

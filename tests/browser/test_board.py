@@ -5,44 +5,41 @@ rules, and the keyboard (one tab stop per floor, modal dialogs)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from browserkit import ROOT, Guard, wait_ready
-from positions import crowded, ending, four_burglars, load, prompting, safe_cracking
+from browserkit import ROOT, open_fresh, open_saved, settled, show_saved
+from playwright.sync_api import expect
+from positions import (
+    alarm_on_guard_floor,
+    crowded,
+    ending,
+    four_burglars,
+    prompting,
+    safe_cracking,
+)
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 800), "wide": (1920, 1080)}
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-
-@pytest.fixture(scope="module")
-def context(browser):
-    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
-    guard = Guard()
-    guard.protect(context)
-    yield context, guard
-    context.close()
-    guard.check()
+POSITIONS = {"crowded": crowded, "safe": safe_cracking, "four": four_burglars, "ending": ending}
 
 
 @pytest.fixture
-def page(context):
-    context_, guard = context
-    page = context_.new_page()
-    guard.watch(page)
+def page(page):
+    """The module's page, back at the laptop size after each test."""
     yield page
-    page.close()
+    at(page, "laptop")
 
 
 def at(page, size: str) -> None:
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
+    settled(page)
 
 
-def fresh_game(page, site_server, code: str) -> None:
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
-    page.evaluate("localStorage.clear()")
-    page.goto(site_server.url + "index.html?game=" + code)
-    wait_ready(page)
+def show(page, site_server, position: str) -> None:
+    """The page on a position, for checks that change nothing (started once per position)."""
+    show_saved(page, site_server.url, *POSITIONS[position]())
 
 
 BOXES = """() => {
@@ -77,8 +74,8 @@ def overlaps(a: dict, b: dict) -> bool:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_tiles_are_big_enough_for_the_window_and_every_floor_is_in_sight(page, site_server, size):
+    show(page, site_server, "crowded")
     at(page, size)
-    fresh_game(page, site_server, crowded()[0])
     tiles = page.evaluate(BOXES)
     width, height = SIZES[size]
     smallest = min(t["w"] for t in tiles)
@@ -98,9 +95,8 @@ def test_tiles_are_big_enough_for_the_window_and_every_floor_is_in_sight(page, s
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("position", ["crowded", "safe", "four"])
 def test_nothing_spills_out_of_a_tile_or_over_another_part(page, site_server, size, position):
-    code, actions = {"crowded": crowded, "safe": safe_cracking, "four": four_burglars}[position]()
+    show(page, site_server, position)
     at(page, size)
-    load(page, site_server.url, code, actions)
     width = SIZES[size][0]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     busy = 0
@@ -124,7 +120,7 @@ def test_nothing_spills_out_of_a_tile_or_over_another_part(page, site_server, si
 
 
 def test_every_burglars_pawn_differs_from_every_other(page, site_server):
-    load(page, site_server.url, *four_burglars())
+    show(page, site_server, "four")
     pawns = page.evaluate(
         """() => [...document.querySelectorAll('#board .pawn.burglar')].map(p => ({
              player: p.dataset.player, colour: getComputedStyle(p).backgroundColor,
@@ -148,8 +144,8 @@ def test_every_icon_the_board_shows_has_a_legend_entry(page, site_server):
     from ui.board import MARK_ICONS, TOKEN_ICONS
 
     seen: set[str] = set()
-    for position in (crowded(), safe_cracking(), ending(), four_burglars()):
-        load(page, site_server.url, *position)
+    for position in ("four", "safe", "ending", "crowded"):
+        show(page, site_server, position)
         seen |= icon_ids(page, "#board")
     legend = icon_ids(page, "#legend")
     dice = {i for i in seen if i.startswith("die-")}
@@ -158,11 +154,11 @@ def test_every_icon_the_board_shows_has_a_legend_entry(page, site_server):
     assert set(TOKEN_ICONS) | set(MARK_ICONS) <= legend
     assert len([i for i in legend if i.startswith("k-")]) == 21  # 20 rooms and the tile back
     page.click("[data-cmd='legend']")
-    assert page.locator("#legend").is_visible()
-    assert page.evaluate("document.activeElement.id") == "legend-close"
+    expect(page.locator("#legend")).to_be_visible()
+    expect(page.locator("#legend-close")).to_be_focused()
     page.keyboard.press("Escape")
-    assert page.locator("#legend").is_hidden()
-    assert page.evaluate("document.activeElement.id") == "legend-open"
+    expect(page.locator("#legend")).to_be_hidden()
+    expect(page.locator("#legend-open")).to_be_focused()
 
 
 def axe(page) -> list[dict]:
@@ -181,39 +177,35 @@ def axe(page) -> list[dict]:
     return result
 
 
-def test_axe_finds_nothing_on_the_new_game_screen(page, site_server):
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
-    page.evaluate("localStorage.clear()")
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
-    assert axe(page) == []
-
-
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 def test_axe_finds_nothing_on_a_started_game(page, site_server, size):
+    show(page, site_server, "crowded")
     at(page, size)
-    load(page, site_server.url, *crowded())
     assert axe(page) == []
 
 
 def test_axe_finds_nothing_with_a_prompt_open(page, site_server):
-    load(page, site_server.url, *prompting())
-    assert page.locator("#prompt").is_visible()
-    question = page.text_content("#prompt-text")
-    assert page.get_by_role("dialog", name=question).count() == 1  # named by its question
+    show_saved(page, site_server.url, *prompting())
+    expect(page.locator("#prompt")).to_be_visible()
+    question = page.locator("#prompt-text").text_content()
+    expect(page.get_by_role("dialog", name=question)).to_have_count(1)  # named by its question
+    assert axe(page) == []
+
+
+def test_axe_finds_nothing_on_the_new_game_screen(page, site_server):
+    open_fresh(page, site_server.url)
+    expect(page.locator("#setup-screen")).to_be_visible()
     assert axe(page) == []
 
 
 def test_axe_finds_nothing_on_the_hand_over(page, site_server):
-    code = ending()[0]
-    fresh_game(page, site_server, code)
+    open_fresh(page, site_server.url, "?game=" + ending()[0])
     page.click("#board [data-pos='1.C2']")
     page.click("#tile-actions [data-action='enter 1.C2']")
     page.click("#other-actions [data-action='end']")
-    if page.locator("#story-confirm").is_visible():  # ending early draws an Event: go ahead
-        page.click("#story-confirm [data-story='yes']")
-    assert page.locator("#handover").is_visible()
+    # Ending early draws an Event: the safety net asks first; go ahead.
+    page.click("#story-confirm [data-story='yes']")
+    expect(page.locator("#handover")).to_be_visible()
     assert axe(page) == []
 
 
@@ -226,24 +218,20 @@ def focused(page) -> dict:
 
 
 def test_keyboard_only_turn_and_the_hand_over_holds_the_keys(page, site_server):
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
-    page.evaluate("localStorage.clear()")
-    page.goto(site_server.url + "index.html?seed=4")
-    wait_ready(page)
+    open_fresh(page, site_server.url, "?seed=4")
     page.focus("#start")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#game-screen:not([hidden])")
-    first = focused(page)
-    assert first["pos"] == "1.A1"  # after Start, focus lands on the board
+    expect(page.locator("#game-screen")).to_be_visible()
+    focus = page.locator(":focus")
+    expect(focus).to_have_attribute("data-pos", "1.A1")  # after Start, focus lands on the board
     # One tab stop per floor: Tab leaves floor 1 for floor 2's grid.
     page.keyboard.press("Tab")
-    assert focused(page)["pos"].startswith("2.")
+    expect(focus).to_have_attribute("data-pos", re.compile(r"^2\."))
     page.keyboard.press("Shift+Tab")
-    assert focused(page)["pos"] == "1.A1"
+    expect(focus).to_have_attribute("data-pos", "1.A1")
     for key in ("End", "Home", "ArrowRight", "ArrowDown"):
         page.keyboard.press(key)
-    assert focused(page)["pos"] == "1.B2"
+    expect(focus).to_have_attribute("data-pos", "1.B2")
     entrance = page.evaluate(
         "() => [...document.querySelectorAll('#board .tile.actionable')].map(t => t.dataset.pos)"
     )[0]
@@ -254,24 +242,27 @@ def test_keyboard_only_turn_and_the_hand_over_holds_the_keys(page, site_server):
         page.keyboard.press("ArrowRight")
     for _ in range(row):
         page.keyboard.press("ArrowDown")
-    assert focused(page)["pos"] == entrance
+    expect(focus).to_have_attribute("data-pos", entrance)
     page.keyboard.press("Enter")
-    assert focused(page)["action"] == f"enter {entrance}"
+    expect(focus).to_have_attribute("data-action", f"enter {entrance}")
     page.keyboard.press("Enter")
-    assert "Actions left: 4" in page.text_content("#status")
+    expect(page.locator("#status")).to_contain_text("Actions left: 4")
     for _ in range(60):
         if focused(page)["action"] == "end":
             break
         page.keyboard.press("Tab")
-    assert focused(page)["action"] == "end"
+    expect(focus).to_have_attribute("data-action", "end")
     page.keyboard.press("Enter")
     # 4 actions left: ending draws an Event, so the safety net asks (focus on Cancel).
-    assert page.locator("#story-confirm").is_visible()
+    expect(page.locator("#story-confirm")).to_be_visible()
+    expect(focus).to_have_attribute("data-story", "no")
     page.keyboard.press("Tab")  # to "Do it"
+    expect(focus).to_have_attribute("data-story", "yes")
     page.keyboard.press("Enter")
-    assert page.locator("#handover").is_visible()
-    assert focused(page)["id"] == "handover-go"
-    status = page.text_content("#status")
+    handover = page.locator("#handover")
+    expect(handover).to_be_visible()
+    expect(page.locator("#handover-go")).to_be_focused()
+    status = page.locator("#status").text_content()
     # Keys never reach the page behind the dialog.
     for keys in (["Shift+Tab"] * 5, ["Tab"] * 5):
         page.focus("#handover-go")
@@ -279,14 +270,34 @@ def test_keyboard_only_turn_and_the_hand_over_holds_the_keys(page, site_server):
             page.keyboard.press(key)
             now = focused(page)
             assert now["inHandover"] or now["tag"] == "BODY", (keys, now)
-        assert page.locator("#handover").is_visible(), keys
+        expect(handover).to_be_visible()
     assert page.evaluate("document.getElementById('game-screen').inert")
     # What once ended the next burglar's turn unseen: now it can only press the dialog's button.
     page.focus("#handover-go")
     for key in ("Shift+Tab", "Shift+Tab", "Enter"):
         page.keyboard.press(key)
-    assert page.text_content("#status") == status
-    if page.locator("#handover").is_visible():
+    # The Enter either pressed the dialog's button (it closes) or nothing: never a turn's action.
+    settled(page)
+    expect(page.locator("#status")).to_have_text(status)
+    if handover.is_visible():  # not a check: closes the dialog if the Enter left it open
         page.keyboard.press("Enter")
-    assert page.locator("#handover").is_hidden()
+    expect(handover).to_be_hidden()
     assert not page.evaluate("document.getElementById('game-screen').inert")
+
+
+def test_the_guards_marked_next_move_under_an_alarm_is_the_walk_he_then_takes(page, site_server):
+    """An alarm rings on his floor: he walks his die plus one. The tiles marked as his next
+    move are exactly the tiles he walks when the turn ends (the page once cut at his die)."""
+    code, actions, walk = alarm_on_guard_floor()
+    open_saved(page, site_server.url, code, actions)
+    expect(page.locator("#board .tile.route")).to_have_count(len(set(walk)))
+    for k, pos in enumerate(walk, start=1):
+        tile = page.locator(f"#board [data-pos='{pos}']")
+        expect(tile).to_have_class(re.compile(r"\broute\b"))
+        expect(tile).to_have_attribute("aria-label", re.compile(rf"guard step {k}\b"))
+    page.click("#other-actions [data-action='end']")
+    log = page.locator("#log")
+    for src, dst in zip((None, *walk), walk, strict=False):
+        if src is not None:
+            expect(log).to_contain_text(f"Guard moves {src} -> {dst}")
+    expect(page.locator(f"#board [data-pos='{walk[-1]}'] .pawn.guard")).to_have_count(1)

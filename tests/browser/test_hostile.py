@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from browserkit import Guard, wait_ready
+from browserkit import guarded_context, new_page, open_page
+from playwright.sync_api import expect
 
 ITEM1 = json.dumps(
     {"format": 1, "engine": "0.1.0", "setup": "1.b.0.s.-.0.xxbUA", "actions": ["enter 1.ß1"]}
@@ -29,13 +30,9 @@ document.addEventListener('securitypolicyviolation', (e) => {
 
 @pytest.fixture
 def hostile_context(browser):
-    context = browser.new_context(service_workers="block")
-    guard = Guard()
-    guard.protect(context)
-    context.add_init_script(CSP_WATCH)
-    yield context, guard
-    context.close()
-    guard.check()
+    with guarded_context(browser) as (context, guard):
+        context.add_init_script(CSP_WATCH)
+        yield context, guard
 
 
 def stored(context, items: dict[str, str]) -> None:
@@ -48,8 +45,8 @@ def stored(context, items: dict[str, str]) -> None:
 
 def new_game_works(page) -> None:
     page.click("#start")
-    page.wait_for_selector("#game-screen:not([hidden])")
-    assert page.locator("#board button.tile").count() == 48
+    expect(page.locator("#game-screen")).to_be_visible()
+    expect(page.locator("#board button.tile")).to_have_count(48)
     assert page.evaluate("window.__violations") == []
 
 
@@ -62,20 +59,18 @@ def test_a_hostile_current_save_is_set_aside_and_the_page_starts(
         context,
         {"burgle.saves": '["bad"]', "burgle.save.bad": PAYLOADS[payload], "burgle.current": "bad"},
     )
-    page = context.new_page()
-    guard.watch(page)
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
-    assert page.locator("#setup-screen").is_visible()
-    assert "could not be loaded and was set aside" in page.text_content("#notice")
+    page = new_page(context, guard)
+    open_page(page, site_server.url + "index.html")
+    expect(page.locator("#setup-screen")).to_be_visible()
+    expect(page.locator("#notice")).to_contain_text("could not be loaded and was set aside")
     aside = page.locator("#save-list li.aside")
-    assert aside.count() == 1 and aside.locator("[data-cmd='export']").count() == 1
+    expect(aside).to_have_count(1)
+    expect(aside.locator("[data-cmd='export']")).to_have_count(1)
     assert page.evaluate("localStorage.getItem('burgle.save.bad')") == PAYLOADS[payload]
     assert page.evaluate("localStorage.getItem('burgle.current')") is None
     new_game_works(page)
-    page.reload()  # and the next load starts too, with the new game
-    wait_ready(page)
-    assert page.locator("#game-screen").is_visible()
+    open_page(page, page.url)  # on purpose: the next load starts too, with the new game
+    expect(page.locator("#game-screen")).to_be_visible()
 
 
 @pytest.mark.parametrize("payload", sorted(PAYLOADS))
@@ -84,19 +79,17 @@ def test_a_hostile_saves_index_is_set_aside_and_the_page_starts(
 ):
     context, guard = hostile_context
     stored(context, {"burgle.saves": PAYLOADS[payload]})
-    page = context.new_page()
-    guard.watch(page)
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
-    assert "was set aside" in page.text_content("#notice")
+    page = new_page(context, guard)
+    open_page(page, site_server.url + "index.html")
+    expect(page.locator("#notice")).to_contain_text("was set aside")
     aside = page.locator("#save-list li.aside")
-    assert aside.count() == 1
+    expect(aside).to_have_count(1)
     aside_id = aside.locator("[data-cmd='export']").get_attribute("data-id")
     kept = page.evaluate(f"localStorage.getItem('burgle.save.{aside_id}')")
     assert kept == PAYLOADS[payload]
     aside.locator("[data-cmd='delete']").click()  # deletable
     page.click("#story-confirm [data-story='yes']")  # deleting asks first (issue 9)
-    assert page.locator("#save-list li.aside").count() == 0
+    expect(page.locator("#save-list li.aside")).to_have_count(0)
     new_game_works(page)
 
 
@@ -105,23 +98,19 @@ def test_a_hostile_import_is_refused_in_words_and_the_next_import_works(
     hostile_context, site_server, payload, tmp_path
 ):
     context, guard = hostile_context
-    page = context.new_page()
-    guard.watch(page)
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
+    page = new_page(context, guard)
+    open_page(page, site_server.url + "index.html")
     bad = tmp_path / "bad.json"
     bad.write_text(PAYLOADS[payload], encoding="utf-8")
     page.set_input_files("#import-file", str(bad))
-    page.wait_for_function(
-        "document.getElementById('notice').textContent.includes('not a saved game we can read')"
-    )
-    assert page.locator("#save-list li.aside").count() == 1
+    expect(page.locator("#notice")).to_contain_text("not a saved game we can read")
+    expect(page.locator("#save-list li.aside")).to_have_count(1)
     good = tmp_path / "good.json"
     record = {"format": 1, "engine": "0.1.0", "setup": "1.b.5.s.-.0.xxbQQ", "actions": []}
     good.write_text(json.dumps(record), encoding="utf-8")
     page.set_input_files("#import-file", str(good))  # imports still work afterwards
-    page.wait_for_selector("#game-screen:not([hidden])")
-    assert page.text_content("#notice") == "Saved game imported."
+    expect(page.locator("#game-screen")).to_be_visible()
+    expect(page.locator("#notice")).to_have_text("Saved game imported.")
     assert page.evaluate("window.__violations") == []
 
 
@@ -131,10 +120,8 @@ def test_the_page_runs_under_its_content_security_policy_with_no_violation(
     """The CSP allows the site itself and what Pyodide needs (wasm; PyScript builds its
     hooks with Function), nothing from elsewhere, and the page plays under it."""
     context, guard = hostile_context
-    page = context.new_page()
-    guard.watch(page)
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
+    page = new_page(context, guard)
+    open_page(page, site_server.url + "index.html")
     policy = page.get_attribute("meta[http-equiv='Content-Security-Policy']", "content")
     directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
     assert directives["default-src"] == "'self'"
@@ -185,13 +172,10 @@ def test_a_storage_full_at_load_is_said_to_be_full_and_its_saves_still_open(
              return setItem.call(this, key, value);
            };"""
     )
-    page = context.new_page()
-    guard.watch(page)
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
-    assert page.locator("#saves-off").is_visible()
-    assert "storage for the page is full" in page.text_content("#saves-off")
+    page = new_page(context, guard)
+    open_page(page, site_server.url + "index.html")
+    expect(page.locator("#saves-off")).to_be_visible()
+    expect(page.locator("#saves-off")).to_contain_text("storage for the page is full")
     page.click("#save-list [data-cmd='continue']")
-    page.wait_for_selector("#game-screen:not([hidden])")
-    new_game_works_after = page.locator("#board button.tile").count()
-    assert new_game_works_after == 48
+    expect(page.locator("#game-screen")).to_be_visible()
+    expect(page.locator("#board button.tile")).to_have_count(48)

@@ -11,8 +11,16 @@ import re
 from pathlib import Path
 
 import pytest
-from browserkit import ROOT, Guard, wait_ready
-from test_game import act, expected_labels  # play as clicks; tile labels from the engine
+from browserkit import (
+    ROOT,
+    act,
+    eventually,
+    expected_labels,
+    guarded_context,
+    new_page,
+    open_page,
+)
+from playwright.sync_api import expect
 
 import engine
 from engine import Setup, replay
@@ -26,27 +34,16 @@ TURNS = [k for k, _, _ in TIMELINE.turn_starts]  # action counts where a turn be
 
 @pytest.fixture
 def two_players(browser):
-    guard = Guard()
-    contexts = []
-    pages = []
-    for _ in range(2):
-        context = browser.new_context(
-            service_workers="block", viewport={"width": 1280, "height": 800}
-        )
-        guard.protect(context)
-        page = context.new_page()
-        guard.watch(page)
-        contexts.append(context)
-        pages.append(page)
-    yield pages
-    for context in contexts:
-        context.close()
-    guard.check()
+    """Two players far apart: two contexts, each with its own storage."""
+    with (
+        guarded_context(browser) as (first, first_guard),
+        guarded_context(browser) as (second, second_guard),
+    ):
+        yield [new_page(first, first_guard), new_page(second, second_guard)]
 
 
 def open_url(page, url: str) -> None:
-    page.goto(url)
-    wait_ready(page)
+    open_page(page, url)
 
 
 def board_labels(page) -> dict[str, str]:
@@ -69,9 +66,10 @@ def game_after(k: int):
 
 def send(page) -> str:
     """Click Send this turn; the play link from the box."""
-    if page.locator("#handover").is_visible():
+    if page.locator("#handover").is_visible():  # drawn by the last action: no race
         page.click("#handover-go")
     page.click("[data-cmd='share']")
+    expect(page.locator("#share-url")).to_have_value(re.compile("&a="))
     url = page.input_value("#share-url")
     assert url.startswith("http://127.0.0.1:") and "&a=" in url
     page.click("[data-cmd='share']")  # close the box again
@@ -97,7 +95,7 @@ def test_two_players_pass_a_game_back_and_forth_by_link(two_players, site_server
     open_url(second, url)
     after = game_after(two_turns)
     name = after.state.players[after.state.current].name
-    assert f"it is {name}'s turn" in second.text_content("#notice")
+    expect(second.locator("#notice")).to_contain_text(f"it is {name}'s turn")
     assert board_labels(second) == expected_labels(after)
     three_turns = TURNS[4]
     for text in WIN["actions"][two_turns:three_turns]:
@@ -108,16 +106,16 @@ def test_two_players_pass_a_game_back_and_forth_by_link(two_players, site_server
     open_url(first, url_back)
     now = game_after(three_turns)
     assert board_labels(first) == expected_labels(now) == board_labels(second)
-    assert first.text_content("#status") == second.text_content("#status")
-    assert "now goes on to action" in first.text_content("#notice")
+    expect(first.locator("#status")).to_have_text(second.locator("#status").text_content())
+    expect(first.locator("#notice")).to_contain_text("now goes on to action")
     saves = saved_games(first)
     assert [s["actions"] for s in saves] == [WIN["actions"][:three_turns]]  # one entry, updated
 
     # The older link again: the newer save is not overwritten without asking.
     open_url(first, url)
-    assert first.locator("#ask").is_visible()
+    expect(first.locator("#ask")).to_be_visible()
     first.click("#ask-mine")
-    assert first.locator("#ask").is_hidden()
+    expect(first.locator("#ask")).to_be_hidden()
     assert [s["actions"] for s in saved_games(first)] == [WIN["actions"][:three_turns]]
     assert board_labels(first) == expected_labels(now)
 
@@ -127,36 +125,36 @@ def test_review_steps_through_the_game_and_continuing_forks(two_players, site_se
     n = len(WIN["actions"])
     watch = site_server.url + "index.html" + links.link_query(WIN["setup"], WIN["actions"])
     open_url(page, watch + "&watch=1")
-    assert page.locator("#review-bar").is_visible()
-    assert page.get_attribute("html", "data-review-step") == "0"
+    html = page.locator("html")
+    expect(page.locator("#review-bar")).to_be_visible()
+    expect(html).to_have_attribute("data-review-step", "0")
     assert board_labels(page) == looked_at(game_after(0))
     assert saved_games(page) == []  # watching saves nothing
 
     page.click("#review-next")
     page.click("#review-next")
     page.keyboard.press("ArrowRight")  # focus stays in the bar: the arrow steps too
-    assert page.get_attribute("html", "data-review-step") == "3"
+    expect(html).to_have_attribute("data-review-step", "3")
     assert board_labels(page) == looked_at(game_after(3))
     page.keyboard.press("ArrowLeft")
-    assert page.get_attribute("html", "data-review-step") == "2"
+    expect(html).to_have_attribute("data-review-step", "2")
 
     k = 57
     page.locator("#review-slider").fill(str(k))
-    assert page.get_attribute("html", "data-review-step") == str(k)
+    expect(html).to_have_attribute("data-review-step", str(k))
     assert board_labels(page) == looked_at(game_after(k))
-    highlighted = page.locator("#log li.now").all_text_contents()
-    assert highlighted == list(reversed(TIMELINE.steps[k - 1].lines))
-    assert page.text_content("#review-step").startswith(f"Action {k} of {n}:")
-    assert page.locator(".dock").is_hidden()  # no action to play in review
+    expect(page.locator("#log li.now")).to_have_text(list(reversed(TIMELINE.steps[k - 1].lines)))
+    expect(page.locator("#review-step")).to_have_text(re.compile(f"^Action {k} of {n}:"))
+    expect(page.locator(".dock")).to_be_hidden()  # no action to play in review
 
     turn = TURNS[6]
     page.select_option("#review-turns", str(turn))
-    assert page.get_attribute("html", "data-review-step") == str(turn)
+    expect(html).to_have_attribute("data-review-step", str(turn))
     assert board_labels(page) == looked_at(game_after(turn))
 
     page.click("[data-cmd='review-continue']")
-    assert page.locator("#review-bar").is_hidden()
-    assert "A new game starts from action" in page.text_content("#notice")
+    expect(page.locator("#review-bar")).to_be_hidden()
+    expect(page.locator("#notice")).to_contain_text("A new game starts from action")
     assert board_labels(page) == expected_labels(game_after(turn))
     assert [s["actions"] for s in saved_games(page)] == [WIN["actions"][:turn]]
 
@@ -164,16 +162,59 @@ def test_review_steps_through_the_game_and_continuing_forks(two_players, site_se
     act(page, next(a for a in game_after(turn).view()["legal"] if a != WIN["actions"][turn]))
     page.click("[data-cmd='new']")
     page.click("#save-list [data-cmd='review']")
-    assert page.locator("#review-bar").is_visible()
+    expect(page.locator("#review-bar")).to_be_visible()
     page.click("#review-last")
-    assert page.get_attribute("html", "data-review-step") == str(turn + 1)
+    expect(html).to_have_attribute("data-review-step", str(turn + 1))
     page.click("#review-prev")
+    expect(html).to_have_attribute("data-review-step", str(turn))
     page.click("[data-cmd='review-continue']")
+    expect(page.locator("#review-bar")).to_be_hidden()
     saves = saved_games(page)
     assert len(saves) == 2
     assert saves[0]["actions"] == WIN["actions"][:turn]
     assert saves[1]["actions"][:turn] == WIN["actions"][:turn]
     assert len(saves[1]["actions"]) == turn + 1
+
+
+def test_a_watch_links_log_shows_only_what_had_happened_by_the_step_on_show(
+    two_players, site_server
+):
+    """Once it listed every later action at step 0, and so gave the game away."""
+    page = two_players[0]
+    watch = site_server.url + "index.html" + links.link_query(WIN["setup"], WIN["actions"])
+    open_url(page, watch + "&watch=1")
+    items = page.locator("#log li")
+    expect(items).to_have_count(len(TIMELINE.log(0)))
+    expect(page.locator("#log li:not([data-step='0'])")).to_have_count(0)
+    k = 57
+    page.locator("#review-slider").fill(str(k))
+    expect(page.locator("html")).to_have_attribute("data-review-step", str(k))
+    expect(items).to_have_count(len(TIMELINE.log(k)))
+    expect(page.locator(f"#log li[data-step='{k + 1}']")).to_have_count(0)
+    expect(items.first).to_have_attribute("data-step", str(k))  # newest first: the step shown
+
+
+def test_send_offers_a_play_link_once_the_turn_is_ended(two_players, site_server):
+    """Sent mid-turn, a link opened on the sender's spent turn: the play link waits for End
+    turn, and then opens ready for the next burglar."""
+    first, second = two_players
+    open_url(first, site_server.url + "index.html?game=" + WIN["setup"])
+    end = TURNS[2]  # the entrance and the first turn: its last action is the End
+    for text in WIN["actions"][: end - 1]:
+        act(first, text)
+    first.click("[data-cmd='share']")
+    expect(first.locator("#share-later")).to_be_visible()
+    expect(first.locator("#share-play")).to_be_hidden()
+    expect(first.locator("#watch-url")).to_have_value(re.compile(r"&watch=1$"))
+    first.click("[data-cmd='share']")
+    act(first, WIN["actions"][end - 1])
+    url = send(first)
+    open_url(second, url)
+    after = game_after(end)
+    name = after.state.players[after.state.current].name
+    expect(second.locator("#status")).to_contain_text(f"{name}'s turn")
+    expect(second.locator("#status")).to_contain_text(f"Actions left: {after.state.actions_left}")
+    assert after.state.actions_left > 0
 
 
 def test_a_cut_link_opens_at_the_last_checked_action(two_players, site_server):
@@ -184,8 +225,7 @@ def test_a_cut_link_opens_at_the_last_checked_action(two_players, site_server):
     opened = links.open_link(links_params(cut))
     kept = len(opened.actions)
     assert opened.problem == "cut" and 0 < kept < len(WIN["actions"])
-    notice = page.text_content("#notice")
-    assert f"only the first {kept} could be checked" in notice
+    expect(page.locator("#notice")).to_contain_text(f"only the first {kept} could be checked")
     assert board_labels(page) == expected_labels(game_after(kept))
     assert [s["actions"] for s in saved_games(page)] == [WIN["actions"][:kept]]
 
@@ -196,7 +236,7 @@ def test_a_link_from_another_engine_opens_its_building(two_players, site_server)
         f"&v={engine.__version__}&", "&v=0.0.1&"
     )
     open_url(page, site_server.url + "index.html" + query)
-    assert "rules engine 0.0.1" in page.text_content("#notice")
+    expect(page.locator("#notice")).to_contain_text("rules engine 0.0.1")
     assert board_labels(page) == expected_labels(game_after(0))
 
 
@@ -225,11 +265,12 @@ def test_importing_a_game_twice_keeps_one_entry_and_a_newer_copy_replaces_it(
         path.write_text(json.dumps(record(k)), encoding="utf-8")
         page.click("[data-cmd='new']")
         page.set_input_files("#import-file", str(path))
-        page.wait_for_selector("#game-screen:not([hidden])")
-        assert page.text_content("#notice").startswith("Saved game imported.")
-        assert [s["actions"] for s in saved_games(page)] == [WIN["actions"][:k]]
+        expect(page.locator("#game-screen")).to_be_visible()
+        expect(page.locator("#notice")).to_have_text(re.compile(r"^Saved game imported\."))
+        want = [WIN["actions"][:k]]
+        assert eventually(lambda: [s["actions"] for s in saved_games(page)], want) == want
     page.click("[data-cmd='new']")
+    expect(page.locator("#save-list li.save")).to_have_count(1)
     entries = page.locator("#save-list li.save").all_text_contents()
-    assert len(entries) == 1
     assert entries[0].startswith("The Bank Job (3 floors) · Burglar 1 (Peterman), Burglar 2 (")
     assert " · turn " in entries[0] and "in progress" in entries[0]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from browserkit import SUB_PATH, Guard, SiteServer, wait_ready
+from browserkit import START_TIMEOUT_MS, SUB_PATH, Guard, SiteServer, new_page, wait_ready
+from playwright.sync_api import expect
 
 CACHED_FILES = """async () => {
   const names = (await caches.keys()).filter((name) => name.startsWith("burgle-"));
@@ -27,12 +28,13 @@ def test_reload_with_the_server_stopped_still_becomes_ready(
     # (launch arguments) block the outside world, and every request is still recorded.
     guard.protect(context, route=False)
     try:
-        page = context.pages[0] if context.pages else context.new_page()
-        guard.watch(page)
+        page = new_page(context, guard)
         page.goto(server.url + "index.html?seed=7")
         wait_ready(page)
         # After ready, the page registers the worker, which precaches and takes control.
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        page.wait_for_function(
+            "navigator.serviceWorker.controller !== null", timeout=START_TIMEOUT_MS
+        )
         cached = page.evaluate(CACHED_FILES)
         sw = (site_dir / "sw.js").read_text()
         assert len(cached["names"]) == 1 and cached["names"][0] in sw
@@ -45,17 +47,18 @@ def test_reload_with_the_server_stopped_still_becomes_ready(
         assert not missing, f"not precached: {sorted(missing)[:5]}"
 
         server.stop()
-        page.reload()
+        page.reload()  # on purpose: the service worker answers with the server stopped
         wait_ready(page)
         facts = json.loads(page.text_content("#debug"))
         assert facts["seed"] == 7
         assert facts["visits"] == 2
-        assert page.locator("#start").is_visible()  # the new-game screen, drawn by Python
+        expect(page.locator("#start")).to_be_visible()  # the new-game screen, drawn by Python
 
         # And a fresh navigation (not a reload) to the site's root, still offline.
         page.goto(server.url + "?seed=8")
         wait_ready(page)
-        assert json.loads(page.text_content("#debug"))["seed"] == 8
+        facts = json.loads(page.text_content("#debug"))  # written at start: ready says so
+        assert facts["seed"] == 8
     finally:
         context.close()
         server.stop()

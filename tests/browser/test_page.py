@@ -13,7 +13,17 @@ import re
 import zipfile
 
 import pytest
-from browserkit import READY, ROOT, Guard, wait_ready
+from browserkit import (
+    READY,
+    ROOT,
+    START_TIMEOUT_MS,
+    Guard,
+    guarded_context,
+    new_page,
+    open_page,
+    wait_ready,
+)
+from playwright.sync_api import expect
 
 import engine
 from engine.rules.data import SCENARIOS, ScenarioId
@@ -38,18 +48,13 @@ new MutationObserver(record).observe(document, {
 
 
 @pytest.fixture(scope="module")
-def loaded(browser, site_server):
+def loaded(context, guard, site_server):
     """A page of the site, opened with ?seed=42 and ready."""
-    context = browser.new_context(service_workers="block")
-    guard = Guard()
-    guard.protect(context)
     context.add_init_script(LOADING_LOG)
-    page = context.new_page()
-    guard.watch(page)
-    page.goto(site_server.url + "index.html?seed=42&scenario=bank")
-    wait_ready(page)
+    page = new_page(context, guard)
+    open_page(page, site_server.url + "index.html?seed=42&scenario=bank")
     yield page, guard
-    context.close()
+    page.close()
 
 
 def debug_facts(page) -> dict:
@@ -57,17 +62,13 @@ def debug_facts(page) -> dict:
 
 
 def test_loading_screen_is_plain_html_shown_before_any_script(browser, site_server):
-    context = browser.new_context(java_script_enabled=False, service_workers="block")
-    guard = Guard()
-    guard.protect(context)
-    page = context.new_page()
-    page.goto(site_server.url)
-    assert page.locator("#loading").is_visible()
-    assert page.locator("#loading .spinner").is_visible()
-    assert page.locator("#load-text").text_content() == "Loading the game…"
-    assert page.locator("#app").is_hidden()
-    context.close()
-    guard.check()
+    with guarded_context(browser, java_script_enabled=False) as (context, guard):
+        page = new_page(context, guard)
+        page.goto(site_server.url)
+        expect(page.locator("#loading")).to_be_visible()
+        expect(page.locator("#loading .spinner")).to_be_visible()
+        expect(page.locator("#load-text")).to_have_text("Loading the game…")
+        expect(page.locator("#app")).to_be_hidden()
 
 
 def test_loading_screen_shows_real_progress_then_the_app(loaded):
@@ -81,23 +82,22 @@ def test_loading_screen_shows_real_progress_then_the_app(loaded):
     assert texts[0] == "Loading the game…", str(log)
     assert "Downloading Python…" in texts, str(log)
     assert texts[-1] == "Drawing the board…", str(log)  # written by Python
-    assert page.locator("#loading").is_hidden()
-    assert page.locator("#app").is_visible()
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("#app")).to_be_visible()
     assert page.evaluate("document.getElementById('load-progress').value") == 100
 
 
 def test_python_shows_the_new_game_screen_then_one_click_starts_a_bank_job(loaded):
     page, _ = loaded
-    assert page.locator("#setup-screen").is_visible()
-    assert page.locator("#start").text_content() == "Start the heist"
-    assert page.text_content("#engine-version") == engine.__version__
-    assert re.fullmatch(r"3\.\d+\.\d+", page.text_content("#python-version"))
+    expect(page.locator("#setup-screen")).to_be_visible()
+    expect(page.locator("#start")).to_have_text("Start the heist")
+    expect(page.locator("#engine-version")).to_have_text(engine.__version__)
+    expect(page.locator("#python-version")).to_have_text(re.compile(r"^3\.\d+\.\d+$"))
     page.click("#start")
     bank = SCENARIOS[ScenarioId.BANK]
-    tiles = page.locator("#board button.tile")
-    assert tiles.count() == bank.floors * bank.size * bank.size == 48
-    headings = page.locator("#board h2")
-    assert headings.all_text_contents() == ["Floor 1", "Floor 2", "Floor 3"]
+    assert bank.floors * bank.size * bank.size == 48
+    expect(page.locator("#board button.tile")).to_have_count(48)
+    expect(page.locator("#board h2")).to_have_text(["Floor 1", "Floor 2", "Floor 3"])
     tile = page.get_by_role("button", name=re.compile(r"^Floor 1, B2, face down\b"))
     assert tile.count() == 1
     assert tile.get_attribute("data-cell") == "B2"
@@ -121,9 +121,9 @@ def test_tiles_are_keyboard_reachable_buttons(loaded):
     page, _ = loaded
     page.locator("#board [data-pos='1.A1']").focus()
     page.keyboard.press("ArrowRight")
-    assert page.evaluate("document.activeElement.getAttribute('data-pos')") == "1.B1"
+    expect(page.locator(":focus")).to_have_attribute("data-pos", "1.B1")
     page.keyboard.press("ArrowDown")
-    assert page.evaluate("document.activeElement.getAttribute('data-pos')") == "1.B2"
+    expect(page.locator(":focus")).to_have_attribute("data-pos", "1.B2")
 
 
 def test_local_storage_round_trips_through_python(loaded):
@@ -135,7 +135,7 @@ def test_local_storage_round_trips_through_python(loaded):
     assert page.evaluate("localStorage.getItem('burgle.visits')") == "1"
     # JavaScript writes it; Python, started again by a reload, reads it and writes it back.
     page.evaluate("localStorage.setItem('burgle.visits', '41')")
-    page.reload()
+    page.reload()  # on purpose: a second start of Python reads what JavaScript wrote
     wait_ready(page)
     assert debug_facts(page)["visits"] == 42
     assert page.evaluate("localStorage.getItem('burgle.visits')") == "42"
@@ -148,44 +148,34 @@ def test_no_console_errors_and_no_request_left_127_0_0_1(loaded):
 
 
 def test_page_still_starts_when_local_storage_is_unavailable(browser, site_server):
-    context = browser.new_context(service_workers="block")
-    guard = Guard()
-    guard.protect(context)
-    context.add_init_script(
-        """Object.defineProperty(window, "localStorage", {
-             get() { throw new DOMException("The operation is insecure.", "SecurityError"); }
-           });"""
-    )
-    page = context.new_page()
-    guard.watch(page)
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
-    facts = debug_facts(page)
-    assert facts["storage"] == "memory"
-    assert facts["visits"] == 1
-    assert page.locator("#saves-off").is_visible()
-    page.click("#start")
-    assert page.locator("#board button.tile").count() == 48
-    context.close()
-    guard.check()
+    with guarded_context(browser) as (context, guard):
+        context.add_init_script(
+            """Object.defineProperty(window, "localStorage", {
+                 get() { throw new DOMException("The operation is insecure.", "SecurityError"); }
+               });"""
+        )
+        page = new_page(context, guard)
+        open_page(page, site_server.url + "index.html")
+        facts = debug_facts(page)
+        assert facts["storage"] == "memory"
+        assert facts["visits"] == 1
+        expect(page.locator("#saves-off")).to_be_visible()
+        page.click("#start")
+        expect(page.locator("#board button.tile")).to_have_count(48)
 
 
 @pytest.mark.parametrize("broken", ["pyodide.asm.wasm", "pyodide.mjs"])
 def test_python_failing_to_start_is_said_in_words(browser, site_server, broken):
-    context = browser.new_context(service_workers="block")
-    guard = Guard()
-    guard.protect(context)
-    context.route(f"**/pyodide/{broken}", lambda route: route.abort("failed"))
-    page = context.new_page()
-    page.goto(site_server.url + "index.html")
-    page.wait_for_selector("html[data-failed='1']", state="attached", timeout=30_000)
-    assert page.locator("#loading").is_hidden()
-    assert page.locator("#load-error").is_visible()
-    assert "could not start" in page.text_content("#load-error h1")
-    assert page.text_content("#load-error-text").strip()
-    assert page.get_attribute("html", "data-ready") is None
-    context.close()
-    guard.check()
+    with guarded_context(browser) as (context, _guard):
+        context.route(f"**/pyodide/{broken}", lambda route: route.abort("failed"))
+        page = context.new_page()
+        page.goto(site_server.url + "index.html")
+        page.wait_for_selector("html[data-failed='1']", state="attached", timeout=START_TIMEOUT_MS)
+        expect(page.locator("#loading")).to_be_hidden()
+        expect(page.locator("#load-error")).to_be_visible()
+        expect(page.locator("#load-error h1")).to_contain_text("could not start")
+        expect(page.locator("#load-error-text")).not_to_be_empty()
+        assert page.get_attribute("html", "data-ready") is None
 
 
 def test_python_failing_inside_the_game_is_said_in_words(browser, site_server):
@@ -203,11 +193,11 @@ def test_python_failing_inside_the_game_is_said_in_words(browser, site_server):
     context.route("**/ui-*.zip", lambda route: route.fulfill(body=broken.getvalue()))
     page = context.new_page()
     page.goto(site_server.url + "index.html")
-    page.wait_for_selector("html[data-failed='1']", state="attached", timeout=60_000)
-    message = page.text_content("#load-error-text")
-    assert message.startswith("Python started, but the game failed: ")
-    assert "board" in message
-    assert page.locator("#load-error").is_visible()
+    page.wait_for_selector("html[data-failed='1']", state="attached", timeout=START_TIMEOUT_MS)
+    error = page.locator("#load-error-text")
+    expect(error).to_have_text(re.compile(r"^Python started, but the game failed: "))
+    expect(error).to_contain_text("board")
+    expect(page.locator("#load-error")).to_be_visible()
     assert page.get_attribute("html", "data-ready") is None
     context.close()
-    assert guard.outside == []
+    assert guard.outside == []  # console errors expected here: the game failed

@@ -4,9 +4,22 @@ no text ever missing (the page reports a missing text on the console: none may a
 from __future__ import annotations
 
 import json
+import re
+from contextlib import contextmanager
 
 import pytest
-from browserkit import ROOT, Guard, wait_ready
+from browserkit import (
+    DRAWN_OR_ASKED,
+    RENDERS,
+    ROOT,
+    act,
+    guarded_context,
+    new_page,
+    open_fresh,
+    open_page,
+    wait_ready,
+)
+from playwright.sync_api import expect
 
 from ui.describe import action_pos
 
@@ -15,51 +28,33 @@ def fixture(name: str) -> dict:
     return json.loads((ROOT / "tests" / "fixtures" / "games" / name).read_text())
 
 
-def new_page(browser, **options):
-    context = browser.new_context(
-        service_workers="block", viewport={"width": 1280, "height": 800}, **options
-    )
-    guard = Guard()
-    guard.protect(context)
-    page = context.new_page()
-    guard.watch(page)
-    notes: list[str] = []
-    page.on("console", lambda msg: notes.append(msg.text) if "messages:" in msg.text else None)
-    return context, guard, page, notes
-
-
-def act(page, text: str) -> None:
-    if page.locator("#handover").is_visible():
-        page.click("#handover-go")
-    direct = page.locator(f"#prompt [data-action='{text}'], #other-actions [data-action='{text}']")
-    if direct.count() == 0:
-        pos = action_pos(text)
-        assert pos, f"{text!r} is neither a button nor a tile action"
-        page.click(f"#board [data-pos='{pos}']")
-        direct = page.locator(f"#tile-actions [data-action='{text}']")
-    assert direct.count() == 1, f"no button for {text!r}"
-    direct.click()
+@contextmanager
+def words_page(browser, locale: str):
+    """A page whose console is watched for missing texts (the page reports each one)."""
+    with guarded_context(browser, locale=locale) as (context, guard):
+        page = new_page(context, guard)
+        notes: list[str] = []
+        page.on("console", lambda msg: notes.append(msg.text) if "messages:" in msg.text else None)
+        yield page, notes
+    assert notes == [], f"texts missing or broken: {notes}"
 
 
 @pytest.fixture
 def english(browser, site_server):
-    context, guard, page, notes = new_page(browser, locale="en-US")
-    yield page, notes, site_server
-    context.close()
-    guard.check()
-    assert notes == [], f"texts missing or broken: {notes}"
+    with words_page(browser, "en-US") as (page, notes):
+        yield page, notes, site_server
 
 
 def test_switch_to_french_then_play_a_turn(english):
     page, _notes, site_server = english
     data = fixture("office_1p_win.json")
-    page.goto(site_server.url + "index.html?game=" + data["setup"])
-    wait_ready(page)
-    assert page.get_attribute("html", "lang") == "en"
+    open_page(page, site_server.url + "index.html?game=" + data["setup"])
+    html = page.locator("html")
+    expect(html).to_have_attribute("lang", "en")
     page.select_option("#lang", "fr")
-    page.wait_for_function("document.documentElement.lang === 'fr'")
-    assert page.text_content("#status").startswith("Tour 0")
-    assert page.text_content("[data-cmd='new']") == "Nouvelle partie"
+    expect(html).to_have_attribute("lang", "fr")
+    expect(page.locator("#status")).to_have_text(re.compile(r"^Tour 0"))
+    expect(page.locator("[data-cmd='new']")).to_have_text("Nouvelle partie")
     turn = []
     for text in data["actions"]:
         turn.append(text)
@@ -70,56 +65,49 @@ def test_switch_to_french_then_play_a_turn(english):
     log = page.locator("#log li").all_text_contents()
     assert log[-1].startswith("L'équipe entre par")
     assert any(line.startswith("Le Gardien va de") for line in log)
-    assert "Camouflage" in page.text_content("#status")
-    page.reload()
+    expect(page.locator("#status")).to_contain_text("Camouflage")
+    page.reload()  # on purpose: the language is kept across loads
     wait_ready(page)
-    assert page.get_attribute("html", "lang") == "fr"  # the choice is kept
-    assert page.locator("#log li").all_text_contents() == log
+    expect(html).to_have_attribute("lang", "fr")  # the choice is kept
+    expect(page.locator("#log li")).to_have_text(log)
     page.select_option("#lang", "en")
-    page.wait_for_function("document.documentElement.lang === 'en'")
-    assert page.locator("#log li").all_text_contents()[-1].startswith("The crew breaks in at")
+    expect(html).to_have_attribute("lang", "en")
+    expect(page.locator("#log li").last).to_have_text(re.compile(r"^The crew breaks in at"))
 
 
 def test_a_french_browser_gets_french_at_once(browser, site_server):
-    context, guard, page, notes = new_page(browser, locale="fr-FR")
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    wait_ready(page)
-    assert page.get_attribute("html", "lang") == "fr"
-    assert page.text_content("#setup-title") == "Nouveau casse"
-    assert page.input_value("#lang") == "fr"
-    context.close()
-    guard.check()
-    assert notes == []
+    with words_page(browser, "fr-FR") as (page, _notes):
+        open_fresh(page, site_server.url)
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(page.locator("#setup-title")).to_have_text("Nouveau casse")
+        expect(page.locator("#lang")).to_have_value("fr")
 
 
 def test_the_rules_reference_searches_and_opens_from_a_tile(english):
     page, _notes, site_server = english
     data = fixture("office_1p_win.json")
-    page.goto(site_server.url + "index.html?game=" + data["setup"])
-    wait_ready(page)
+    open_fresh(page, site_server.url, "?game=" + data["setup"])
     page.click("[data-cmd='rules']")
-    assert page.locator("#reference").is_visible()
+    expect(page.locator("#reference")).to_be_visible()
     page.fill("#ref-search", "laser computer")
-    visible = page.locator("#ref-body .ref-entry:visible h4").all_text_contents()
-    assert "Laser computer" in visible and "Donuts" not in visible
+    visible = page.locator("#ref-body .ref-entry:visible h4")
+    expect(visible.filter(has_text="Laser computer")).not_to_have_count(0)
+    expect(visible.filter(has_text="Donuts")).to_have_count(0)
     page.keyboard.press("Escape")
-    assert not page.locator("#reference").is_visible()
+    expect(page.locator("#reference")).to_be_hidden()
     first = data["actions"][0]  # "enter <pos>": the entrance is revealed
     act(page, first)
     page.click(f"#board [data-pos='{action_pos(first)}']")
     link = page.locator("#tile-info .ref-link")
-    assert link.count() == 1
+    expect(link).to_have_count(1)
     target = link.get_attribute("data-ref")
     link.click()
-    assert page.get_attribute("html", "data-ref-open") == target
-    assert page.locator(f"#ref-{target}").is_visible()
+    expect(page.locator("html")).to_have_attribute("data-ref-open", target)
+    expect(page.locator(f"#ref-{target}")).to_be_visible()
     page.click("[data-cmd='rules-close']")
     ability = page.locator("#crew .ref-link").first
     ability.click()
-    assert page.get_attribute("html", "data-ref-open").startswith("ability-")
+    expect(page.locator("html")).to_have_attribute("data-ref-open", re.compile(r"^ability-"))
     page.keyboard.press("Escape")
 
 
@@ -129,30 +117,29 @@ def test_the_guided_first_heist_is_completed_by_clicking_what_it_asks(english):
     from ui import tutorial
 
     page, _notes, site_server = english
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    wait_ready(page)
+    open_fresh(page, site_server.url)
     page.click("[data-cmd='tutorial']")
-    assert page.locator("#tutorial").is_visible()
+    expect(page.locator("#tutorial")).to_be_visible()
+    html = page.locator("html")
     for done, step in enumerate(tutorial.SCRIPT):
-        assert page.get_attribute("html", "data-tutorial") == step, done
-        assert page.text_content("#tut-lesson").strip()
+        expect(html).to_have_attribute("data-tutorial", step)
+        expect(page.locator("#tut-lesson")).not_to_be_empty()
         tile = page.locator("#board .tut-target")
         if tile.count():
             tile.first.click()
         if done == 3:  # a step off the line is refused, with words
             page.locator("#other-actions [data-action='end']").click()
-            assert page.text_content("#notice").startswith("In the guided heist")
-            assert page.get_attribute("html", "data-tutorial") == step
+            expect(page.locator("#notice")).to_have_text(re.compile(r"^In the guided heist"))
+            expect(html).to_have_attribute("data-tutorial", step)
         button = page.locator("button.tut-target[data-action]")
-        assert button.count() == 1, (done, step)
+        expect(button).to_have_count(1)
+        before = page.evaluate(RENDERS)
         button.click()
+        page.wait_for_function(DRAWN_OR_ASKED, arg=before)
         confirm = page.locator("#story-confirm:not([hidden]) button.danger")
         if confirm.count():  # the safety net asks before an early End turn: do it
             confirm.click()
-    assert page.get_attribute("html", "data-tutorial") == "done"
-    assert page.locator("#end").is_visible()
-    assert page.text_content("#end-title") == "The crew got away with it!"
-    assert page.text_content("#tut-lesson").startswith("You got away!")
+    expect(html).to_have_attribute("data-tutorial", "done")
+    expect(page.locator("#end")).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text("The crew got away with it!")
+    expect(page.locator("#tut-lesson")).to_have_text(re.compile(r"^You got away!"))
