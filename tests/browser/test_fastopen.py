@@ -61,14 +61,14 @@ def visit(browser, site_server):
 def test_a_returning_player_restores_the_runtime_snapshot_and_plays(visit):
     page, open_page = visit
     open_page()
-    assert page.get_attribute("html", "data-runtime") == "boot"
+    expect(page.locator("html")).to_have_attribute("data-runtime", "boot")
     assert page.evaluate(SNAPSHOT_STORED) == "stored"
     [(name, size)] = page.evaluate(SNAPSHOT_ENTRIES)
     assert name == snapshot_name() and size > 1_000_000
 
     open_page("?seed=5")
-    assert page.get_attribute("html", "data-runtime") == "snapshot"
-    assert json.loads(page.text_content("#debug"))["seed"] == 5
+    expect(page.locator("html")).to_have_attribute("data-runtime", "snapshot")
+    expect(page.locator("#debug")).to_contain_text('"seed": 5')
     page.click("#start")
     expect(page.locator("#board button.tile")).to_have_count(48)
     page.locator("#board button.tile").first.click()
@@ -94,7 +94,7 @@ def test_a_snapshot_of_another_build_is_never_restored(visit):
         }}"""
     )
     open_page()
-    assert page.get_attribute("html", "data-runtime") == "boot"
+    expect(page.locator("html")).to_have_attribute("data-runtime", "boot")
     assert page.evaluate(SNAPSHOT_STORED) == "stored"
     assert [name for name, _ in page.evaluate(SNAPSHOT_ENTRIES)] == [snapshot_name()]
 
@@ -111,7 +111,7 @@ def test_a_broken_snapshot_falls_back_to_the_normal_start_and_is_replaced(visit)
         }}"""
     )
     open_page()
-    assert page.get_attribute("html", "data-runtime") == "boot"
+    expect(page.locator("html")).to_have_attribute("data-runtime", "boot")
     page.click("#start")
     expect(page.locator("#board button.tile")).to_have_count(48)
     assert page.evaluate(SNAPSHOT_STORED) == "stored"
