@@ -35,7 +35,12 @@
 
   function isReady() { return root.getAttribute("data-ready") === "1"; }
 
-  function megabytes(n) { return (n / 1e6).toFixed(1); }
+  function megabytes(n) { // "14.6" in English, "14,6" in French: the page's language
+    var lang = root.getAttribute("lang") || "en";
+    try {
+      return (n / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    } catch (e) { return (n / 1e6).toFixed(1); }
+  }
 
   function paint() {
     var share = expected ? Math.min(1, bytes / expected) : 0;
