@@ -85,10 +85,15 @@ export async function loadPyodide(options) {
       }
     }
   }
+  // Settles when this visit's snapshot is stored (or not): set now, so a test or the bench
+  // can wait for it from the moment the page is ready.
+  let settle;
+  window.burgleSnapshot = new Promise((resolve) => { settle = resolve; });
   const pyodide = await bootPyodide({ ...options, indexURL: INDEX_URL });
   mark("burgle:runtime-ready");
   tell("boot");
-  if (cache) whenReadyAndIdle(() => makeSnapshot(cache));
+  if (cache) whenReadyAndIdle(() => makeSnapshot(cache, settle));
+  else settle("unavailable");
   return pyodide;
 }
 
@@ -121,10 +126,8 @@ function whenReadyAndIdle(task) {
 }
 
 /* The snapshot is made off the main thread, in a clean interpreter: no page state, no JS
- * proxy or event handler in it. `window.burgleSnapshot` settles when it is stored (bench). */
-function makeSnapshot(cache) {
-  let settle;
-  window.burgleSnapshot = new Promise((resolve) => { settle = resolve; });
+ * proxy or event handler in it. `settle` says how it went ("stored", "failed", ...). */
+function makeSnapshot(cache, settle) {
   let worker;
   try {
     worker = new Worker(new URL("../assets/snapshot-worker.mjs", import.meta.url), { type: "module" });
