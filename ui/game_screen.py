@@ -105,7 +105,7 @@ class GameScreen:
 
         A move the safety nets stop (it loses, it draws an Event early, it spends a Tool)
         asks first unless `confirmed`; the dialog's "Do it" plays it."""
-        from engine import IllegalActionError
+        from engine import ActionError
 
         page = self.page
         if self.session is None:
@@ -121,7 +121,7 @@ class GameScreen:
             return False
         try:
             self.session.play(text)
-        except (IllegalActionError, ValueError) as err:
+        except ActionError as err:  # not an action, or not legal now: nothing changed
             page.notice(t("game.error", why=str(err)))
             return False
         page.notice("")
