@@ -19,25 +19,34 @@
   var lastSign = Date.now();
   var watchers = [];
 
+  // The first screen's words (assets/first-screen.js, from the page's catalogs).
+  var words = typeof window.burgleWords === "function" ? window.burgleWords : function (key) { return key; };
+  var starting = false; // the runtime has arrived: no more download figures
+
   // PyScript's progress messages (`py:progress`), mapped to words and a minimum percentage.
   var STEPS = [
-    [/^Loading Pyodide/, "Loading Python…", 2],
-    [/^Loading interpreter/, "Downloading Python…", 5],
-    [/^Loaded interpreter/, "Starting Python…", 85],
-    [/^Loading files/, "Loading the game’s code…", 87],
-    [/^Loaded files|micropip/i, "Installing the rules engine…", 90],
-    [/^Loaded Pyodide/, "Starting the game…", 95]
+    [/^Loading Pyodide/, "first.step.load", 2],
+    [/^Loading interpreter/, "first.step.download", 5],
+    [/^Loaded interpreter/, "first.step.start", 85],
+    [/^Loading files/, "first.step.code", 87],
+    [/^Loaded files|micropip/i, "first.step.engine", 90],
+    [/^Loaded Pyodide/, "first.step.game", 95]
   ];
 
   function isReady() { return root.getAttribute("data-ready") === "1"; }
 
-  function megabytes(n) { return (n / 1e6).toFixed(1) + " MB"; }
+  function megabytes(n) { // "14.6" in English, "14,6" in French: the page's language
+    var lang = root.getAttribute("lang") || "en";
+    try {
+      return (n / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    } catch (e) { return (n / 1e6).toFixed(1); }
+  }
 
   function paint() {
     var share = expected ? Math.min(1, bytes / expected) : 0;
     bar.value = Math.max(floor, Math.round(80 * share));
-    if (expected && bytes < expected && floor < 80 && text.textContent !== "Starting Python…") {
-      detail.textContent = megabytes(bytes) + " of " + megabytes(expected);
+    if (expected && bytes < expected && floor < 80 && !starting) {
+      detail.textContent = words("first.bytes", { done: megabytes(bytes), total: megabytes(expected) });
     }
   }
 
@@ -48,6 +57,8 @@
     stop();
     root.setAttribute("data-failed", "1");
     loading.hidden = true;
+    var first = document.getElementById("first-screen"); // the loading bar's place
+    if (first) first.hidden = true;
     document.getElementById("load-error-text").textContent = message;
     document.getElementById("load-error").hidden = false;
   }
@@ -74,7 +85,8 @@
         bytes += entry.decodedBodySize || 0;
         // The runtime has arrived: what follows is compiling it and starting Python.
         if (/pyodide\.asm\.wasm$/.test(entry.name) && floor < 80) {
-          text.textContent = "Starting Python…";
+          starting = true;
+          text.textContent = words("first.step.start");
           detail.textContent = "";
         }
       });
@@ -93,7 +105,7 @@
     for (var i = 0; i < STEPS.length; i++) {
       if (STEPS[i][0].test(message)) {
         floor = Math.max(floor, STEPS[i][2]);
-        text.textContent = STEPS[i][1];
+        text.textContent = words(STEPS[i][1]);
         if (floor >= 85) detail.textContent = message;
         break;
       }

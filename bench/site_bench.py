@@ -8,7 +8,10 @@ Both pages use the same pinned runtime (PyScript and Pyodide from node_modules, 
         prints one line
 Each run, for each page: a cold load in a fresh on-disk profile (the page then stays open a
 few seconds, --dwell), then a warm load after restarting the browser on the same profile.
-Time: navigation start to data-ready="1" on <html> (performance.now() when it was set).
+Time: navigation start to data-ready="1" on <html> (performance.now() when it was set); for
+ours also the first contentful paint, which is the first screen (drawn by the HTML).
+A cold visit of ours stays open until its runtime snapshot is stored (assets/runtime.mjs), so
+the warm visit restores it.
 Bytes: what the HTTP server sent (headers and bodies) for requests that arrived before that
 moment. Printed: medians over the runs, and ours / bare. Then bench/click_bench.py: the time
 from a click to the updated board over a scripted game.
@@ -36,7 +39,10 @@ from tools.build_site import copy_runtime  # noqa: E402
 from tools.chromium import CHROMIUM_ARGS  # noqa: E402
 from tools.serve import NoCacheHandler, make_server, start_in_thread  # noqa: E402
 
-TARGET = 1.15
+# ours / bare, by load (issue 24): a warm visit restores the runtime snapshot.
+TARGETS = {"cold_ms": 1.0, "warm_ms": 0.5}
+# First paint of our first screen (first contentful paint: the screen is in the HTML), ms.
+PAINT_TARGETS = {"cold_paint": 1000, "warm_paint": 300}
 CLICK_GAME = "tests/fixtures/games/bank_2p_win.json"
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"  # as in the Makefile
 # Records when the page became ready: the same probe in both pages. It runs before <html>
@@ -176,12 +182,21 @@ def load(
         if not page.evaluate("window.__readyAt"):
             error = page.text_content("#load-error-text") or "no message"
             raise SystemExit(f"site_bench: {url} failed to start: {error.strip()}")
-        ready_ms, origin_ms = page.evaluate("[window.__readyAt, performance.timeOrigin]")
+        ready_ms, origin_ms, paint_ms = page.evaluate(
+            """[window.__readyAt, performance.timeOrigin,
+                (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime || 0]"""
+        )
         ready_epoch = (origin_ms + ready_ms) / 1000
         sent = sum(n for arrived, n in log[start:] if arrived <= ready_epoch)
         # Let a service worker, if the page has one, finish installing before the browser
         # closes, as a visitor's browser would; not part of the measured time.
         page.wait_for_timeout(dwell_s * 1000)
+        # A first visit of ours makes the runtime snapshot once idle (assets/runtime.mjs): a
+        # visitor's tab stays open that long; the store happens after ready, so it is not timed.
+        snapshot = page.evaluate(
+            """async () => window.burgleSnapshot && Promise.race([window.burgleSnapshot,
+                 new Promise((resolve) => setTimeout(() => resolve("timed out"), 90000))])"""
+        )
         page.evaluate(
             """async () => {
                  const workers = navigator.serviceWorker;
@@ -190,7 +205,15 @@ def load(
                  await Promise.race([workers.ready, timeout]);
                }"""
         )
-        return {"ms": ready_ms, "bytes": sent, "outside": outside}
+        runtime = page.get_attribute("html", "data-runtime")
+        return {
+            "ms": ready_ms,
+            "paint": paint_ms,
+            "bytes": sent,
+            "outside": outside,
+            "runtime": runtime,
+            "snapshot": snapshot,
+        }
     finally:
         context.close()
 
@@ -220,9 +243,18 @@ def main(argv: list[str] | None = None) -> int:
     pages = {"ours": args.site, "bare": bare_dir}
     servers = {name: serve(directory) for name, directory in pages.items()}
     results: dict[str, dict[str, list[float]]] = {
-        name: {"cold_ms": [], "warm_ms": [], "cold_bytes": [], "warm_bytes": []} for name in pages
+        name: {
+            "cold_ms": [],
+            "warm_ms": [],
+            "cold_bytes": [],
+            "warm_bytes": [],
+            "cold_paint": [],
+            "warm_paint": [],
+        }
+        for name in pages
     }
     outside: list[str] = []
+    runtimes: dict[str, list[str]] = {"cold": [], "warm": []}  # how ours started Python
     try:
         with sync_playwright() as playwright:
             for run in range(args.runs):
@@ -237,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
                             result = load(playwright, args.chromium, profile, url, log, dwell)
                             results[name][f"{phase}_ms"].append(result["ms"])
                             results[name][f"{phase}_bytes"].append(result["bytes"])
+                            results[name][f"{phase}_paint"].append(result["paint"])
+                            if name == "ours":
+                                runtimes[phase].append(result["runtime"])
                             outside += result["outside"]
                     finally:
                         shutil.rmtree(profile, ignore_errors=True)
@@ -272,9 +307,15 @@ def main(argv: list[str] | None = None) -> int:
     ratios = {key: ratio(key) for key in ("cold_ms", "warm_ms", "cold_bytes", "warm_bytes")}
     cells = [f"{r:.3f}" if r is not None else "n/a" for r in ratios.values()]
     print(f"{'ours/bare':<10}{cells[0]:>10}{cells[1]:>10}{cells[2]:>14}{cells[3]:>12}")
-    met = all(ratios[k] is not None and ratios[k] <= TARGET for k in ("cold_ms", "warm_ms"))
-    verdict = "met" if met else "MISSED"
-    print(f"target ours/bare <= {TARGET} for cold and warm load time: {verdict}")
+    for key, target in TARGETS.items():
+        met = ratios[key] is not None and ratios[key] <= target
+        print(f"target ours/bare {key} <= {target}: {'met' if met else 'MISSED'}")
+    for key, target in PAINT_TARGETS.items():
+        paint = med["ours"][key]
+        verdict = "met" if 0 < paint <= target else "MISSED"
+        phase = key.split("_")[0]
+        print(f"target first screen painted ({phase}): {paint:.0f} ms <= {target}: {verdict}")
+    print(f"how ours started Python: {runtimes}")
     if outside:
         print(f"WARNING: {len(outside)} requests outside 127.0.0.1: {sorted(set(outside))[:5]}")
         return 1

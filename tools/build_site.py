@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -30,6 +32,8 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # ui/ holds the first screen's words (ui/first_screen.py)
+    sys.path.insert(0, str(ROOT))
 
 # Files of the npm `pyodide` package that the page loads (the rest are docs, maps, typings).
 PYODIDE_FILES = (
@@ -160,6 +164,54 @@ def write_service_worker(out: Path) -> str:
     return cache
 
 
+def write_runtime_module(out: Path, wheel: str, archive: str) -> str:
+    """pyodide/runtime.mjs, the interpreter module PyScript loads (it wraps pyodide.mjs).
+
+    Its snapshot key is a hash of everything a runtime snapshot holds or was made by: the
+    runtime's files, the engine wheel, the ui archive, and the two modules that make and
+    restore it. Another build gets another key, so it never restores this build's snapshot.
+    """
+    digest = hashlib.sha256()
+    inputs = [out / "pyodide" / name for name in PYODIDE_FILES]
+    inputs += [out / wheel, out / archive, out / "assets" / "snapshot-worker.mjs"]
+    inputs += [ROOT / "assets" / "runtime.mjs"]
+    for path in inputs:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    key = digest.hexdigest()[:16]
+    template = (ROOT / "assets" / "runtime.mjs").read_text()
+    template = template.replace(
+        '"@@SNAPSHOT_INPUTS@@"', json.dumps({"wheel": wheel, "archive": archive})
+    )
+    text = fill(template, {"SNAPSHOT_KEY": key}, "runtime.mjs")
+    (out / "pyodide" / "runtime.mjs").write_text(text)
+    return key
+
+
+def first_screen_words(page: str) -> str:
+    """The first screen's English words written into the page (`data-first` elements), so
+    that it reads right before any script runs; assets/first-screen.js switches language."""
+    from ui import first_screen
+
+    english = first_screen.strings()["en"]
+
+    def english_text(match: re.Match[str]) -> str:
+        key = match.group(2)
+        if key not in english:
+            raise SystemExit(f"build: index.html asks for first screen text {key!r}")
+        return match.group(1) + html.escape(english[key], quote=False) + match.group(3)
+
+    return re.sub(r'(data-first="([\w.]+)"[^>]*>)(</)', english_text, page)
+
+
+def write_first_screen(script: Path) -> None:
+    """Fill the first screen's script with its choices and words, from ui/ (one source)."""
+    from ui import first_screen
+    from ui.storage import PREFIX
+
+    data = json.dumps(first_screen.data(PREFIX), ensure_ascii=False, separators=(",", ":"))
+    script.write_text(fill(script.read_text().replace('"@@FIRST_SCREEN@@"', data), {}, script.name))
+
+
 def build(out: Path, engine_wheel: Path, micropip_wheel: Path, node_modules: Path) -> dict:
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
@@ -191,7 +243,11 @@ def build(out: Path, engine_wheel: Path, micropip_wheel: Path, node_modules: Pat
     (tmp / "ui").mkdir()
     shutil.copy2(ROOT / "ui" / "main.py", tmp / "ui" / "main.py")
 
-    shutil.copytree(ROOT / "assets", tmp / "assets", ignore=shutil.ignore_patterns("sw.js"))
+    shutil.copytree(
+        ROOT / "assets", tmp / "assets", ignore=shutil.ignore_patterns("sw.js", "runtime.mjs")
+    )
+    snapshot_key = write_runtime_module(tmp, "./" + wheel_rel, "./" + ui_rel)
+    write_first_screen(tmp / "assets" / "first-screen.js")
     shutil.copy2(ROOT / "manifest.webmanifest", tmp / "manifest.webmanifest")
     config = fill(
         (ROOT / "pyscript.toml").read_text(),
@@ -201,6 +257,7 @@ def build(out: Path, engine_wheel: Path, micropip_wheel: Path, node_modules: Pat
     (tmp / "pyscript.toml").write_text(config)
     expected = str(cold_load_bytes(tmp))
     page = fill((ROOT / "index.html").read_text(), {"EXPECTED_BYTES": expected}, "index.html")
+    page = first_screen_words(page)
     (tmp / "index.html").write_text(page)
     cache = write_service_worker(tmp)
 
@@ -214,6 +271,7 @@ def build(out: Path, engine_wheel: Path, micropip_wheel: Path, node_modules: Pat
         "engine_wheel": wheel_rel,
         "ui_archive": ui_rel,
         "cache": cache,
+        "snapshot_key": snapshot_key,
     }
 
 

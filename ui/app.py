@@ -11,7 +11,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from ui import lang, reference, tutorial
+from ui import first_screen, lang, reference, tutorial
 from ui.dialogs import Legend
 from ui.dom import Page, attr, is_async, some
 from ui.game_screen import GameScreen
@@ -185,6 +185,13 @@ class App:
             if code:
                 self.open_code(code)
                 return
+            chosen = first_screen.choice(self.doc)  # made while the runtime loaded
+            if chosen is not None and chosen.what == "start":
+                self.start_chosen(chosen)
+                return
+            if chosen is not None and chosen.what == "setup":
+                self.show_setup()
+                return
             current = self.saves.current()
             if current:
                 self.resume(current)
@@ -281,6 +288,17 @@ class App:
 
     def on_submit(self, event: Any) -> None:
         event.preventDefault()
+        self.start_from_form()
+
+    def start_chosen(self, chosen: first_screen.Choice) -> None:
+        """Start with the first screen's choices, through the setup form and its defaults."""
+        self.page.el("f-scenario").value = chosen.scenario
+        self.page.el("f-count").value = str(chosen.count)
+        self.setup.sync()
+        self.show_setup()
+        self.start_from_form()
+
+    def start_from_form(self) -> None:
         from engine import SetupError
 
         try:

@@ -13,7 +13,10 @@ def status(document: Any, text: str) -> None:
 
 
 def finish(document: Any) -> None:
-    """Hide the loading screen and show the app."""
+    """Hide the first screen (the loading bar is in it) and show the app."""
+    from ui import first_screen
+
+    first_screen.hide(document)
     document.getElementById("loading").hidden = True
     document.getElementById("app").hidden = False
 

@@ -48,6 +48,22 @@ EN: dict[str, Text] = {
     "setup.empty": "Fort Knox empty square",
     "setup.lost": "Lost Visual patrol card",
     "setup.start": "Start the heist",
+    # the first screen, drawn before Python runs (assets/first-screen.js; tools/build_site.py
+    # copies these keys, "app.title", "setup.*", "scenario.*" and "character.*" into it)
+    "first.resume": "Your heist in progress",
+    "first.summary": "{scenario} · {crew} · turn {turn}",
+    "first.continue": "Continue the heist",
+    "first.new": "Or plan a new one",
+    "first.more": "All the options",
+    "first.waiting": "Getting the table ready: the game starts as soon as it is loaded…",
+    "first.loading": "Loading the game…",
+    "first.step.load": "Loading Python…",
+    "first.step.download": "Downloading Python…",
+    "first.step.start": "Starting Python…",
+    "first.step.code": "Loading the game code…",
+    "first.step.engine": "Installing the rules engine…",
+    "first.step.game": "Starting the game…",
+    "first.bytes": "{done} MB of {total} MB",
     # the autopilot (ui/autopilot.py)
     "autopilot.seat": "Autopilot",
     "autopilot.seat_for": "Burglar {n} on autopilot",

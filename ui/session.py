@@ -142,6 +142,10 @@ class Session:
         """What a save holds: never the state."""
         record: dict[str, Any] = self.match.record()
         record["updated"] = int(time.time())
+        # also read by the first screen before Python runs (assets/first-screen.js)
+        state = self.match.game.state
+        record["scenario"] = state.scenario.value
+        record["names"] = [p.name for p in state.players]
         return record
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from ui import reference
+from ui import first_screen, reference
 from ui.dom import Page, some
 from ui.messages import help_of, name_of, t
 from ui.panels import ability_of
@@ -13,7 +13,7 @@ from ui.panels import ability_of
 if TYPE_CHECKING:
     from engine import Setup
 
-SCENARIO_ORDER = ("bank", "office", "fortknox")
+SCENARIO_ORDER = first_screen.SCENARIO_ORDER
 
 
 class SetupScreen:
@@ -31,9 +31,9 @@ class SetupScreen:
         for key in SCENARIO_ORDER:
             scen.appendChild(page.option(key, t(f"scenario.{key}")))
         count = page.el("f-count")
-        for n in range(1, 5):
+        for n in first_screen.PLAYER_COUNTS:
             count.appendChild(page.option(str(n), str(n)))
-        count.value = "2"
+        count.value = str(first_screen.DEFAULT_PLAYER_COUNT)
         walls = page.el("f-walls")
         walls.appendChild(page.option("s", t("setup.walls.standard")))
         walls.appendChild(page.option("r", t("setup.walls.random")))

@@ -48,11 +48,36 @@ def find_chromium() -> str:
     pytest.fail("Chromium not found: `make install` installs Debian's chromium package")
 
 
+# BURGLE_CSP_REPORT_ONLY=1: every response also carries the page's policy without
+# 'unsafe-eval' as Content-Security-Policy-Report-Only, and what it would have refused is a
+# console error, which fails the test (Guard.check): a browser test run under it says whether
+# the page still needs 'unsafe-eval' (docs/startup.md).
+CSP_REPORT_ONLY = os.environ.get("BURGLE_CSP_REPORT_ONLY", "") not in ("", "0")
+REPORT_ONLY_WATCH = """document.addEventListener("securitypolicyviolation", (e) => {
+  if (e.disposition === "report") console.error("CSP report-only: " + e.violatedDirective + " "
+    + e.blockedURI + " at " + e.sourceFile + ":" + e.lineNumber + " " + (e.sample || ""));
+});"""
+
+
+def report_only_policy(site: Path) -> str:
+    import re
+
+    page = (site / "index.html").read_text()
+    found = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
+    assert found, "the page declares no policy"
+    return found.group(1).replace(" 'unsafe-eval'", "")
+
+
 class SubPathHandler(NoCacheHandler):
     """Serves the site under SUB_PATH only, like https://<user>.github.io/<repo>/."""
 
     # Requests of the Python runtime: one per page start (the suite prints the count).
     runtime_requests = 0
+
+    def end_headers(self) -> None:
+        if CSP_REPORT_ONLY:
+            self.send_header("Content-Security-Policy-Report-Only", report_only_policy(SITE))
+        super().end_headers()
 
     def translate_path(self, path: str) -> str:
         if path.split("?")[0].endswith("/pyodide.asm.wasm"):
@@ -90,6 +115,8 @@ class Guard:
     def protect(self, context, route: bool = True) -> None:
         """Watch every request of the context (and refuse outside ones if `route`)."""
         context.on("request", self._seen)
+        if CSP_REPORT_ONLY:
+            context.add_init_script(REPORT_ONLY_WATCH)
         if route:
             context.route("**/*", self._route)
 

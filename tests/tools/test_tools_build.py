@@ -74,3 +74,44 @@ def test_no_cache_server_serves_with_the_right_types(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_runtime_snapshot_key_follows_the_runtime_and_our_code(tmp_path):
+    """Another engine wheel (or runtime, or ui archive) gives another snapshot key, so a new
+    build never restores an old build's snapshot."""
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "assets").mkdir()
+    for name in build_site.PYODIDE_FILES:
+        (tmp_path / "pyodide" / name).write_text(name)
+    (tmp_path / "assets" / "snapshot-worker.mjs").write_text("worker")
+    (tmp_path / "engine.whl").write_text("engine 1")
+    (tmp_path / "ui.zip").write_text("ui 1")
+    first = build_site.write_runtime_module(tmp_path, "./engine.whl", "./ui.zip")
+    assert build_site.write_runtime_module(tmp_path, "./engine.whl", "./ui.zip") == first
+    module = (tmp_path / "pyodide" / "runtime.mjs").read_text()
+    assert f'const SNAPSHOT_KEY = "{first}"' in module
+    assert '{"wheel": "./engine.whl", "archive": "./ui.zip"}' in module
+    (tmp_path / "engine.whl").write_text("engine 2")
+    second = build_site.write_runtime_module(tmp_path, "./engine.whl", "./ui.zip")
+    (tmp_path / "pyodide" / "pyodide.asm.wasm").write_text("another runtime")
+    third = build_site.write_runtime_module(tmp_path, "./engine.whl", "./ui.zip")
+    assert len({first, second, third}) == 3
+
+
+def test_the_first_screen_words_come_from_the_catalogs(tmp_path):
+    from ui import first_screen
+    from ui.messages import EN
+    from ui.messages_fr import FR
+
+    script = tmp_path / "first-screen.js"
+    script.write_text('var FIRST = "@@FIRST_SCREEN@@";')
+    build_site.write_first_screen(script)
+    data = json.loads(script.read_text().removeprefix("var FIRST = ").removesuffix(";"))
+    assert data["strings"]["en"]["setup.start"] == EN["setup.start"]
+    assert data["strings"]["fr"]["first.continue"] == FR["first.continue"]
+    assert "character.hacker.help" not in data["strings"]["en"]  # names only
+    assert data["scenarios"] == list(first_screen.SCENARIO_ORDER)
+    page = build_site.first_screen_words('<h2 data-first="setup.title"></h2>')
+    assert page == f'<h2 data-first="setup.title">{EN["setup.title"]}</h2>'
+    with pytest.raises(SystemExit, match=r"no\.such"):
+        build_site.first_screen_words('<p data-first="no.such"></p>')
