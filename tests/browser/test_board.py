@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browserkit import ROOT, open_fresh, settled, show_saved
+from browserkit import ROOT, open_fresh, settled, show_saved, switch_saved
 from playwright.sync_api import expect
 from positions import crowded, ending, four_burglars, prompting, safe_cracking
 
@@ -192,7 +192,7 @@ def test_axe_finds_nothing_on_the_new_game_screen(page, site_server):
 
 
 def test_axe_finds_nothing_on_the_hand_over(page, site_server):
-    open_fresh(page, site_server.url, "?game=" + ending()[0])
+    switch_saved(page, site_server.url, ending()[0], [])
     page.click("#board [data-pos='1.C2']")
     page.click("#tile-actions [data-action='enter 1.C2']")
     page.click("#other-actions [data-action='end']")
