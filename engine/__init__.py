@@ -23,6 +23,9 @@ __version__ = "0.1.0"
 # public name -> the submodule that defines it
 _EXPORTS = {
     "Action": "rules.actions",
+    "ActionError": "rules.actions",
+    "ActionParseError": "rules.actions",
+    "IllegalActionError": "rules.actions",
     "ActionKind": "rules.actions",
     "parse_pos": "rules.actions",
     "pos_text": "rules.actions",
@@ -30,7 +33,6 @@ _EXPORTS = {
     "ScenarioId": "rules.data",
     "Side": "rules.data",
     "Game": "rules.game",
-    "IllegalActionError": "rules.game",
     "new_game": "rules.game",
     "replay": "rules.game",
     "DecisionKind": "rules.kinds",
@@ -40,6 +42,7 @@ _EXPORTS = {
     "Outcome": "rules.kinds",
     "Result": "rules.kinds",
     "Reveal": "rules.kinds",
+    "MoveCut": "rules.kinds",
     "TurnFlag": "rules.kinds",
     "NoEffect": "rules.kinds",
     "Blocked": "rules.kinds",
@@ -61,7 +64,9 @@ _EXPORTS = {
 
 __all__ = [  # the names __getattr__ provides, and the version
     "Action",
+    "ActionError",
     "ActionKind",
+    "ActionParseError",
     "Avoided",
     "Blocked",
     "Character",
@@ -75,6 +80,7 @@ __all__ = [  # the names __getattr__ provides, and the version
     "GameView",
     "IllegalActionError",
     "Lasting",
+    "MoveCut",
     "NoEffect",
     "Outcome",
     "PlayerSetup",

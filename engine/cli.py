@@ -27,8 +27,9 @@ from .io.limits import (
     load_json,
 )
 from .io.serialize import StateError, from_json
+from .rules.actions import ActionError
 from .rules.data import ScenarioId, Side
-from .rules.game import IllegalActionError, new_game, replay
+from .rules.game import new_game, replay
 from .rules.rng import Rng
 from .rules.setup import Setup, SetupError, crew_setup
 
@@ -103,7 +104,7 @@ def check(text: str) -> list[str]:
             return [str(exc)]
         try:
             live = replay(game.setup, game.history)
-        except IllegalActionError as exc:
+        except ActionError as exc:
             return [f"the action list does not replay: {exc}"]
         if live.state != game.state:
             return ["the saved state differs from the replay of its actions"]
@@ -119,7 +120,7 @@ def check(text: str) -> list[str]:
         return [f"actions: more than {MAX_GAME_ACTIONS}"]
     try:
         replay(setup, acts)
-    except IllegalActionError as exc:
+    except ActionError as exc:
         return [str(exc)]
     return []
 

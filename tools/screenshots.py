@@ -1,5 +1,6 @@
 """`make screenshots`: PNGs of the page at 390x844, 1280x800 and 1920x1080, into screenshots/
-(git-ignored): the new-game screen, a started game, a crowded mid-game, safe cracking, the end.
+(git-ignored): the new-game screen, a started game, a crowded mid-game, safe cracking, the end,
+an alarm on the guard's floor, and a watch link (at its start and mid-game).
 
     python tools/screenshots.py [--site site] [--out screenshots]
 """
@@ -15,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from positions import crowded, ending, load, safe_cracking  # noqa: E402
+from positions import alarm_on_guard_floor, crowded, ending, load, safe_cracking  # noqa: E402
 
 from tools.chromium import CHROMIUM_ARGS  # noqa: E402
 from tools.serve import NoCacheHandler, make_server, start_in_thread  # noqa: E402
@@ -43,6 +44,7 @@ def main() -> int:
         "crowded": crowded(),
         "safe": safe_cracking(),
         "end": ending(),
+        "alarm": alarm_on_guard_floor()[:2],
     }
     only = set(filter(None, args.only.split(",")))
     try:
@@ -62,6 +64,17 @@ def main() -> int:
                         continue
                     load(page, base, code, actions)
                     page.screenshot(path=str(args.out / f"{name}-{size}.png"))
+                if not only or "watch" in only:
+                    from ui import links
+
+                    code, actions = ending()
+                    page.goto(
+                        base + "index.html" + links.link_query(code, list(actions)) + "&watch=1"
+                    )
+                    page.wait_for_selector(READY, state="attached", timeout=180_000)
+                    page.screenshot(path=str(args.out / f"watch-{size}.png"))
+                    page.locator("#review-slider").fill("57")
+                    page.screenshot(path=str(args.out / f"watch57-{size}.png"))
                 if not only or "legend" in only:
                     if page.locator("#end").is_visible():
                         page.click("#end [data-cmd='look']")

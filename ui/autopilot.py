@@ -1,4 +1,4 @@
-"""Autopilot seats and hints in the page (the bot itself is engine/autopilot/bot.py).
+"""Autopilot seats and hints in the page (the bot itself is engine/bot.py).
 
 * On the new-game screen every burglar row gets an "Autopilot" box. The seats chosen are
   kept beside the save (`autopilot.<save id>` in the page's storage), never in the game.
@@ -23,6 +23,8 @@ from ui.messages import has, t
 
 if TYPE_CHECKING:
     from engine.rules.view import GameView
+    from ui.dom import Page
+    from ui.ports import Table
 
 PACE_MS = 700  # between two autopilot actions: time to follow them on the board
 SLICE_MS = 30  # thinking time per browser task
@@ -33,8 +35,9 @@ HINT_CLASS = "hint"
 class Autopilot:
     """The page's autopilot: seats, timers, thinking slices and hints. Owned by `App`."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(self, page: Page, table: Table) -> None:
+        self.page = page
+        self.game = table  # the game in play: its session, act, select
         self.seats: set[int] = set()
         self.bots: dict[int, Any] = {}
         self.token = 0  # bumped to cancel pending timers (new game, undo, skip)
@@ -49,33 +52,33 @@ class Autopilot:
 
     def add_fields(self) -> None:
         """An 'Autopilot' check box in every burglar row of the new-game form."""
-        app = self.app
+        page = self.page
         for n in range(1, 5):
-            row = app.el(f"f-player-{n}")
-            if row is None or _missing(row) or _missing(app.el(f"f-name-{n}")):
+            row = page.el(f"f-player-{n}")
+            if row is None or _missing(row) or _missing(page.el(f"f-name-{n}")):
                 continue
-            if not _missing(app.el(f"f-auto-{n}")):
+            if not _missing(page.el(f"f-auto-{n}")):
                 continue
-            label = app.make("label", None, "check autopilot-seat")
-            box = app.make("input")
+            label = page.make("label", None, "check autopilot-seat")
+            box = page.make("input")
             box.id = f"f-auto-{n}"
             box.type = "checkbox"
             box.setAttribute("aria-label", t("autopilot.seat_for", n=n))
             label.appendChild(box)
-            label.appendChild(app.make("span", t("autopilot.seat")))
+            label.appendChild(page.make("span", t("autopilot.seat")))
             row.appendChild(label)
 
     def read_seats(self, count: int) -> set[int]:
         seats = set()
         for n in range(1, count + 1):
-            box = self.app.el(f"f-auto-{n}")
+            box = self.page.el(f"f-auto-{n}")
             if not _missing(box) and bool(box.checked):
                 seats.add(n - 1)
         return seats
 
     def fill_form(self, seats: set[int]) -> None:
         for n in range(1, 5):
-            box = self.app.el(f"f-auto-{n}")
+            box = self.page.el(f"f-auto-{n}")
             if not _missing(box):
                 box.checked = (n - 1) in seats
 
@@ -88,7 +91,7 @@ class Autopilot:
         self.token += 1
         self.busy = self.fast = False
         self.thinking = self.hinting = None
-        store = self.app.store
+        store = self.page.store
         key = STORE_PREFIX + str(session.save_id)
         if seats is None:
             saved = store.get_json(key, [])
@@ -109,14 +112,14 @@ class Autopilot:
         return player in self.seats
 
     def humans(self) -> int:
-        session = self.app.session
+        session = self.game.session
         if session is None:
             return 0
         return len(session.setup.players) - len(self.seats)
 
     def blocks_input(self) -> bool:
         """While an autopilot burglar plays, the human's clicks on actions are ignored."""
-        session = self.app.session
+        session = self.game.session
         if session is None or session.game.is_over():
             return False
         return self.is_auto(session.game.state.current)
@@ -134,18 +137,18 @@ class Autopilot:
 
     def after_render(self, view: GameView) -> None:
         """Called by `App.render`: start the autopilot's next action when it is to move."""
-        app = self.app
-        session = app.session
+        page = self.page
+        session = self.game.session
         self.clear_hint()
         auto = session is not None and not session.game.is_over()
         auto = auto and self.is_auto(view.current)
-        skip = app.el("autopilot-skip")
+        skip = page.el("autopilot-skip")
         if not _missing(skip):
             skip.hidden = not auto
-        hint = app.el("hint")
+        hint = page.el("hint")
         if not _missing(hint):
             hint.hidden = session is None or session.game.is_over() or auto
-        app.doc.documentElement.setAttribute("data-autopilot", "1" if auto else "0")
+        page.doc.documentElement.setAttribute("data-autopilot", "1" if auto else "0")
         if not auto:
             self.fast = False
             return
@@ -158,7 +161,7 @@ class Autopilot:
     def _begin(self, token: int) -> None:
         if token != self.token:
             return
-        session = self.app.session
+        session = self.game.session
         if session is None or session.game.is_over():
             self.busy = False
             return
@@ -179,13 +182,13 @@ class Autopilot:
         self.thinking = None
         self.busy = False
         self.played += 1
-        self.app.doc.documentElement.setAttribute("data-autopilot-played", str(self.played))
-        self.app.act(str(action), confirmed=True)  # its own choice: no safety net asks
+        self.page.doc.documentElement.setAttribute("data-autopilot-played", str(self.played))
+        self.game.act(str(action), confirmed=True)  # its own choice: no safety net asks
 
     def skip(self) -> None:
         """Play the rest of the autopilot's turn without pauses."""
         self.fast = True
-        session = self.app.session
+        session = self.game.session
         if session is not None and self.thinking is None:
             self.cancel()
             self.after_render(session.view())
@@ -194,11 +197,11 @@ class Autopilot:
 
     def hint(self) -> None:
         """Think (in slices) about what the current burglar should do; then show it."""
-        session = self.app.session
+        session = self.game.session
         if session is None or session.game.is_over() or self.blocks_input():
             return
         self.clear_hint()
-        box = self.app.el("hint-box")
+        box = self.page.el("hint-box")
         if not _missing(box):
             box.textContent = t("autopilot.thinking")
             box.hidden = False
@@ -212,7 +215,7 @@ class Autopilot:
         self._hint_slice(token, actions_then, bot)
 
     def _hint_slice(self, token: int, actions_then: int, bot: Any) -> None:
-        session = self.app.session
+        session = self.game.session
         if token != self.token or self.hinting is None or session is None:
             return
         if len(session.actions) != actions_then:  # the player moved on meanwhile
@@ -227,49 +230,54 @@ class Autopilot:
         self.show_hint(str(action), bot.last_reason)
 
     def show_hint(self, text: str, reason: str) -> None:
-        app = self.app
-        session = app.session
+        page = self.page
+        session = self.game.session
         assert session is not None
         target = _target_pos(text)
         if target:
-            app.select(target)  # its tile's panel shows the hinted button (this redraws)
+            self.game.select(target)  # its tile's panel shows the hinted button (this redraws)
         names = [p.name for p in session.view().players]
         self.hint_action = text
-        label = describe.action_label(text, names)
+        view = session.view()
+        if text.startswith("choose ") and view.pending is not None:
+            # A decision's option in the prompt's own words ("two" is no card name).
+            label = describe.choice_label(view.pending.kind, text.removeprefix("choose "), names)
+        else:
+            label = describe.action_label(text, names)
         why_key = f"autopilot.why.{reason}"
         why = t(why_key) if has(why_key) else t("autopilot.why.move")
-        box = app.el("hint-box")
+        box = page.el("hint-box")
         if not _missing(box):
             box.textContent = t("autopilot.hint", action=label, why=why)
             box.hidden = False
         if target:
-            tile = app.q(f"#board [data-pos='{target}']")
+            tile = page.q(f"#board [data-pos='{target}']")
             if tile is not None:
                 tile.classList.add(HINT_CLASS)
-        for button in app.doc.querySelectorAll("[data-action]"):
+        for button in page.doc.querySelectorAll("[data-action]"):
             if str(button.getAttribute("data-action")) == text:
                 button.classList.add(HINT_CLASS)
-        app.doc.documentElement.setAttribute("data-hint", text)
+        page.doc.documentElement.setAttribute("data-hint", text)
 
     def clear_hint(self) -> None:
-        app = self.app
+        page = self.page
         self.hint_action = ""
         try:
-            for element in app.doc.querySelectorAll(f".{HINT_CLASS}"):
+            for element in page.doc.querySelectorAll(f".{HINT_CLASS}"):
                 element.classList.remove(HINT_CLASS)
         except AttributeError:  # the stand-in DOM of the ui tests has no classList
             pass
-        box = app.el("hint-box")
+        box = page.el("hint-box")
         if not _missing(box) and self.hinting is None:
             box.hidden = True
             box.textContent = ""
-        app.doc.documentElement.setAttribute("data-hint", "")
+        page.doc.documentElement.setAttribute("data-hint", "")
 
     # ------------------------------------------------------------------ timers
 
     def later(self, ms: int, fn: Any) -> None:
         """Run `fn` after `ms` milliseconds as its own browser task (now, without a browser)."""
-        window = self.app.window
+        window = self.page.window
         set_timeout = getattr(window, "setTimeout", None)
         if set_timeout is None:
             fn()

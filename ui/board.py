@@ -1,15 +1,18 @@
-"""The live board: the building as CSS grids of tile buttons, drawn from the typed view."""
+"""What the board shows, as pure data: each tile's look and words, walls, the guards' lines.
+
+The widget that draws it is `ui.live_board.LiveBoard`; everything here is tested in CPython.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.rules.actions import Action, ActionKind, floor_of, parse_pos, pos_text, row_col
+from engine.rules.actions import Action, ActionKind, pos_text, row_col
 from engine.rules.data import cell_index
 
 if TYPE_CHECKING:
-    from engine.rules.view import GameView, GuardView, PlayerView, TileView
+    from engine.rules.view import GameView, GuardMove, GuardView, PlayerView, TileView
 
 
 def floor_cells(size: int) -> list[list[int]]:
@@ -110,8 +113,7 @@ def _tile_parts(
     tile: TileView,
     view_players: Iterable[PlayerView],
     guard: GuardView | None,
-    steps: dict[int, int],
-    show_all: bool,
+    path: GuardPath | None,
     selected: int,
     legal_tiles: set[str],
     crow: int | None = None,
@@ -199,10 +201,13 @@ def _tile_parts(
         classes.append("dest")
         marks.append("m-dest")
         words.append(t("token.guard_dest"))
-    step = steps.get(pos, 0)
-    if step and (show_all or (guard is not None and step <= guard.speed)):
+    on_route = path.steps.get(pos, ()) if path is not None else ()
+    if on_route:
         classes.append("route")
-        words.append(t("token.route", n=step))
+        words.extend(t("token.route", n=step) for step in on_route)
+    if path is not None and path.unknown and pos == path.unknown_at:
+        classes.append("route-unknown")
+        words.append(t(f"token.route_unknown.{path.cut}", n=path.unknown))
     burglars: list[tuple[int, str]] = []
     for p in view_players:
         if p.pos != pos or not p.entered or p.escaped:
@@ -235,7 +240,10 @@ def _tile_parts(
         words.append(t("token.selected"))
     if len(tokens) > 4:
         classes.append("many-tokens")
-    if len(burglars) + (1 if guard_speed else 0) > 3:
+    crowd = len(burglars) + (1 if guard_speed else 0)
+    if crowd:
+        classes.append(f"pawns-{min(crowd, 4)}")
+    if crowd > 3:
         classes.append("many-pawns")
     label = t("tile.label", floor=floor, cell=tile.cell, what=", ".join([what, *words]))
     return TileLook(
@@ -264,14 +272,13 @@ def tile_labels(view: GameView, selected: int = -1) -> dict[str, str]:
     moves, tools = target_sets(view.legal)
     for fl in view.floors:
         sides = wall_sides(view.size, fl.walls)
-        steps = {p: k + 1 for k, p in enumerate(fl.guard.route)}
+        path = guard_path(fl.guard, False)
         for tile in fl.tiles:
             look = _tile_parts(
                 tile,
                 view.players,
                 fl.guard,
-                steps,
-                False,
+                path,
                 selected,
                 moves,
                 view.crow,
@@ -293,310 +300,60 @@ def _svg(doc: Any, icon_id: str, classes: str) -> Any:
     return svg
 
 
+class GuardPath(NamedTuple):
+    """What the board draws of a guard's way, all of it from the view."""
+
+    segments: tuple[tuple[int, int, int, int, bool], ...]  # (row, col) -> (row, col), next?
+    steps: dict[int, tuple[int, ...]]  # tile -> its step numbers along the drawn way
+    unknown_at: int  # the tile where his next move stops being certain (-1: it does not)
+    unknown: int  # how many steps may follow from there (at most)
+    cut: str  # why: 'patrol' (a patrol card is drawn), 'choice', 'hidden'
+
+
+NO_PATH = GuardPath((), {}, -1, 0, "")
+
+
+def guard_path(guard: GuardView, show_all: bool) -> GuardPath:
+    """The guard's next move exactly as the engine will walk it if the turn ended now
+    (`GuardView.next`: his die, the alarms, Donuts, the crow, this turn's cards all counted
+    by the engine), the tile where it stops being certain, and with `show_all` the rest of
+    his way to his destination. The page cuts and counts nothing itself."""
+    pos = guard.pos
+    if pos is None or guard.lost:
+        return NO_PATH
+    move = guard.next
+    walk = list(move.walk) if move is not None else []
+    later: list[int] = []
+    if show_all and guard.route:
+        route = list(guard.route)
+        if route[: len(walk)] == walk:
+            later = route[len(walk) :]
+    segments = []
+    steps: dict[int, tuple[int, ...]] = {}
+    prev = row_col(pos)
+    for k, step in enumerate(walk + later):
+        here = row_col(step)
+        segments.append((*prev, *here, k < len(walk)))
+        steps[step] = (*steps.get(step, ()), k + 1)  # he may walk a tile twice (alarms)
+        prev = here
+    if move is None or not move.unknown:
+        return GuardPath(tuple(segments), steps, -1, 0, "")
+    return GuardPath(tuple(segments), steps, walk[-1] if walk else pos, move.unknown, move.cut)
+
+
 def route_segments(guard: GuardView, show_all: bool) -> list[tuple[int, int, int, int]]:
     """The guard's path to draw, as (row, col) -> (row, col) steps within his floor: his next
-    move (speed steps), or the whole way there with `show_all`."""
-    pos = guard.pos
-    route = guard.route
-    if pos is None or not route or guard.lost:
-        return []
-    if not show_all:
-        route = route[: guard.speed]
-    out = []
-    prev = row_col(pos)
-    for step in route:
-        here = row_col(step)
-        out.append((*prev, *here))
-        prev = here
-    return out
+    move as the view gives it, or with `show_all` the whole way there too."""
+    return [seg[:4] for seg in guard_path(guard, show_all).segments]
 
 
-class LiveBoard:
-    """The building as persistent tile buttons in a WAI-ARIA grid per floor (one tab stop
-    each: roving tabindex); `update` redraws only the parts that changed."""
+def next_move_words(move: GuardMove) -> str:
+    """The floor's line about the guard's next move, as the engine foresees it."""
+    from ui.messages import t
 
-    def __init__(self, document: Any, container: Any) -> None:
-        self.document = document
-        self.container = container
-        self.key: tuple = ()
-        self.tiles: dict[int, dict[str, Any]] = {}
-        self.last: dict[int, TileLook] = {}
-        self.titles: list[Any] = []
-        self.title_text: list[str] = []
-        self.sections: list[Any] = []
-        self.tabs: list[Any] = []
-        self.overlays: list[Any] = []
-        self.routes: list[tuple] = []
-        self.stops: list[str] = []  # per floor: the tile that holds the floor's tab stop
-        self.by_name: dict[str, Any] = {}
-        self.protos: dict[tuple[str, str], Any] = {}
-        self.active = 0
-        self.size = 4
-
-    def build(self, view: GameView) -> None:
-        from ui.messages import t
-
-        doc = self.document
-        size = view.size
-        self.size = size
-        fragment = doc.createDocumentFragment()
-        self.tiles, self.last, self.titles, self.title_text = {}, {}, [], []
-        self.sections, self.tabs, self.overlays, self.routes, self.stops = [], [], [], [], []
-        self.by_name: dict[str, Any] = {}
-        # A phone shows one floor at a time: these tabs switch it (CSS hides them when wide).
-        tabs = _element(doc, "nav", "floor-tabs")
-        tabs.setAttribute("aria-label", t("game.floors"))
-        for fl in view.floors:
-            n = fl.floor + 1
-            tab = _element(doc, "button", "btn floor-tab", t("game.floor", n=n))
-            tab.type = "button"
-            tab.setAttribute("data-cmd", "floor")
-            tab.setAttribute("data-id", str(n))
-            tab.setAttribute("aria-controls", f"floor-{n}")
-            tabs.appendChild(tab)
-            self.tabs.append(tab)
-        fragment.appendChild(tabs)
-        for fl in view.floors:
-            n = fl.floor + 1
-            section = _element(doc, "section", "floor")
-            section.id = f"floor-{n}"
-            self.sections.append(section)
-            head = _element(doc, "div", "floor-head")
-            heading = _element(doc, "h2", "floor-title", t("game.floor", n=n))
-            heading.id = f"floor-{n}-title"
-            section.setAttribute("aria-labelledby", heading.id)
-            info = _element(doc, "p", "floor-info")
-            self.titles.append(info)
-            self.title_text.append("")
-            head.appendChild(heading)
-            head.appendChild(info)
-            grid = _element(doc, "div", "floor-grid")
-            grid.setAttribute("role", "grid")
-            grid.setAttribute("aria-labelledby", heading.id)
-            grid.style.setProperty("--size", str(size))
-            sides = wall_sides(size, fl.walls)
-            row_el = None
-            for k, tile in enumerate(fl.tiles):
-                if k % size == 0:
-                    row_el = _element(doc, "div", "floor-row")
-                    row_el.setAttribute("role", "row")
-                    grid.appendChild(row_el)
-                cell_sides = sorted(sides.get(tile.cell_index, ()))
-                walled = " ".join(f"wall-{s}" for s in cell_sides)
-                gridcell = _element(doc, "div", "gridcell")
-                gridcell.setAttribute("role", "gridcell")
-                button = _element(doc, "button", "tile")
-                button.type = "button"
-                button.setAttribute("data-pos", tile.name)
-                button.setAttribute("data-floor", str(n))
-                button.setAttribute("data-cell", tile.cell)
-                button.setAttribute("tabindex", "0" if k == 0 else "-1")
-                refs: dict[str, Any] = {"button": button, "walls": walled, "sides": cell_sides}
-                for part in ("cell", "hints", "num", "room", "pawns", "name", "toks"):
-                    span = _element(doc, "span", f"part {part}")
-                    span.setAttribute("aria-hidden", "true")
-                    button.appendChild(span)
-                    refs[part] = span
-                refs["cell"].textContent = tile.cell
-                gridcell.appendChild(button)
-                row_el.appendChild(gridcell)
-                self.tiles[tile.pos] = refs
-                self.by_name[tile.name] = button
-            self.stops.append(fl.tiles[0].name)
-            overlay = doc.createElementNS(SVG_NS, "svg")
-            overlay.setAttribute("class", "routes")
-            overlay.setAttribute("aria-hidden", "true")
-            overlay.setAttribute("viewBox", f"0 0 {size * 100} {size * 100}")
-            overlay.setAttribute("preserveAspectRatio", "none")
-            grid.appendChild(overlay)
-            self.overlays.append(overlay)
-            self.routes.append(())
-            section.appendChild(head)
-            section.appendChild(grid)
-            fragment.appendChild(section)
-        self.container.replaceChildren(fragment)
-        self.container.setAttribute("data-scenario", str(view.scenario))
-        self.container.style.setProperty("--floors", str(len(view.floors)))
-        self.container.style.setProperty("--size", str(size))
-        self.key = self._key(view)
-        keep = self.active if 1 <= self.active <= len(self.sections) else 1
-        self.active = 0
-        self.show_floor(keep)  # a rebuild (a wall blown away) keeps the floor on show
-
-    def show_floor(self, n: int) -> None:
-        """The floor (from 1) a narrow screen shows; its tab is marked pressed."""
-        if not 1 <= n <= len(self.sections) or n == self.active:
-            return
-        self.active = n
-        for k, (section, tab) in enumerate(zip(self.sections, self.tabs, strict=True), start=1):
-            section.className = "floor active" if k == n else "floor"
-            tab.setAttribute("aria-pressed", "true" if k == n else "false")
-
-    def set_stop(self, name: str) -> None:
-        """Move the floor's single tab stop to this tile (roving tabindex)."""
-        new = self.by_name.get(name)
-        if new is None:
-            return
-        floor = floor_of(parse_pos(name)) + 1
-        if not 1 <= floor <= len(self.stops):
-            return
-        old = self.stops[floor - 1]
-        if old == name:
-            return
-        if old in self.by_name:
-            self.by_name[old].setAttribute("tabindex", "-1")
-        new.setAttribute("tabindex", "0")
-        self.stops[floor - 1] = name
-
-    @staticmethod
-    def _key(view: GameView) -> tuple:
-        return (view.scenario, tuple(f.walls for f in view.floors))
-
-    def update(
-        self,
-        view: GameView,
-        selected: int = -1,
-        show_all: bool = False,
-        legal_tiles: set[str] | None = None,
-        tool_tiles: set[str] | None = None,
-    ) -> int:
-        """Bring the tiles in line with the view; return how many tiles changed."""
-        from ui.messages import t
-
-        if self._key(view) != self.key:
-            self.build(view)
-        if legal_tiles is None:
-            legal_tiles, tool_tiles = target_sets(view.legal)
-        players = view.players
-        crow = view.crow
-        # Who stands where, once per update: a tile's inputs below say whether it can change.
-        here: dict[int | None, list[tuple[int, str, str, int, bool]]] = {}
-        for p in players:
-            if p.entered and not p.escaped:
-                here.setdefault(p.pos, []).append(
-                    (p.index, p.character, p.name, p.hack, p.alarm_held)
-                )
-        changed = 0
-        for i, fl in enumerate(view.floors):
-            guard = fl.guard
-            steps = {p: k + 1 for k, p in enumerate(guard.route)}
-            parts_info = []
-            if guard.pos is not None and not guard.lost:
-                parts_info.append(t("token.guard", speed=guard.speed))
-            if guard.alarms:
-                parts_info.append(t("floor.alarms", n=guard.alarms))
-            info = " · ".join(parts_info)
-            if info != self.title_text[i]:
-                self.titles[i].textContent = info
-                self.title_text[i] = info
-            self._draw_route(i, guard, show_all)
-            gpos, gdest, gspeed = guard.pos, guard.dest, guard.speed
-            for tile in fl.tiles:
-                pos = tile.pos
-                refs = self.tiles[pos]
-                name = tile.name
-                inputs = (
-                    tile,
-                    gpos == pos and gspeed,
-                    gdest == pos,
-                    steps.get(pos, 0),
-                    show_all,
-                    tuple(here.get(pos, ())),
-                    pos == selected,
-                    name in legal_tiles,
-                    bool(tool_tiles) and name in tool_tiles,
-                    crow == pos,
-                    gspeed,
-                )
-                if refs.get("inputs") == inputs:
-                    continue
-                refs["inputs"] = inputs
-                look = _tile_parts(
-                    tile,
-                    players,
-                    guard,
-                    steps,
-                    show_all,
-                    selected,
-                    legal_tiles,
-                    crow,
-                    refs["sides"],
-                    tool_tiles,
-                )
-                old = self.last.get(pos)
-                if look == old:
-                    continue
-                changed += 1
-                self._draw_tile(refs, look, old)
-                self.last[pos] = look
-        return changed
-
-    def icon(self, icon_id: str, classes: str) -> Any:
-        """An icon element: one cloneNode of a cached prototype (one call into the DOM
-        instead of building the <svg><use> anew)."""
-        key = (icon_id, classes)
-        proto = self.protos.get(key)
-        if proto is None:
-            proto = self.protos[key] = _svg(self.document, icon_id, classes)
-        return proto.cloneNode(True)
-
-    def _draw_tile(self, refs: dict[str, Any], look: TileLook, old: TileLook | None) -> None:
-        doc = self.document
-        button = refs["button"]
-        if old is None or old.classes != look.classes:
-            button.className = look.classes + (" " + refs["walls"] if refs["walls"] else "")
-        if old is None or old.label != look.label:
-            button.setAttribute("aria-label", look.label)
-        if old is None or old.title != look.title:
-            button.title = look.title
-        if old is None or old.kind != look.kind:
-            refs["name"].textContent = look.kind
-        if old is None or old.number != look.number:
-            refs["num"].textContent = look.number
-        if old is None or old.icon != look.icon:
-            refs["room"].replaceChildren(*([self.icon(look.icon, "ic")] if look.icon else []))
-        if old is None or old.marks != look.marks:
-            refs["hints"].replaceChildren(*[self.icon(m, f"ic {m}") for m in look.marks])
-        if old is None or old.tokens != look.tokens:
-            items = []
-            for icon_id, count in look.tokens:
-                box = _element(doc, "span", f"tok {icon_id}")
-                box.appendChild(self.icon(icon_id, "ic"))
-                if count:
-                    box.appendChild(_element(doc, "span", "count", count))
-                items.append(box)
-            refs["toks"].replaceChildren(*items)
-        if old is None or old.guard != look.guard or old.burglars != look.burglars:
-            pawns = []
-            if look.guard:
-                pawn = _element(doc, "span", "pawn guard")
-                pawn.appendChild(self.icon("m-guard", "ic"))
-                pawn.appendChild(self.icon(f"die-{look.guard}", "die"))
-                pawns.append(pawn)
-            for index, character in look.burglars:
-                pawn = _element(doc, "span", f"pawn burglar p{index}")
-                pawn.setAttribute("data-player", str(index))
-                pawn.appendChild(self.icon(f"c-{character}", "ic"))
-                pawns.append(pawn)
-            refs["pawns"].replaceChildren(*pawns)
-
-    def _draw_route(self, i: int, guard: GuardView, show_all: bool) -> None:
-        """The guard's path as arrows between tile centres, in the floor's SVG overlay."""
-        segments = route_segments(guard, show_all)
-        key = (tuple(segments), show_all)
-        if key == self.routes[i]:
-            return
-        self.routes[i] = key
-        doc = self.document
-        overlay = self.overlays[i]
-        speed = guard.speed
-        items = []
-        for k, (r0, c0, r1, c1) in enumerate(segments):
-            x0, y0, x1, y1 = c0 * 100 + 50, r0 * 100 + 50, c1 * 100 + 50, r1 * 100 + 50
-            # Centre to centre, the arrowhead halfway: in the gap between the two tiles.
-            path = doc.createElementNS(SVG_NS, "path")
-            path.setAttribute("d", f"M{x0} {y0}L{(x0 + x1) / 2} {(y0 + y1) / 2}L{x1} {y1}")
-            path.setAttribute("class", "step next" if k < speed else "step later")
-            path.setAttribute("marker-mid", "url(#route-arrow)")
-            items.append(path)
-        overlay.replaceChildren(*items)
+    if move.stays:
+        return t(f"floor.stays.{move.stays}")
+    words = t("floor.next_move", n=move.steps)
+    if move.unknown:
+        return f"{words}, {t('floor.known', n=len(move.walk))}"
+    return words

@@ -172,10 +172,14 @@ def action_pos(action: Action | str) -> str:
 
 
 def group_legal(
-    legal: Iterable[Action],
+    legal: Iterable[Action], here: int | None = None
 ) -> tuple[dict[str, list[Action]], list[Action], list[Action]]:
-    """Legal actions -> (per tile position text, other actions, choose options)."""
-    from engine.rules.actions import ActionKind
+    """Legal actions -> (per tile position text, other actions, choose options).
+
+    An action aimed at another floor than `here` (the burglar's tile: the Stairs up, a
+    Walkway drop, an Atrium peek...) is listed on its target and on `here` too, so the tile
+    you stand on offers the way up or down."""
+    from engine.rules.actions import ActionKind, floor_of
 
     by_tile: dict[str, list[Action]] = {}
     other: list[Action] = []
@@ -187,9 +191,25 @@ def group_legal(
         pos = action_pos(action)
         if pos:
             by_tile.setdefault(pos, []).append(action)
+            if here is not None and floor_of(action.pos) != floor_of(here):
+                by_tile.setdefault(pos_text(here), []).append(action)
         else:
             other.append(action)
     return by_tile, other, choices
+
+
+def floor_change_label(action: Action | str, here: int, names: list[str]) -> str:
+    """Button text of an action aimed at another floor than `here`: 'Go up to 2.B3'."""
+    from engine.rules.actions import ActionKind, floor_of
+
+    a = _action(action)
+    up = floor_of(a.pos) > floor_of(here)
+    pos = pos_text(a.pos)
+    if a.kind == ActionKind.MOVE:
+        return t("act.up" if up else "act.down", pos=pos)
+    if a.kind == ActionKind.PEEK:
+        return t("act.peek_up" if up else "act.peek_down", pos=pos)
+    return action_label(a, names)
 
 
 def place_text(option: str, kind_at: Any = None) -> str:

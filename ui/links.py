@@ -91,7 +91,8 @@ def _check16(crc: int) -> bytes:
 def action_indices(code: str, actions: list[str]) -> list[tuple[int, int]]:
     """(index in legal_actions(), number of legal actions) for each action, by replaying.
 
-    IllegalActionError / ValueError when an action is not legal where it stands."""
+    ActionParseError for a text that is no action, IllegalActionError for one that is not
+    legal where it stands."""
     from engine import Action, IllegalActionError, Setup, new_game
 
     game = new_game(Setup.from_code(code))

@@ -95,7 +95,11 @@ EN: dict[str, Text] = {
     "saves.set_aside": "Something stored by this page could not be read and was set aside: {why}",
     "saves.aside_entry": "Set aside, could not be loaded: {why}",
     "saves.too_big": "the file is too big to be a saved game",
-    "saves.entry": "{scenario}, {players}: {actions} actions, {status}",
+    "saves.entry": Plural(
+        "{scenario}, {players}: {actions} action, {status}",
+        "{scenario}, {players}: {actions} actions, {status}",
+        "actions",
+    ),
     "saves.status.playing": "in progress",
     "saves.status.win": "won",
     "saves.status.loss": "lost",
@@ -104,13 +108,20 @@ EN: dict[str, Text] = {
     "saves.import_bad": "This file is not a saved game we can read: {why}",
     "url.bad": "The game link could not be used: {why}. Set up a new heist below.",
     # game links and review (ui/sharing.py, ui/review.py)
+    "share.end_first": "End your turn first: the play link is made then, and opens ready for the next burglar's turn. The watch link below follows the game as it stands.",
     "share.copy": "Copy",
     "share.share": "Share…",
     "share.copied": "Link copied.",
     "share.copy_failed": "Could not copy: select the link and copy it by hand.",
     "share.watch_hint": "Watch link: opens this game in review, to follow it move by move:",
-    "share.size": "The link carries the setup and the {n} actions so far ({chars} characters); the page replays them, nothing else travels.",
-    "share.too_long": "This game has grown too long for a link ({chars} characters, {n} actions): the page would only read its beginning. Export the save as a file instead.",
+    "share.size": Plural(
+        "The link carries the setup and the {n} action so far ({chars} characters); the page replays it, nothing else travels.",
+        "The link carries the setup and the {n} actions so far ({chars} characters); the page replays them, nothing else travels.",
+    ),
+    "share.too_long": Plural(
+        "This game has grown too long for a link ({chars} characters, {n} action): the page would only read its beginning. Export the save as a file instead.",
+        "This game has grown too long for a link ({chars} characters, {n} actions): the page would only read its beginning. Export the save as a file instead.",
+    ),
     "share.title": "Burgle Bros.: our heist",
     "link.opened": "Game opened from a link, after action {k}: it is {name}'s turn.",
     "link.opened_over": "Game opened from a link: it is over.",
@@ -135,7 +146,10 @@ EN: dict[str, Text] = {
     "review.turns": "Jump to",
     "review.continue": "Continue from here",
     "review.close": "Close review",
-    "review.start": "Before the first of {n} actions: the building as dealt.",
+    "review.start": Plural(
+        "Before the only action: the building as dealt.",
+        "Before the first of {n} actions: the building as dealt.",
+    ),
     "review.step": "Action {k} of {n}: {name} · {action}",
     "review.turn": "Turn {n}, {name} (action {k})",
     "review.guards": "Guards stepped onto {path}",
@@ -145,6 +159,8 @@ EN: dict[str, Text] = {
     "game.share": "Send this turn",
     "game.share_hint": "Send this link to the next burglar: it opens the game as it is now, ready for the next turn:",
     "game.undo": "Undo",
+    "footer.engine": "Rules engine",
+    "game.menu": "Menu",
     "game.undo_none": "Nothing to undo since the last reveal, roll or draw.",
     "game.routes": "Show guard paths",
     "game.routes_hide": "Hide guard paths",
@@ -167,7 +183,7 @@ EN: dict[str, Text] = {
     "game.escaped": "escaped",
     "game.error": "That did not work: {why}",
     "app.error": "Something went wrong ({why}). You can start a new heist or continue a save.",
-    "game.decks": "Decks: {tools} tools, {loot} loot, {events} events",
+    "game.decks": "Decks: tools {tools}, loot {loot}, events {events}",
     "game.event_at": Plural("Event if {n} action or fewer", "Event if {n} actions or fewer"),
     "prompt.title": "Decide",
     "handover.title": "Pass the device",
@@ -198,6 +214,18 @@ EN: dict[str, Text] = {
     "token.guard": "guard (speed {speed})",
     "token.guard_dest": "guard's destination",
     "token.route": "guard step {n}",
+    "token.route_unknown.patrol": Plural(
+        "his destination: a patrol card is drawn here, then up to {n} more step toward it",
+        "his destination: a patrol card is drawn here, then up to {n} more steps toward it",
+    ),
+    "token.route_unknown.choice": Plural(
+        "the players choose here where he goes on, up to {n} more step",
+        "the players choose here where he goes on, up to {n} more steps",
+    ),
+    "token.route_unknown.hidden": Plural(
+        "a card decides the rest of his move from here, up to {n} more step",
+        "a card decides the rest of his move from here, up to {n} more steps",
+    ),
     "token.burglar": "{name}",
     "token.selected": "selected",
     "token.crow": "the Raven's crow",
@@ -215,6 +243,11 @@ EN: dict[str, Text] = {
     "tile.can_move": "you can move or peek here",
     "tile.can_tool": "only a tool or ability can target it",
     "floor.alarms": Plural("{n} alarm", "{n} alarms"),
+    "floor.next_move": Plural("next move: {n} step", "next move: {n} steps"),
+    "floor.known": Plural("{n} of them known", "{n} of them known"),
+    "floor.stays.donuts": "next move: he stays (Donuts)",
+    "floor.stays.crow": "next move: he stays (the crow)",
+    "legend.route_unknown": "Question mark: his move stops being certain there (a patrol card or a choice decides the rest)",
     "game.event_now": "An Event if you end now",
     "game.no_event_now": "No Event if you end now",
     "game.legend": "Legend",
@@ -308,6 +341,7 @@ EN: dict[str, Text] = {
     "why.atrium": "a guard saw into the Atrium from above or below",
     "why.tiara": "the Tiara caught a guard's eye from next door",
     "why.surprise": "a guard came back into sight on their tile",
+    "why.guard-placed": "a guard turned up on their tile",
     "why.flexibility": "the Acrobat stayed on the guard's tile",
     "why.cursed-goblet": "the Cursed goblet",
     "why.tinker": "the Tinker's price",
@@ -594,7 +628,7 @@ _names(
         ),
         "time-lock": (
             "Time lock",
-            "Until your next turn nobody moves by Stairs or Thermal Bomb holes, nor escapes through them.",
+            "Until your next turn nobody moves by Stairs, Thermal Bomb holes or a Gymnastics climb, nor escapes through them.",
         ),
         "video-loop": ("Video loop", "Until your next turn, Cameras set off no alarm."),
         "where-is-he": (
@@ -655,7 +689,7 @@ _names(
         "steady-hands": ("Steady hands", "Roll 1 more die when you crack a Safe or try a Keypad."),
         "drill": (
             "Drill",
-            "Add dice to and crack the Safes straight above and below you too. One opened from another floor gives you no Tool, and its Loot stays in the Safe, to be picked up there.",
+            "Add dice to and crack the Safes straight above and below you too. One opened from another floor gives you no Tool, its Loot stays in the Safe, to be picked up there, and the guards that speed up are those of your floor and below.",
         ),
         "distract": (
             "Distract",
@@ -711,7 +745,11 @@ EN.update(
         "log.KeypadRolled": "Rolled {dice} at the keypad {pos}: {result}",
         "log.GuardPlaced": "A guard appears at {pos}",
         "log.GuardMoved": "Guard moves {src} -> {dst}",
-        "log.GuardStarts": "The guard of floor {floor} sets off: {speed} steps",
+        "log.GuardStarts": Plural(
+            "The guard of floor {floor} sets off: {speed} step",
+            "The guard of floor {floor} sets off: {speed} steps",
+            "speed",
+        ),
         "log.GuardLost": "Lost Visual: the guard of floor {floor} leaves the board",
         "log.DestinationSet": "Guard of floor {floor} heads to {pos} ({why})",
         "log.PatrolDrawn": "Patrol card of floor {floor}: {card}",
@@ -721,8 +759,16 @@ EN.update(
         "log.AlarmAvoided": "No alarm at {pos}: {how}",
         "log.AlarmCleared": "Alarm at {pos} is off",
         "log.HackAdded": "Hack token added at {pos} ({tokens} now)",
-        "log.HackSpent": "Hack token spent at {pos} ({tokens} left)",
-        "log.StealthLost": "{player} loses a Stealth token: {reason} ({left} left)",
+        "log.HackSpent": Plural(
+            "Hack token spent at {pos} ({tokens} left)",
+            "Hack token spent at {pos} ({tokens} left)",
+            "tokens",
+        ),
+        "log.StealthLost": Plural(
+            "{player} loses a Stealth token: {reason} ({left} left)",
+            "{player} loses a Stealth token: {reason} ({left} left)",
+            "left",
+        ),
         "log.DieAdded": "A die added to the safe {pos} ({dice} now)",
         "log.SafeRolled": "Rolled {dice}: {result}",
         "log.SafeDiceRolled": "Safe dice at {pos}: {dice}",
@@ -795,6 +841,10 @@ EN.update(
         "act.ability": "{card}",
         "act.choose": "{option}",
         "act.at": " at {pos}",
+        "act.up": "Go up to {pos}",
+        "act.down": "Go down to {pos}",
+        "act.peek_up": "Peek up at {pos}",
+        "act.peek_down": "Peek down at {pos}",
         "act.for": " for {player}",
     }
 )
@@ -940,7 +990,7 @@ EN.update(
         "ref.r.first": "The first turn",
         "ref.r.first.text": "Each burglar appears on the entrance when their first turn starts; that is not an entry, so nothing triggers. Ending your actions on a Thermo entrance still sets it off.",
         "ref.r.placing": "Setting up a guard",
-        "ref.r.placing.text": "A guard placed on a floor (first arrival, or back from Lost Visual) costs nobody Stealth by being placed. A burglar whose move brings him does meet him if he lands on that tile.",
+        "ref.r.placing.text": "A guard put on a tile without walking there (first arrival on a floor, back from Lost Visual, or moved by an Event card) finds whoever stands on it: 1 Stealth each, as if he had walked in. A burglar whose move brings him meets him by moving in, and pays only for that.",
         "ref.r.closest": "Which alarm is closest",
         "ref.r.closest.text": "Closest means fewest steps walking around walls. When several are just as close, the current burglar chooses. While alarms ring, the guard always heads for one of them.",
         "ref.r.route": "The guard's way",
@@ -972,22 +1022,43 @@ EN.update(
         "tut.do": "Next: {action}",
         "tut.leave": "Leave the guided heist",
         "tut.wrong": "In the guided heist, play the marked step: {action}.",
-        "tut.l.enter": "Welcome! You play the Peterman alone in the Office Job: 2 floors, one Safe on each. Open both and carry the Loot up to the roof. First, your way in: click the marked tile of floor 1, then Break in here.",
-        "tut.l.peek": "You came in on a Laser computer. Before walking anywhere, Peek (1 action): it turns the marked neighbour face up without going in. Walls block peeks and moves, and there are no diagonals.",
-        "tut.l.hack": "On a computer you can Hack (1 action): it stores a hack token there, and one token later keeps a Laser alarm quiet anywhere in the building. Store two.",
-        "tut.l.end": "Now press End turn. You spent 3 actions, more than 2, so no Event card. Then the guard of your floor walks as many steps as his speed toward his destination: the red numbers on the board are his next steps, the dashed tile is where he is going.",
-        "tut.l.move": "Move (1 action) into the marked Motion room. Stepping in is safe…",
-        "tut.l.motion": "…but leaving a Motion room in the same turn you entered it sets off its alarm. Move on and watch: an Alarm token appears, the guard turns toward it, and every ringing alarm makes him one step faster. Nothing stops this one: the Motion computer holds no token.",
-        "tut.l.laser": "Now step into the marked face-down tile. It is a Laser: walking in sets off an alarm…",
-        "tut.l.usehack": "…unless you stop it. The game asks what to do: spend one of the hack tokens you stored on the Laser computer, and no alarm rings.",
-        "tut.l.wait": "Sometimes the safest move is none: end the turn at once and let the guard walk by. With 2 actions or fewer you draw an Event card, which acts at once, for better or worse: the log says what it did.",
-        "tut.l.decision": "This Event lets you choose: Peekhole gives a free peek, here at the tile straight above you. Choose the marked one.",
-        "tut.l.keypad": "The marked tile is a Keypad: it opens only on a 6. Try it: if it stays shut, the action is spent and you stay put. Each new try there this turn rolls one more die, and the Peterman always rolls one extra.",
-        "tut.l.dice": "You are on the Safe. Its combination is the numbers of the other tiles in its row and column. Add a die (2 actions): dice stay on the Safe for good.",
-        "tut.l.crack": "Crack (1 action) rolls all its dice: each revealed tile of that row and column whose number comes up is cracked. Keep cracking until all are; the Safe then opens, you get a Tool and a Loot, and the guards speed up.",
-        "tut.l.stairs": "The Stairs take you up a floor for 1 action. The new floor has its own guard, set up as you arrive. You land in a Laboratory: the first burglar in gets a Tool.",
-        "tut.l.deadbolt": "The marked tile is a Deadbolt: getting in costs 3 actions while nobody is inside. Sometimes paying is the shortest way.",
-        "tut.l.escape": "Both Safes are open and you carry all the Loot: reach the Stairs of the top floor and Escape to the roof (1 action).",
+        "tut.s.enter": "Welcome! You play the Peterman alone in the Office Job: two floors, a Safe on each. Open both, then escape by the roof. First, break in: the marked C1 of floor 1, then Break in here.",
+        "tut.s.peek": "You stand in C1, a Deadbolt, with 4 actions a turn. Peek (1 action) turns the marked D1 face up without going in. Yellow walls block peeks and moves; no diagonals.",
+        "tut.s.move": "D1 is a Service Duct. Now Move (1 action each) into C2, then B2: moving in turns a tile face up. The red pawn on D2 is the guard; the target mark on A4 is where he is going.",
+        "tut.s.keypad": "B2 is a Walkway. One action left: try the face-down B1 (marked). Some rooms fight back when you step in.",
+        "tut.s.guard": "B1 is a Keypad: it opens only on a 6, and your two dice (the Peterman rolls one extra) showed 1 and 4, so you stay in B2. End turn: you took 4 actions, so no Event. Then the guard walks 2 steps (the die on his pawn) along the red arrows toward A4.",
+        "tut.s.laser": "The guard stopped on C3. A new turn: Move into the face-down B3 (marked).",
+        "tut.s.alarm": "B3 is a Laser: walking in rang an alarm, the red tile. The guard now heads for B3, one step faster per ringing alarm. A hack token, stored by hacking the Laser computer (not found yet), would have kept it quiet. Move away to A3 (marked).",
+        "tut.s.combination": "A3 is the Stairs: your way up, later. Each face-up tile shows its number at the top right, and a Safe's combination is made of such numbers. Peek at A2, then at A4 (marked).",
+        "tut.s.alarm_off": "End turn: the guard walks 3 steps (speed 2, plus 1 for the alarm), reaches B3 and switches its alarm off, then draws a new destination.",
+        "tut.s.fingerprint": "The guard stands on B3 now. A2 is a Fingerprint room: walking in rings its alarm, but it is the short way on. Move into A2 (marked).",
+        "tut.s.safe": "The alarm rings on A2, and the guard turns toward it. Keep going: Move into the face-down A1 (marked).",
+        "tut.s.die": "A1 is the Safe! Its combination: the numbers of B1, C1 and D1 in its row and A2, A3 and A4 in its column, all face up. Add a die to the safe (2 actions: dice stay on it), then End turn.",
+        "tut.s.crack": "The guard came to A2, silenced it and stands on A3. Crack the safe (1 action): it rolls its die plus the Peterman's one; a face-up tile of the row or column whose number comes up is cracked.",
+        "tut.s.crack_more": "You rolled 3 and 3: C1 and A4 are cracked. B1, D1, A2 and A3 are left (4, 6, 4, 4). Add a die to the safe, then Crack the safe again with 3 dice.",
+        "tut.s.opened": "1, 4 and 6: the last four are cracked and the Safe opens! You take a Tool, a Crowbar, and a Loot, a Gemstone (see The crew), and this floor's guard now moves 3. End turn.",
+        "tut.s.back": "Time to go up. Move into A2 (marked), toward the Stairs on A3: the Fingerprint room rings again.",
+        "tut.s.event": "Stop after this single action and End turn: ending a turn with 2 actions taken or fewer draws an Event card (the status line says so). An Event acts at once, for better or worse; the log says what it did.",
+        "tut.s.to_stairs": "The Event, Switch signs, put the guard on the alarm at A2, which he switched off, and he walked on to B2. Move into the Stairs on A3 (marked).",
+        "tut.s.upstairs": "The Stairs tile offers the way up among its actions: Go up to 2.A3 (1 action). The board follows you to floor 2.",
+        "tut.s.lab": "You landed in a Laboratory: the first burglar in takes a Tool, a Thermal Bomb. Floor 2's guard has arrived on D1. You took 2 actions, so End turn draws an Event again.",
+        "tut.s.peekhole": "The Event is Peekhole: a free peek at a tile next to you. Choose A2 (marked).",
+        "tut.s.exit": "A2 is a Laser. The guard of floor 2 stands on C3 and heads for A4. Move to A4, then to B4 (marked), ahead of him.",
+        "tut.s.walkway": "A4 is the Stairs up to the roof: your way out once both Safes are open. B4 is a Secret Door. Peek at C4, then Move to B3 (marked).",
+        "tut.s.camera": "C4 is a Walkway; B3, where you stand, is a Camera. You are out of actions: End turn.",
+        "tut.s.second_safe": "The guard reached A4 and now walks toward D4. Cross the floor: Move to B2, B1, C1, then C2 (each marked in turn).",
+        "tut.s.wait_guard": "C2 is the second Safe! Its row: A2, B2, D2; its column: C1, C3, C4. D2 and C3 are still face down. No actions left: End turn.",
+        "tut.s.dice_again": "A new turn. Add a die to the safe (2 actions), then Crack the safe with 2 dice.",
+        "tut.s.peek_deadbolt": "1 and 3: C1, A2 and B2 (each a 1) and C4 (a 3) are cracked. Only face-up numbers count: Peek at C3 (marked), then End turn.",
+        "tut.s.one_more_die": "C3 is a Deadbolt; its number is 2. Add a die to the safe, Crack the safe with 3 dice, then End turn (3 actions taken: no Event).",
+        "tut.s.no_luck": "2, 3 and 2: C3 is cracked. Only D2 is left, still face down, so no roll can crack it yet. Dice stay, so Add a die to the safe, Crack the safe anyway, then End turn.",
+        "tut.s.deadbolt": "Go and turn D2 up. Entering the empty Deadbolt on C3 costs 3 actions: Move to C3, then to D3 (marked), then End turn.",
+        "tut.s.last_number": "D3 is a Motion room: leaving it in the turn you came in rings an alarm, but this is a new turn. The guard ran out of patrol cards and now moves 4. Peek at D2, Move back to C3 (marked), End turn.",
+        "tut.s.open_second": "D2 is a Thermo room with a 2: the whole combination is face up. Move to C2 (marked), then Crack the safe until it opens.",
+        "tut.s.loot": "Open! You take a Dynamite and a Chihuahua, and every guard speeds up (floor 2's now moves 5). The Chihuahua rolls a die at the start of your turns: on a 6 it barks, an alarm where you stand. End turn.",
+        "tut.s.way_out": "Carry it all to the Stairs on A4. Through the Deadbolt again: Move to C3 (3 actions), then C4 (marked), then End turn.",
+        "tut.s.past_guard": "The guard stands on B4, in your way. Walking into his tile costs 1 Stealth (you have 3; at 0 you are caught). Move into B4 anyway, then to A4 (marked).",
+        "tut.s.escape": "Both Safes are open and you carry all the Loot, on the Stairs of the top floor: Escape by the roof (1 action).",
         "tut.l.done": "You got away! That was a whole heist: peeking, moving, alarms and hacking, the guard's route, dice and cracking, and the escape. Open Rules to look anything up, and start a real heist with New game.",
     }
 )
@@ -1067,6 +1138,22 @@ def _raw(key: str) -> Text:
 
 def render(text: Text, lang: str, key: str = "", **params: Any) -> str:
     """Fill `text` (a string or a Plural) with `params`, in language `lang`."""
+    out = _fill(text, lang, key, **params)
+    return _french_spaces(out) if lang == "fr" else out
+
+
+def _french_spaces(text: str) -> str:
+    """French sets ':' ';' '!' '?' after a space: a no-break one, so the mark never starts a
+    line (the catalog is written with plain spaces)."""
+    return (
+        text.replace(" :", "\u00a0:")
+        .replace(" ;", "\u00a0;")
+        .replace(" !", "\u00a0!")
+        .replace(" ?", "\u00a0?")
+    )
+
+
+def _fill(text: Text, lang: str, key: str = "", **params: Any) -> str:
     if isinstance(text, Plural):
         count = params.get(text.by)
         if not isinstance(count, int):

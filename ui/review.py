@@ -12,11 +12,20 @@ from __future__ import annotations
 
 import contextlib
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui.describe import action_label, event_line, pos_text
+from ui.dom import Page, attr, some
+from ui.layout import fit
 from ui.messages import t
+from ui.panels import render_crew, render_status
+from ui.session import SaveError, Saves, Session, check_record
+
+if TYPE_CHECKING:
+    from ui.live_board import LiveBoard
+    from ui.ports import Navigator
 
 SNAPSHOT = 25
 
@@ -50,7 +59,7 @@ class Timeline:
         self.turn_starts: list[tuple[int, int, int]] = [(0, game.state.turn, game.state.current)]
         for k, text in enumerate(self.actions, start=1):
             player, turn = game.state.current, game.state.turn
-            events = game.apply(text)  # IllegalActionError when the list does not replay
+            events = game.apply(text)  # an ActionError when the list does not replay
             lines = tuple(event_line(e, self.names) for e in events)
             guards = tuple(e.dst for e in events if isinstance(e, GuardMoved))
             self.steps.append(Step(text, player, turn, lines, guards))
@@ -84,10 +93,13 @@ class Timeline:
                 best = start
         return best
 
-    def log(self) -> list[tuple[int, str]]:
-        """(step, line) for the whole game, oldest first: step 0 is the setup."""
+    def log(self, upto: int | None = None) -> list[tuple[int, str]]:
+        """(step, line) for the game up to step `upto` (the whole game by default), oldest
+        first: step 0 is the setup. A review shows only what had happened by the step on
+        show: the later lines would give the game away."""
         out = [(0, line) for line in self.start_lines]
-        for k, step in enumerate(self.steps, start=1):
+        last = len(self.steps) if upto is None else max(0, min(upto, len(self.steps)))
+        for k, step in enumerate(self.steps[:last], start=1):
             out.extend((k, line) for line in step.lines)
         return out
 
@@ -108,34 +120,43 @@ class Timeline:
 class ReviewScreen:
     """The timeline controls and the board of one step, on the App's page."""
 
-    def __init__(self, app: Any, timeline: Timeline, back: str = "setup") -> None:
-        self.app = app
+    def __init__(
+        self,
+        page: Page,
+        board: LiveBoard,
+        show: Callable[[str], None],
+        timeline: Timeline,
+        back: str = "setup",
+    ) -> None:
+        self.page = page
+        self.board = board
+        self.show = show  # the controller's screen switch
         self.timeline = timeline
         self.back = back  # where Close goes: 'game' (the session) or 'setup'
         self.k = -1
         self.trail: list[Any] = []
 
     def open(self, k: int | None = None) -> None:
-        app = self.app
+        page = self.page
         tl = self.timeline
-        app.show("game")
+        self.show("game")
         for element_id in ("end", "handover", "share-box"):
-            app.el(element_id).hidden = True
-        app.el("review-bar").hidden = False
-        app.el("game-screen").classList.add("reviewing")
+            page.el(element_id).hidden = True
+        page.el("review-bar").hidden = False
+        page.el("game-screen").classList.add("reviewing")
         for element_id in ("undo", "routes"):
-            app.el(element_id).hidden = True
-        share = app.q("[data-cmd='share']")
+            page.el(element_id).hidden = True
+        share = page.q("[data-cmd='share']")
         if share is not None:
             share.hidden = True  # a review sends nothing: continue from a step to play
-        slider = app.el("review-slider")
+        slider = page.el("review-slider")
         slider.max = str(len(tl))
         slider.setAttribute("aria-valuemax", str(len(tl)))
-        turns = app.el("review-turns")
-        fragment = app.doc.createDocumentFragment()
+        turns = page.el("review-turns")
+        fragment = page.doc.createDocumentFragment()
         for start, turn, player in tl.turn_starts:
             label = t("review.turn", n=turn, name=tl.names[player], k=start)
-            option = app.make("option", label)
+            option = page.make("option", label)
             option.value = str(start)
             fragment.appendChild(option)
         turns.replaceChildren(fragment)
@@ -143,15 +164,15 @@ class ReviewScreen:
 
         view = typed_view(tl.final)
         scenario = t(f"scenario.{view.scenario}")
-        app.el("subtitle").textContent = t("review.title", scenario=scenario)
-        app.board.build(view)
-        app.followed = 0
+        page.el("subtitle").textContent = t("review.title", scenario=scenario)
+        self.board.build(view)
         self.k = -1
         self.go(len(tl) if k is None else k)
-        app.ready()
+        fit(page, self.board)  # the building laid out as on the game screen (no session here)
+        page.ready()
 
     def go(self, k: int) -> None:
-        app = self.app
+        page = self.page
         tl = self.timeline
         k = max(0, min(k, len(tl)))
         if k == self.k:
@@ -161,49 +182,49 @@ class ReviewScreen:
         from engine.rules.view import typed_view
 
         view = typed_view(game)
-        app.board.update(view, -1, False, set())
+        self.board.update(view, -1, False, set())
         me = view.me
         floor = me.floor + 1 if me.floor is not None else 1
-        app.board.show_floor(floor)
+        self.board.show_floor(floor)
         for element in self.trail:
             element.classList.remove("trail")
         self.trail = []
         if k > 0:
             for pos in tl.steps[k - 1].guard_steps:
-                refs = app.board.tiles.get(pos)
+                refs = self.board.tiles.get(pos)
                 if refs is not None:
                     refs["button"].classList.add("trail")
                     self.trail.append(refs["button"])
-        app.render_status(view)
-        app.render_crew(view)
-        app.el("review-step").textContent = tl.describe(k)
-        slider = app.el("review-slider")
+        render_status(page, view)
+        render_crew(page, view)
+        page.el("review-step").textContent = tl.describe(k)
+        slider = page.el("review-slider")
         slider.value = str(k)
         slider.setAttribute("aria-valuetext", tl.describe(k))
-        app.el("review-turns").value = str(tl.turn_start_of(k))
-        app.el("review-first").disabled = k == 0
-        app.el("review-prev").disabled = k == 0
-        app.el("review-next").disabled = k == len(tl)
-        app.el("review-last").disabled = k == len(tl)
+        page.el("review-turns").value = str(tl.turn_start_of(k))
+        page.el("review-first").disabled = k == 0
+        page.el("review-prev").disabled = k == 0
+        page.el("review-next").disabled = k == len(tl)
+        page.el("review-last").disabled = k == len(tl)
         self.render_log()
         guard_words = [pos_text(p) for p in (tl.steps[k - 1].guard_steps if k else ())]
-        app.el("review-guards").textContent = (
+        page.el("review-guards").textContent = (
             t("review.guards", path=" → ".join(guard_words)) if guard_words else ""
         )
-        app.doc.documentElement.setAttribute("data-review-step", str(k))
+        page.doc.documentElement.setAttribute("data-review-step", str(k))
 
     def render_log(self) -> None:
-        app = self.app
-        fragment = app.doc.createDocumentFragment()
+        page = self.page
+        fragment = page.doc.createDocumentFragment()
         first = None
-        for when, line in reversed(self.timeline.log()):
-            item = app.make("li", line, "now" if when == self.k else "")
+        for when, line in reversed(self.timeline.log(self.k)):
+            item = page.make("li", line, "now" if when == self.k else "")
             item.setAttribute("data-step", str(when))
             if when == self.k:
                 item.setAttribute("aria-current", "step")
                 first = item
             fragment.appendChild(item)
-        log = app.el("log")
+        log = page.el("log")
         log.replaceChildren(fragment)
         if first is not None:  # scroll the log box only, never the page
             with contextlib.suppress(Exception):  # a stand-in DOM has no layout
@@ -233,10 +254,113 @@ class ReviewScreen:
         return earlier[-1] if earlier else 0
 
     def close(self) -> None:
-        app = self.app
-        app.el("review-bar").hidden = True
-        app.el("game-screen").classList.remove("reviewing")
+        page = self.page
+        page.el("review-bar").hidden = True
+        page.el("game-screen").classList.remove("reviewing")
         for element in self.trail:
             element.classList.remove("trail")
         self.trail = []
-        app.doc.documentElement.removeAttribute("data-review-step")
+        page.doc.documentElement.removeAttribute("data-review-step")
+
+
+class Reviewer:
+    """Opens and closes reviews: of the game in play, of a save, of a watch link."""
+
+    def __init__(
+        self,
+        page: Page,
+        board: LiveBoard,
+        nav: Navigator,
+        saves: Saves,
+        show: Callable[[str], None],
+    ) -> None:
+        self.page = page
+        self.board = board
+        self.nav = nav
+        self.saves = saves
+        self.show = show
+        self.screen: ReviewScreen | None = None  # while a game is reviewed
+
+    def open(self, code: str, actions: list[str], back: str, at: int | None = None) -> None:
+        """Review a game (never the session itself): from the end screen, a save or a link."""
+        from engine import IllegalActionError, SetupError
+
+        try:
+            timeline = Timeline(code, actions)
+        except (IllegalActionError, SetupError, ValueError) as err:
+            self.page.notice(t("review.bad", why=str(err)))
+            return
+        screen = ReviewScreen(self.page, self.board, self.show, timeline, back)
+        screen.open(at)
+        self.screen = screen  # after open(): show() closes any review before it
+        self.page.el("review-next" if at == 0 else "review-prev").focus()
+
+    def close(self) -> None:
+        if self.screen is not None:
+            screen, self.screen = self.screen, None
+            screen.close()
+
+    def reopen(self) -> None:
+        """The same step again (after a language switch: the log's lines in the new words)."""
+        screen = self.screen
+        if screen is not None:
+            tl = screen.timeline
+            self.open(tl.code, tl.actions, screen.back, at=screen.k)
+
+    def command(self, save_id: str) -> None:
+        """Review a save (its id), or the game in play ('')."""
+        if save_id:
+            try:
+                code, actions = check_record(self.saves.get(save_id))
+            except SaveError as err:
+                self.page.notice(t("saves.bad", why=str(err)))
+                return
+            self.open(code, actions, back="setup", at=0)
+        elif self.nav.session is not None:
+            self.open(self.nav.session.code, self.nav.session.actions, back="game")
+
+    def step(self, what: str) -> None:
+        """The review bar's buttons: first, prev, next, last, close, continue."""
+        screen = self.screen
+        if screen is None:
+            return
+        if what == "close":
+            back = screen.back
+            self.close()
+            session = self.nav.session
+            if back == "game" and session is not None:
+                self.nav.start_session(session, save=False)
+            else:
+                self.nav.show_setup()
+            return
+        if what == "continue":
+            k = screen.k
+            fork = Session.start(screen.timeline.code, screen.timeline.actions[:k])
+            self.nav.start_session(fork)  # a new save: the reviewed game stays as it was
+            self.page.notice(t("review.forked", k=k))
+            return
+        moves = {
+            "first": 0,
+            "prev": screen.k - 1,
+            "next": screen.k + 1,
+            "last": len(screen.timeline),
+        }
+        if what in moves:
+            screen.go(moves[what])
+
+    def go_to(self, control: Any) -> None:
+        """The slider or the turn list moved."""
+        if self.screen is None:
+            return
+        value = str(control.value)
+        if value.isdigit():
+            self.screen.go(int(value))
+
+    def on_key(self, event: Any) -> None:
+        target = some(event.target)
+        if self.screen is None or (target is not None and attr(target, "id") == "review-turns"):
+            return
+        if target is not None and attr(target, "id") == "review-slider":
+            return  # the slider moves itself with the arrow keys (its input event steps)
+        if self.screen.key(str(event.key)):
+            event.preventDefault()

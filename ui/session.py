@@ -65,7 +65,7 @@ class Session:
         cls, code: str, actions: list[str] | tuple[str, ...] = (), save_id: str = ""
     ) -> Session:
         """Build the game of a setup code and replay `actions`; SetupError/ValueError if bad."""
-        from engine import IllegalActionError, Setup, new_game
+        from engine import ActionError, Setup, new_game
 
         setup = Setup.from_code(code)
         session = cls(code=code, save_id=save_id or new_save_id(code))
@@ -76,9 +76,9 @@ class Session:
                 raise SaveError(f"action {i + 1} is not text")
             try:
                 session.play(text)
-            except IllegalActionError as err:
+            except ActionError as err:  # not an action, or not legal there: say which
                 shown = text if len(text) <= 40 else text[:40] + "…"
-                raise IllegalActionError(f"action {i + 1} ({shown!r}): {err}") from None
+                raise type(err)(f"action {i + 1} ({shown!r}): {err}") from None
         return session
 
     @property
@@ -91,7 +91,7 @@ class Session:
             self.log.append((when, event_line(event, names)))
 
     def play(self, text: str) -> list[Any]:
-        """Apply one action through the engine; on IllegalActionError nothing changes."""
+        """Apply one action through the engine; on an ActionError nothing changes."""
         events = self.game.apply(text)
         self.last_events = events
         self.history.append(events)

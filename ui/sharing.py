@@ -8,11 +8,15 @@ says so; the same copy twice keeps one entry. The codec itself is `ui.links`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui import links
 from ui.messages import t
-from ui.session import Session
+from ui.session import Saves, Session
+
+if TYPE_CHECKING:
+    from ui.dom import Page
+    from ui.ports import Navigator
 
 
 def base_url(window: Any) -> str:
@@ -34,68 +38,80 @@ def js_object(window: Any, data: dict[str, Any]) -> Any:
 
 
 class Sharing:
-    """The App's link features; `app` gives the page, the saves and `start_session`."""
+    """The page's link features: send a game, open a link, one save per game."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(self, page: Page, saves: Saves, nav: Navigator) -> None:
+        self.page = page
+        self.saves = saves
+        self.nav = nav  # the screens a link opens
         self.asking: tuple[Session, str, str] | None = None  # a copy waiting for the player's word
 
     # ------------------------------------------------------------------ sending
 
     def links_of(self, session: Session) -> tuple[str, str]:
         """(play link, watch link) of the session as it is now."""
-        base = base_url(self.app.window)
+        base = base_url(self.page.window)
         play = base + links.link_query(session.code, session.actions)
         return play, play + "&watch=1"
 
     def toggle_box(self) -> None:
-        app = self.app
-        session = app.session
+        """The Send box. A play link is offered once the turn is ended (the next burglar's
+        turn not yet touched): sent mid-turn it opened on the sender's spent turn. Until then
+        the box says so, and offers the watch link only."""
+        page = self.page
+        session = self.nav.session
         if session is None:
             return
-        box = app.el("share-box")
+        box = page.el("share-box")
         box.hidden = not box.hidden
         if box.hidden:
             return
         play, watch = self.links_of(session)
-        app.el("share-url").value = play
-        app.el("watch-url").value = watch
+        view = session.view()
+        ready = bool(view.outcome) or (not view.acted and view.pending is None)
+        page.el("share-url").value = play if ready else ""
+        page.el("watch-url").value = watch
+        page.el("share-play").hidden = not ready
+        page.el("share-hint").hidden = not ready
+        page.el("share-later").hidden = ready
         key = "share.size" if links.fits(play[play.find("?") :]) else "share.too_long"
-        app.el("share-size").textContent = t(key, n=len(session.actions), chars=len(play))
-        app.el("share-native").hidden = not _can_share(app.window)
-        field = app.el("share-url")
+        page.el("share-size").textContent = t(key, n=len(session.actions), chars=len(play))
+        page.el("share-native").hidden = not ready or not _can_share(page.window)
+        field = page.el("share-url" if ready else "watch-url")
         field.focus()
         field.select()
 
     def copy(self, field_id: str) -> None:
-        app = self.app
-        field = app.el(field_id)
+        page = self.page
+        field = page.el(field_id)
         if field is None:
             return
         text = str(field.value)
         field.focus()
         field.select()
         try:
-            app.window.navigator.clipboard.writeText(text)
-            app.notice(t("share.copied"))
+            page.window.navigator.clipboard.writeText(text)
+            page.notice(t("share.copied"))
         except Exception:
             try:
-                ok = bool(app.doc.execCommand("copy"))
+                ok = bool(page.doc.execCommand("copy"))
             except Exception:
                 ok = False
-            app.notice(t("share.copied" if ok else "share.copy_failed"))
+            page.notice(t("share.copied" if ok else "share.copy_failed"))
 
     def native_share(self) -> None:
-        app = self.app
-        if app.session is None or not _can_share(app.window):
+        page = self.page
+        if self.nav.session is None or not _can_share(page.window):
             return
-        play, _ = self.links_of(app.session)
+        if not page.el("share-url").value:  # the turn is not ended: no play link yet
+            return
+        play, _ = self.links_of(self.nav.session)
         try:
-            promise = app.window.navigator.share(
-                js_object(app.window, {"title": t("share.title"), "url": play})
+            promise = page.window.navigator.share(
+                js_object(page.window, {"title": t("share.title"), "url": play})
             )
             if hasattr(promise, "catch"):
-                promise.catch(app.proxy(lambda _err: None))  # the sheet was closed: fine
+                promise.catch(page.proxy(lambda _err: None))  # the sheet was closed: fine
         except Exception:
             self.copy("share-url")
 
@@ -103,20 +119,20 @@ class Sharing:
 
     def open(self, params: dict[str, str]) -> None:
         """Open a game link (setup + actions): the game where it stands, or its review."""
-        app = self.app
+        page = self.page
         try:
             opened = links.open_link(params)
         except links.LinkError as err:
-            app.notice(t("url.bad", why=str(err)))
-            app.replace_url("")
-            app.show_setup()
+            page.notice(t("url.bad", why=str(err)))
+            page.replace_url("")
+            self.nav.show_setup()
             return
         problem = self.problem_text(opened)
         if opened.watch:
-            app.replace_url("")
-            app.open_review(opened.code, opened.actions, back="setup", at=0)
+            page.replace_url("")
+            self.nav.open_review(opened.code, opened.actions, back="setup", at=0)
             if problem:
-                app.notice(problem)
+                page.notice(problem)
             return
         self.adopt(Session.start(opened.code, opened.actions), problem)
 
@@ -136,8 +152,8 @@ class Sharing:
 
     def adopt(self, session: Session, problem: str = "", source: str = "link") -> None:
         """Open a copy of a game, keeping one save per game (see the module's words)."""
-        app = self.app
-        kin = app.saves.relatives(session.code, session.actions)
+        page = self.page
+        kin = self.saves.relatives(session.code, session.actions)
         same = [r for r in kin if r[1] == "same"]
         ahead = [r for r in kin if r[1] == "older"]  # saves that go on from this copy
         behind = [r for r in kin if r[1] == "newer"]  # saves this copy goes on from
@@ -146,14 +162,14 @@ class Sharing:
         elif ahead:
             save_id, _, mine = max(ahead, key=lambda r: r[2])
             self.asking = (session, save_id, source)
-            app.el("ask-text").textContent = t(
+            page.el("ask-text").textContent = t(
                 "link.older_text", link=len(session.actions), mine=mine
             )
-            app.el("ask").hidden = False
-            app.el("ask-mine").focus()
+            page.el("ask").hidden = False
+            page.el("ask-mine").focus()
             if problem:
-                app.notice(problem)
-            app.ready()
+                page.notice(problem)
+            page.ready()
             return
         elif behind:
             session.save_id = max(behind, key=lambda r: r[2])[0]
@@ -161,23 +177,23 @@ class Sharing:
 
     def answer(self, take_link: bool) -> None:
         """The player's word on an older copy: keep the save, or let the link replace it."""
-        app = self.app
+        page = self.page
         if self.asking is None:
             return
         session, save_id, source = self.asking
         self.asking = None
-        app.el("ask").hidden = True
+        page.el("ask").hidden = True
         if take_link:
             session.save_id = save_id
             self.show(session, "", source=source)
         else:
-            app.resume(save_id)
+            self.nav.resume(save_id)
 
     def show(
         self, session: Session, problem: str, updated: bool = False, source: str = "link"
     ) -> None:
-        app = self.app
-        app.start_session(session)
+        page = self.page
+        self.nav.start_session(session)
         if source == "file":
             words = [t("saves.imported")]
         elif session.game.is_over():
@@ -189,7 +205,7 @@ class Sharing:
             words.append(t("link.updated", k=len(session.actions)))
         if problem:
             words.append(problem)
-        app.notice(" ".join(words))
+        page.notice(" ".join(words))
 
 
 def _can_share(window: Any) -> bool:

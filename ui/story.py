@@ -9,7 +9,7 @@
   out of sight (Lost Visual).
 
 Every rule question goes to the engine (`would_lose`, `would_draw_event`, `safe_info`); the
-pure functions here only turn engine events and views into words, and are tested in CPython.
+words are built by the pure functions of `ui.story_text` and `ui.safe_panel`.
 """
 
 from __future__ import annotations
@@ -18,191 +18,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ui import animate, cards
-from ui.describe import dice_text, pending_dice, pos_text, why_text
-from ui.messages import card_name, help_of, name_of, t
+from ui.describe import dice_text, pending_dice, pos_text
+from ui.messages import name_of, t
+from ui.panels import tile_of
+from ui.safe_panel import render_safe
+from ui.story_text import catch_up, safety_reason, safety_text, table_items
 
 if TYPE_CHECKING:
     from engine.rules.actions import Action
     from engine.rules.view import GameView, PendingView
+    from ui.dom import Page
+    from ui.ports import Table
 
 QUIET_KEY = "story.quiet."  # + save id: the safety nets a game said "don't ask again" to
-LIMIT = 8  # catch-up lines at most
-
-
-def _name(names: list[str], who: Any) -> str:
-    return names[who] if isinstance(who, int) and 0 <= who < len(names) else "?"
-
-
-# ---------------------------------------------------------------------- catch-up
-
-
-def since_last_turn(history: list[list[Any]], player: int) -> list[Any]:
-    """The events after `player`'s last turn ended (all of them before their first turn)."""
-    from engine.rules.events import TurnEnded
-
-    flat = [e for events in history for e in events]
-    start = 0
-    for i in range(len(flat) - 1, -1, -1):
-        e = flat[i]
-        if isinstance(e, TurnEnded) and e.player == player:
-            start = i + 1
-            break
-    return flat[start:]
-
-
-def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[str]:
-    """A few lines for the hand-over: Events drawn, Stealth lost, alarms, guards, Safes."""
-    from engine.rules import events as ev
-
-    events = since_last_turn(history, player)
-    lines: list[str] = []
-    walked: dict[int, list[int]] = {}  # floor -> [steps, last position]
-    alarms: list[str] = []
-    for e in events:
-        if isinstance(e, ev.EventDrawn):
-            lines.append(
-                t(
-                    "story.catchup.event",
-                    player=_name(names, e.player),
-                    card=name_of("event", e.card),
-                    help=help_of("event", e.card),
-                )
-            )
-        elif isinstance(e, ev.StealthLost):
-            lines.append(
-                t(
-                    "story.catchup.stealth",
-                    player=_name(names, e.player),
-                    why=why_text(e.reason),
-                    left=e.left,
-                )
-            )
-        elif isinstance(e, ev.GameLost):
-            lines.append(t("story.catchup.caught", player=_name(names, e.player)))
-        elif isinstance(e, ev.AlarmRaised):
-            where = pos_text(e.pos)
-            if where not in alarms:
-                alarms.append(where)
-        elif isinstance(e, ev.GuardMoved | ev.GuardTeleported):
-            entry = walked.setdefault(e.floor, [0, -1])
-            entry[0] += 1
-            entry[1] = e.dst
-        elif isinstance(e, ev.GuardLost):
-            lines.append(t("story.catchup.lost", floor=e.floor + 1))
-        elif isinstance(e, ev.SafeRolled) and e.cracked:
-            cells = ", ".join(pos_text(p) for p in e.cracked)
-            lines.append(t("story.catchup.cracked", pos=pos_text(e.pos), cells=cells))
-        elif isinstance(e, ev.SafeOpened):
-            lines.append(t("story.catchup.opened", pos=pos_text(e.pos)))
-        elif isinstance(e, ev.PlayerEscaped):
-            lines.append(t("story.catchup.escaped", player=_name(names, e.player)))
-    if alarms:
-        lines.append(t("story.catchup.alarms", cells=", ".join(alarms)))
-    for floor in sorted(walked):
-        steps, last = walked[floor]
-        lines.append(
-            t(
-                "story.catchup.guard",
-                floor=floor + 1,
-                n=steps,
-                pos=pos_text(last) if last >= 0 else "",
-            )
-        )
-    if not lines:
-        return [t("story.catchup.none")]
-    if len(lines) > LIMIT:
-        more = len(lines) - (LIMIT - 1)
-        lines = [*lines[: LIMIT - 1], t("story.catchup.more", n=more)]
-    return lines
-
-
-# ---------------------------------------------------------------------- the table
-
-
-def table_items(events: list[Any], number_at: Callable[[int], int] | None = None) -> list[dict]:
-    """What one action puts on the table: Event cards, dice rolls, cards drawn. Pure."""
-    from engine.rules import events as ev
-
-    items: list[dict[str, Any]] = []
-    for e in events:
-        if isinstance(e, ev.EventDrawn):
-            items.append({"type": "card", "deck": "event", "card": e.card})
-        elif isinstance(e, ev.ToolDrawn):
-            items.append({"type": "card", "deck": "tool", "card": e.tool, "drawn": True})
-        elif isinstance(e, ev.LootDrawn):
-            items.append({"type": "card", "deck": "loot", "card": e.loot, "drawn": True})
-        elif isinstance(e, ev.SafeRolled):
-            cracked = list(e.cracked)
-            hits = {number_at(p) for p in cracked} if number_at else set()
-            cells = ", ".join(pos_text(p) for p in cracked)
-            items.append(
-                {
-                    "type": "dice",
-                    "title": t("story.dice.safe", pos=pos_text(e.pos)),
-                    "dice": list(e.dice),
-                    "hits": sorted(h for h in hits if h),
-                    "result": t("log.cracked", cells=cells) if cracked else t("log.nothing"),
-                }
-            )
-        elif isinstance(e, ev.KeypadRolled):
-            items.append(
-                {
-                    "type": "dice",
-                    "title": t("story.dice.keypad", pos=pos_text(e.pos)),
-                    "dice": list(e.dice),
-                    "hits": [6] if e.opened else [],
-                    "result": t("log.opened" if e.opened else "log.closed"),
-                }
-            )
-        elif isinstance(e, ev.LootRolled):
-            items.append(
-                {
-                    "type": "dice",
-                    "title": name_of("loot", e.loot),
-                    "dice": [e.die],
-                    "hits": [e.die] if e.triggered else [],
-                    "result": t("story.dice.acts" if e.triggered else "story.dice.quiet"),
-                }
-            )
-    return items
-
-
-# ---------------------------------------------------------------------- safety nets
-
-
-def safety_reason(game: Any, text: str, quiet: set[str]) -> str:
-    """Which safety net an action trips ('lose', 'event', 'tool'), '' for none. Asks the
-    engine; `quiet` holds the nets this game said "don't ask again" to."""
-    from engine.rules.actions import Action, ActionKind
-
-    if "lose" not in quiet and game.would_lose(text):
-        return "lose"
-    st = game.state
-    try:
-        kind = Action.parse(text).kind
-    except ValueError:
-        return ""  # not an action: playing it fails with its own words
-    if (
-        kind == ActionKind.END
-        and "event" not in quiet
-        and st.actions_left > 0
-        and game.would_draw_event()
-    ):
-        return "event"
-    if kind == ActionKind.USE and "tool" not in quiet:
-        return "tool"
-    return ""
-
-
-def safety_text(reason: str, text: str, actions_left: int) -> str:
-    if reason == "tool":
-        from engine.rules.actions import Action
-
-        key = Action.parse(text).card
-        return t("story.confirm.tool", tool=card_name(key), help=help_of("tool", key))
-    if reason == "event":
-        return t("story.confirm.event", n=actions_left)
-    return t("story.confirm.lose")
 
 
 # ---------------------------------------------------------------------- the controller
@@ -211,11 +39,13 @@ def safety_text(reason: str, text: str, actions_left: int) -> str:
 class Story:
     """The page's story pieces; `App` calls these hooks and routes `data-story` clicks here."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        self.doc = app.doc
-        self.window = app.window
+    def __init__(self, page: Page, table: Table) -> None:
+        self.page = page
+        self.game = table  # the game in play: its session, act, refocus
+        self.doc = page.doc
+        self.window = page.window
         self.on_review: Callable[[], None] | None = None  # the replay viewer plugs in here
+        self.on_delete: Callable[[str], None] = lambda _save_id: None  # the saves list's
         self.waiting = ""  # the action a confirm dialog holds back
         self.waiting_reason = ""
         self.waiting_delete = ""
@@ -314,17 +144,17 @@ class Story:
     # -- per-game state
 
     def quiet(self) -> set[str]:
-        session = self.app.session
+        session = self.game.session
         if session is None:
             return set()
-        got = self.app.store.get_json(QUIET_KEY + session.save_id, [])
+        got = self.page.store.get_json(QUIET_KEY + session.save_id, [])
         return {str(x) for x in got} if isinstance(got, list) else set()
 
     def _set_quiet(self, reason: str) -> None:
-        session = self.app.session
+        session = self.game.session
         if session is None:
             return
-        self.app.store.set_json(QUIET_KEY + session.save_id, sorted(self.quiet() | {reason}))
+        self.page.store.set_json(QUIET_KEY + session.save_id, sorted(self.quiet() | {reason}))
 
     def new_game(self) -> None:
         self.dismissed = False
@@ -344,7 +174,7 @@ class Story:
             self.table.hidden = True
         elif story == "die":
             self.die_picked = int(target.getAttribute("data-die") or -1)
-            session = self.app.session
+            session = self.game.session
             if session is not None:
                 view = session.view()
                 self.stethoscope(view.pending, list(view.legal))
@@ -371,7 +201,7 @@ class Story:
 
     def allow(self, text: str) -> bool:
         """True to play `text` now; False when a confirm dialog asks first."""
-        session = self.app.session
+        session = self.game.session
         if session is None:
             return True
         game = session.game
@@ -403,14 +233,14 @@ class Story:
         quiet = bool(self.quiet_box.checked)
         self.close_confirm()
         if delete:
-            self.app.delete_save(delete)
+            self.on_delete(delete)
             return
         if not text:
             return
         if quiet and reason:
             self._set_quiet(reason)
-        self.app.act(text, confirmed=True)
-        self.app.refocus(True)
+        self.game.act(text, confirmed=True)
+        self.game.refocus(True)
 
     # -- after each render
 
@@ -431,7 +261,7 @@ class Story:
 
     def render_table(self, view: GameView, events: list[Any]) -> None:
         def number_at(pos: int) -> int:
-            tile = self.app.tile_of(view, pos)
+            tile = tile_of(view, pos)
             return tile.number if tile else 0
 
         items = table_items(events, number_at)
@@ -530,7 +360,7 @@ class Story:
     # -- hand-over
 
     def handover(self, view: GameView) -> None:
-        session = self.app.session
+        session = self.game.session
         if session is None:
             return
         names = [p.name for p in view.players]
@@ -660,83 +490,6 @@ class Story:
     # -- the Safe panel
 
     def render_safe(self, view: GameView, selected: int) -> None:
-        session = self.app.session
+        session = self.game.session
         info = session.game.safe_info(selected) if session is not None and selected >= 0 else None
-        if info is None:
-            if not self.safe.hidden:
-                self.safe.hidden = True
-                self.safe.replaceChildren()
-            return
-        from engine.rules.actions import floor_of, pos_at
-
-        size = view.size
-        frag = self.doc.createDocumentFragment()
-        frag.appendChild(self._el("h3", "", t("story.safe.title", pos=pos_text(selected))))
-        grid = self._el("div", "story-safe-grid")
-        grid.style.setProperty("--size", str(size))
-        cells = {c.pos: c for c in info.cells}
-        floor = floor_of(selected)
-        for row in range(size):
-            for col in range(size):
-                pos = pos_at(floor, row, col)
-                cell = self._el("span", "story-safe-cell")
-                if pos == selected:
-                    cell.className = "story-safe-cell safe"
-                    cell.textContent = "◆"
-                    cell.setAttribute("aria-label", t("story.safe.self"))
-                elif pos in cells:
-                    c = cells[pos]
-                    name = pos_text(pos)
-                    if not c.revealed:
-                        cell.className = "story-safe-cell hidden"
-                        cell.textContent = "?"
-                        cell.setAttribute("aria-label", t("story.safe.hidden", pos=name))
-                    elif c.safe:
-                        cell.className = "story-safe-cell other-safe"
-                        cell.textContent = "◇"
-                        cell.setAttribute("aria-label", t("story.safe.other", pos=name))
-                    elif c.cracked:
-                        cell.className = "story-safe-cell cracked"
-                        cell.textContent = f"{c.number}✓"
-                        cell.setAttribute(
-                            "aria-label", t("story.safe.cracked", pos=name, n=c.number)
-                        )
-                    else:
-                        cell.className = "story-safe-cell open"
-                        cell.textContent = str(c.number)
-                        cell.setAttribute("aria-label", t("story.safe.todo", pos=name, n=c.number))
-                    cell.setAttribute("data-pos", name)
-                else:
-                    cell.className = "story-safe-cell off"
-                    cell.setAttribute("aria-hidden", "true")
-                grid.appendChild(cell)
-        frag.appendChild(grid)
-        if info.open:
-            frag.appendChild(self._el("p", "help", t("story.safe.opened")))
-        else:
-            dice = self._el("p", "story-safe-dice")
-            dice.appendChild(self._el("span", "", t("story.safe.dice", n=info.dice)))
-            for _ in range(info.dice):
-                blank = self._el("span", "story-die blank")
-                blank.setAttribute("aria-hidden", "true")
-                dice.appendChild(blank)
-            frag.appendChild(dice)
-            if info.wanted:
-                numbers = ", ".join(str(n) for n in info.wanted)
-                frag.appendChild(self._el("p", "help", t("story.safe.wanted", numbers=numbers)))
-            chance = self._el(
-                "p",
-                "story-safe-chance",
-                t(
-                    "story.safe.chance",
-                    n=info.rolled,
-                    pct=round(100 * info.chance),
-                )
-                if info.rolled
-                else t("story.safe.no_dice"),
-            )
-            chance.id = "story-safe-chance"
-            chance.setAttribute("data-chance", f"{info.chance:.6f}")
-            frag.appendChild(chance)
-        self.safe.replaceChildren(frag)
-        self.safe.hidden = False
+        render_safe(self.doc, self.safe, view.size, selected, info)

@@ -1,108 +1,84 @@
-"""The guided first heist: a fixed small building (the Office Job, one Peterman, seed 0) and a
+"""The guided first heist: a fixed small building (the Office Job, one Peterman, seed 22) and a
 fixed winning line of play, taught one step at a time on the real board.
 
 The tutorial never plays for the player and never touches the game: it says which action is
-next (and why, at the first peek, move, alarm, hack, guard move, die, crack, stairs, event and
-escape), marks the tile and the button to click, and asks the App to refuse other actions
-while it is on. Every action still goes through `Session.play` -> `game.apply`. The line was
-found with the planner of tools/find_games.py from a hand-made opening (hack first, then use
-the hack token), and `tests/ui/test_ui_tutorial.py` replays it to a win.
+next and why (each step has its own words), marks the tile and the button to click, and asks
+the App to refuse other actions while it is on. Every action still goes through
+`Session.play` -> `game.apply`. The line is the planner's (tools/find_games.py) shortest win
+of this building, cut into 37 steps of one
+lesson each; `tests/ui/test_ui_tutorial.py` replays it to a win.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.rules.actions import Action, ActionKind, floor_of, parse_pos
-from ui.describe import is_pos_text
+from engine.rules.actions import Action
 from ui.messages import t
 
-# The Office Job, one burglar "Burglar 1" playing the Peterman (basic side), seed 0.
+# The Office Job, one burglar "Burglar 1" playing the Peterman (basic side), seed 22.
 STORE_KEY = "tutorial"  # localStorage: the save id of the guided heist in progress
 CODE = "1.o.m.s.-.0.pebQnVyZ2xhciAx"
 
-SCRIPT: tuple[str, ...] = (
-    "enter 1.B4", "peek 1.A4", "hack", "hack", "end",
-    "move 1.A4", "move 1.A3", "peek 1.A2", "move 1.B3", "choose hack", "end",
-    "move 1.B2", "peek 1.B1", "move 1.C2", "peek 1.C1", "end",
-    "end",
-    "move 1.C3", "end",
-    "choose 2.C3", "end",
-    "move 1.D3", "end",
-    "move 1.D2", "end",
-    "move 1.D3", "move 1.C3", "move 1.C2", "move 1.B2", "end",
-    "move 1.B1", "end",
-    "move 1.C2", "move 1.C1", "end",
-    "end",
-    "peek 1.D1", "move 1.C2", "move 1.B2", "move 1.B3", "choose hack", "end",
-    "move 1.A3", "move 1.A2", "move 1.A1", "end",
-    "add-die", "crack", "crack", "end",
-    "add-die", "crack", "crack", "end",
-    "move 1.A2", "move 1.A3", "move 1.A4", "end",
-    "move 1.A3", "move 2.A3", "end",
-    "move 2.A4", "move 2.B4", "peek 2.C4", "move 2.B3", "end",
-    "move 2.B2", "move 2.B1", "peek 2.C1", "move 2.A1", "end",
-    "end",
-    "choose 2.B2", "end",
-    "end",
-    "end",
-    "peek 2.A2", "move 2.B1", "move 2.C1", "move 2.C2", "end",
-    "add-die", "crack", "crack", "end",
-    "crack", "add-die", "crack", "end",
-    "move 2.C3", "move 2.D3", "end",
-    "peek 2.D2", "move 2.C3", "move 2.C2", "crack", "end",
-    "move 2.C3", "move 2.C4", "end",
-    "move 2.B4", "move 2.A4", "escape",
-)  # fmt: skip
+# The winning line (tests/fixtures/games/office_1p_win.json, found by tools/find_games.py),
+# cut into steps: each step is one lesson (its words: "tut.s.<name>") and the actions it asks
+# for, one after the other. The words were written for the board at that moment of this line.
+STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("enter", ("enter 1.C1",)),
+    ("peek", ("peek 1.D1",)),
+    ("move", ("move 1.C2", "move 1.B2")),
+    ("keypad", ("move 1.B1",)),
+    ("guard", ("end",)),
+    ("laser", ("move 1.B3",)),
+    ("alarm", ("move 1.A3",)),
+    ("combination", ("peek 1.A2", "peek 1.A4")),
+    ("alarm_off", ("end",)),
+    ("fingerprint", ("move 1.A2",)),
+    ("safe", ("move 1.A1",)),
+    ("die", ("add-die", "end")),
+    ("crack", ("crack",)),
+    ("crack_more", ("add-die", "crack")),
+    ("opened", ("end",)),
+    ("back", ("move 1.A2",)),
+    ("event", ("end",)),
+    ("to_stairs", ("move 1.A3",)),
+    ("upstairs", ("move 2.A3",)),
+    ("lab", ("end",)),
+    ("peekhole", ("choose 2.A2",)),
+    ("exit", ("move 2.A4", "move 2.B4")),
+    ("walkway", ("peek 2.C4", "move 2.B3")),
+    ("camera", ("end",)),
+    ("second_safe", ("move 2.B2", "move 2.B1", "move 2.C1", "move 2.C2")),
+    ("wait_guard", ("end",)),
+    ("dice_again", ("add-die", "crack")),
+    ("peek_deadbolt", ("peek 2.C3", "end")),
+    ("one_more_die", ("add-die", "crack", "end")),
+    ("no_luck", ("add-die", "crack", "end")),
+    ("deadbolt", ("move 2.C3", "move 2.D3", "end")),
+    ("last_number", ("peek 2.D2", "move 2.C3", "end")),
+    ("open_second", ("move 2.C2", "crack", "crack")),
+    ("loot", ("end",)),
+    ("way_out", ("move 2.C3", "move 2.C4", "end")),
+    ("past_guard", ("move 2.B4", "move 2.A4")),
+    ("escape", ("escape",)),
+)
+
+SCRIPT: tuple[str, ...] = tuple(action for _key, actions in STEPS for action in actions)
 
 
-def _first(pred: Any) -> int:
-    return next((i for i, a in enumerate(_script_actions()) if pred(a)), -1)
+def step_at(done: int) -> int:
+    """The index of the step that asks for action number `done` (len(STEPS) once played)."""
+    first = 0
+    for index, (_key, actions) in enumerate(STEPS):
+        first += len(actions)
+        if done < first:
+            return index
+    return len(STEPS)
 
 
-def _script_actions() -> list[Action]:
-    return [Action.parse(text) for text in SCRIPT]
-
-
-def _upstairs_option(option: str) -> bool:
-    """A decision option naming a tile of floor 2 (the tutorial's first real choice)."""
-    return is_pos_text(option) and floor_of(parse_pos(option)) == 1
-
-
-def lessons() -> dict[int, str]:
-    """Step index -> lesson key: the first time each thing is done along the line."""
-    k = ActionKind
-    use_hack = Action(k.CHOOSE, option="hack")
-
-    def upstairs(a: Action) -> bool:
-        return a.pos >= 0 and floor_of(a.pos) == 1
-
-    found = {
-        _first(lambda a: a.kind == k.ENTER): "tut.l.enter",
-        _first(lambda a: a.kind == k.PEEK): "tut.l.peek",
-        _first(lambda a: a.kind == k.HACK): "tut.l.hack",
-        _first(lambda a: a.kind == k.END): "tut.l.end",
-        _first(lambda a: a.kind == k.MOVE): "tut.l.move",
-        _first(lambda a: a.kind == k.MOVE) + 1: "tut.l.motion",
-        _first(lambda a: a == use_hack) - 1: "tut.l.laser",
-        _first(lambda a: a == use_hack): "tut.l.usehack",
-        _first(lambda a: a.kind == k.CHOOSE and _upstairs_option(a.option)): "tut.l.decision",
-        _first(lambda a: a.kind == k.ADD_DIE): "tut.l.dice",
-        _first(lambda a: a.kind == k.CRACK): "tut.l.crack",
-        _first(lambda a: a.kind == k.MOVE and upstairs(a)): "tut.l.stairs",
-        SCRIPT.index("move 1.B1"): "tut.l.keypad",
-        len(SCRIPT) - 6: "tut.l.deadbolt",
-        len(SCRIPT) - 3: "tut.l.escape",
-    }
-    idle = next(
-        (i for i in range(1, len(SCRIPT)) if SCRIPT[i] == "end" and SCRIPT[i - 1] == "end"), -1
-    )
-    found[idle] = "tut.l.wait"
-    found.pop(-1, None)
-    return found
-
-
-LESSONS = lessons()
+def lesson_key(index: int) -> str:
+    """The words of step `index` (the closing words once the line is played)."""
+    return f"tut.s.{STEPS[index][0]}" if index < len(STEPS) else "tut.l.done"
 
 
 def expected(done: int) -> str:
@@ -115,13 +91,20 @@ def on_script(actions: list[str]) -> bool:
     return list(actions) == list(SCRIPT[: len(actions)])
 
 
-def lesson_at(done: int) -> str:
-    """The lesson shown while step `done` is asked (the latest one at or before it)."""
-    best = ""
-    for index in sorted(LESSONS):
-        if index <= done:
-            best = LESSONS[index]
-    return best
+def tile_to_select(done: int, here: int | None) -> int:
+    """The tile whose actions hold the asked step: its target, or the burglar's own tile when
+    the target is on another floor (the Stairs' "Go up"); -1 for a step of no tile."""
+    from engine.rules.actions import ActionKind, floor_of
+
+    step = expected(done)
+    if not step:
+        return -1
+    action = Action.parse(step)
+    if action.pos < 0 or action.kind == ActionKind.CHOOSE:
+        return -1
+    if here is not None and floor_of(action.pos) != floor_of(here):
+        return here
+    return action.pos
 
 
 class Tutorial:
@@ -152,7 +135,7 @@ class Tutorial:
             return describe.choice_label("", action.option, names)
         return describe.action_label(action, names)
 
-    def render(self, session: Any) -> None:
+    def render(self, session: Any, here: int | None = None) -> None:
         panel = self.el("tutorial")
         if panel is None or type(panel).__name__ in ("JsNull", "JsUndefined"):
             return
@@ -167,9 +150,10 @@ class Tutorial:
         names = session.names
         step = expected(done)
         over = session.game.is_over()
-        self.el("tut-lesson").textContent = t(lesson_at(done)) if not over else t("tut.l.done")
+        index = step_at(done) if not over else len(STEPS)
+        self.el("tut-lesson").textContent = t(lesson_key(index))
         self.el("tut-progress").textContent = t(
-            "tut.progress", n=min(done + 1, len(SCRIPT)), total=len(SCRIPT)
+            "tut.progress", n=min(index + 1, len(STEPS)), total=len(STEPS)
         )
         self.el("tut-do").textContent = (
             t("tut.do", action=self.step_words(step, names)) if step and not over else ""
@@ -177,13 +161,16 @@ class Tutorial:
         self.doc.documentElement.setAttribute("data-tutorial", step if not over else "done")
         if not step or over:
             return
-        from ui.describe import action_pos
+        from ui.describe import pos_text
 
-        pos = action_pos(step)
-        if pos:
-            tile = self.doc.querySelector(f"#board [data-pos='{pos}']")
+        marked = tile_to_select(done, here)
+        if marked >= 0:
+            tile = self.doc.querySelector(f"#board [data-pos='{pos_text(marked)}']")
             if tile is not None and type(tile).__name__ not in ("JsNull", "JsUndefined"):
                 tile.classList.add("tut-target")
         for button in self.doc.querySelectorAll("[data-action]"):
             if button.getAttribute("data-action") == step:
                 button.classList.add("tut-target")
+                # Into sight at the bottom of its scrolling panel: on a phone the instruction
+                # stays pinned at the top of the same panel.
+                button.scrollIntoView(False)

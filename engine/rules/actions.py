@@ -74,6 +74,19 @@ def pos_at(floor: int, row: int, col: int) -> int:
     return make_pos(floor, row * ROW_STRIDE + col)
 
 
+class ActionError(ValueError):
+    """An action that cannot be played: its text is not an action (`ActionParseError`), or
+    it is not legal now (`IllegalActionError`). Either way the game is unchanged."""
+
+
+class ActionParseError(ActionError):
+    """The text is not the canonical text of any action; the message says what is wrong."""
+
+
+class IllegalActionError(ActionError):
+    """The action is not legal now. The message names the reason; the game is unchanged."""
+
+
 def parse_pos(text: str) -> int:
     """'2.B3' -> position; raises ValueError on anything else."""
     floor_txt, dot, cell_txt = text.partition(".")
@@ -122,49 +135,54 @@ class Action(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Parse the canonical text of an action; raises ValueError on bad input.
+        """Parse the canonical text of an action; raises ActionParseError on bad input.
 
         One spelling per action: `str(Action.parse(text)) == text` (plain ASCII, lower
         case, one space between words, no leading zeros)."""
         if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
-            raise ValueError(f"not an action text (at most {MAX_ACTION_CHARS} characters)")
+            raise ActionParseError(f"not an action text (at most {MAX_ACTION_CHARS} characters)")
         if not text.isascii() or not text.isprintable():
-            raise ValueError("an action is written in plain ASCII letters, digits and signs")
-        action = cls._parse(text)
+            raise ActionParseError("an action is written in plain ASCII letters, digits and signs")
+        try:
+            action = cls._parse(text)
+        except ActionParseError:
+            raise
+        except ValueError as exc:  # a position or cell name that is not one
+            raise ActionParseError(str(exc)) from None
         if str(action) != text:
-            raise ValueError(f"write this action as {str(action)!r}")
+            raise ActionParseError(f"write this action as {str(action)!r}")
         return action
 
     @classmethod
     def _parse(cls, text: str) -> Action:
         parts = text.split()
         if not parts:
-            raise ValueError("empty action")
+            raise ActionParseError("empty action")
         try:
             kind = ActionKind(parts[0].lower())
         except ValueError:
-            raise ValueError(f"unknown action {parts[0]!r}") from None
+            raise ActionParseError(f"unknown action {parts[0]!r}") from None
         args = parts[1:]
         if kind in _WITH_POS:
             if len(args) != 1:
-                raise ValueError(f"{kind} needs one position, like '{kind} 1.B2'")
+                raise ActionParseError(f"{kind} needs one position, like '{kind} 1.B2'")
             return cls(kind, pos=parse_pos(args[0]))
         if kind in _WITH_CARD:
             if len(args) != 2 or not args[1].isdigit():
-                raise ValueError(f"{kind} needs a card and a player, like '{kind} crowbar 2'")
+                raise ActionParseError(f"{kind} needs a card and a player, like '{kind} crowbar 2'")
             return cls(kind, card=args[0].lower(), player=int(args[1]) - 1)
         if kind == ActionKind.USE:
             if len(args) not in (1, 2):
-                raise ValueError("use needs a tool and maybe a position, like 'use emp'")
+                raise ActionParseError("use needs a tool and maybe a position, like 'use emp'")
             pos = parse_pos(args[1]) if len(args) == 2 else -1
             return cls(kind, pos=pos, card=args[0].lower())
         if kind == ActionKind.PICKUP:
             if len(args) != 1:
-                raise ValueError("pickup needs a card, like 'pickup gold-bar'")
+                raise ActionParseError("pickup needs a card, like 'pickup gold-bar'")
             return cls(kind, card=args[0].lower())
         if kind == ActionKind.ABILITY:
             if not args:
-                raise ValueError("ability needs a name, like 'ability laptop'")
+                raise ActionParseError("ability needs a name, like 'ability laptop'")
             name, rest = args[0].lower(), args[1:]
             player, pos, option = -1, -1, ""
             if rest and rest[0].isdigit():
@@ -174,14 +192,14 @@ class Action(NamedTuple):
             if rest:
                 option = rest.pop(0)
             if rest:
-                raise ValueError(f"too many words in {text!r}")
+                raise ActionParseError(f"too many words in {text!r}")
             return cls(kind, pos=pos, card=name, player=player, option=option)
         if kind in (ActionKind.ADD_DIE, ActionKind.CRACK) and len(args) == 1:
             return cls(kind, pos=parse_pos(args[0]))
         if kind == ActionKind.CHOOSE:
             if len(args) != 1:
-                raise ValueError("choose needs one option, like 'choose hack'")
+                raise ActionParseError("choose needs one option, like 'choose hack'")
             return cls(kind, option=args[0])
         if args:
-            raise ValueError(f"{kind} takes no arguments")
+            raise ActionParseError(f"{kind} takes no arguments")
         return cls(kind)

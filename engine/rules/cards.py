@@ -360,7 +360,7 @@ class CardRules(Kernel):
         t = self.tile(alarm)
         t.alarm = False
         self._emit(AlarmCleared(alarm))
-        self.guard_appears(f)
+        self.guard_appears(f, own=StealthLoss.GUARD_PLACED)
         if not self.is_over():
             self._retarget(f)
 
@@ -772,7 +772,7 @@ def _ev_switch_signs(r: CardRules, me: int, pos: int) -> None:
         assert src is not None and g.pos is not None and g.dest is not None
         r._emit(GuardTeleported(f, src, g.pos, name))
         r._emit(DestinationSet(f, g.dest, Destination.SWITCH_SIGNS))
-        r.guard_appears(f)
+        r.guard_appears(f, own=StealthLoss.GUARD_PLACED)
 
 
 def _ev_throw_voice(r: CardRules, me: int, pos: int) -> None:
@@ -807,7 +807,7 @@ def _ev_where_is_he(r: CardRules, me: int, pos: int) -> None:
         assert src is not None
         g.pos = dest
         r._emit(GuardTeleported(f, src, dest, name))
-        r.guard_appears(f)
+        r.guard_appears(f, own=StealthLoss.GUARD_PLACED)
         if not r.is_over():
             r._new_destination(f)
 

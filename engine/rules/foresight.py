@@ -9,7 +9,6 @@ to light first, and a Safe's chance counts only the revealed, uncracked numbers.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
@@ -17,6 +16,10 @@ from .data import TileKind
 from .events import (
     EventDrawn,
     GameLost,
+    GuardMoved,
+    GuardSkipped,
+    GuardSlowed,
+    GuardStarts,
     KeypadRolled,
     LootDrawn,
     LootRolled,
@@ -27,8 +30,11 @@ from .events import (
     SpotterLooked,
     TileRevealed,
     ToolDrawn,
+    TurnEnded,
 )
+from .kinds import MoveCut
 from .state import Step
+from .view import GuardMove, SafeCell, SafeInfo
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,6 +58,81 @@ HIDDEN_FACTS = (
 def would_draw_event(game: Game) -> bool:
     """Ending the turn now draws an Event (the turn took too few actions and a card is left)."""
     return game.state.step == Step.ACTIONS and game.event_if_end_now()
+
+
+_END = Action(ActionKind.END)
+
+
+def next_guard_moves(game: Game) -> tuple[GuardMove, ...] | None:
+    """The guard moves that ending the turn now starts (normally the one of the current
+    burglar's floor), each cut where the table stops knowing; None while that cannot be told
+    (a decision pending, the turn not in its actions, the game over).
+
+    The engine itself walks him, on a copy of the game: the same code as the real move, so
+    alarms, Donuts, the crow, Espresso and Daydreaming, Cameras on the way and catches all
+    count exactly. If ending now draws an Event (`Game.would_draw_event`), this is his move
+    as if the Event changed nothing: the copy has no Event to draw. The copy reads the hidden
+    state, so everything after the first hidden fact it brings to light (a patrol card, a
+    reshuffle) is dropped: the answer is the same for every game that looks the same.
+    """
+    st = game.state
+    if st.step != Step.ACTIONS or st.pending is not None or _END not in game.legal_actions():
+        return None
+    trial = game.clone()
+    trial.state.events = []
+    trial.state.event_discard = []
+    events = trial.apply(_END)
+    moves: dict[int, _Walk] = {}
+    moving: _Walk | None = None
+    hidden: MoveCut = MoveCut.NONE
+    for e in events:
+        if isinstance(e, TurnEnded):
+            break
+        if isinstance(e, GuardStarts):  # its length is fixed before any card is drawn
+            moving = moves.setdefault(e.floor, _Walk(e.floor))
+            moving.steps = e.speed
+        elif isinstance(e, GuardSkipped):
+            moves[e.floor] = _Walk(e.floor, stays=e.why)
+        elif hidden:
+            continue
+        elif e.reveals():
+            # A patrol card drawn once he walks: he reached his destination. Before he
+            # walks, it is a lost guard coming back from a card.
+            patrol = moving is not None and isinstance(e, (PatrolDrawn, PatrolReshuffled))
+            hidden = MoveCut.PATROL if patrol else MoveCut.HIDDEN
+        elif isinstance(e, GuardMoved) and moving is not None and e.floor == moving.floor:
+            moving.walk.append(e.dst)
+        elif isinstance(e, GuardSlowed) and moving is not None:
+            moving.slowed += 1
+        elif isinstance(e, GameLost):
+            if moving is not None:
+                moving.caught = True
+            break
+    if not hidden and trial.state.pending is not None:
+        hidden = MoveCut.CHOICE
+    return tuple(w.move(hidden) for w in moves.values())
+
+
+class _Walk:
+    """A guard's move as read from the copy's events."""
+
+    __slots__ = ("caught", "floor", "slowed", "stays", "steps", "walk")
+
+    def __init__(self, floor: int, stays: str = "") -> None:
+        self.floor = floor
+        self.steps = 0
+        self.walk: list[int] = []
+        self.slowed = 0
+        self.caught = False
+        self.stays = stays
+
+    def move(self, hidden: MoveCut) -> GuardMove:
+        left = self.steps - len(self.walk) - self.slowed
+        if self.caught:
+            return GuardMove(self.floor, self.steps, tuple(self.walk), 0, MoveCut.CAUGHT)
+        if left <= 0 or self.stays:
+            return GuardMove(self.floor, self.steps, tuple(self.walk), stays=self.stays)
+        return GuardMove(self.floor, self.steps, tuple(self.walk), left, hidden or MoveCut.HIDDEN)
 
 
 def would_lose(game: Game, action: Action | str) -> bool:
@@ -102,31 +183,6 @@ def is_tool_use(action: Action | str) -> bool:
         except ValueError:
             return False
     return action.kind == ActionKind.USE
-
-
-@dataclass(frozen=True, slots=True)
-class SafeCell:
-    """One tile of a Safe's row or column as the table sees it (no number while face down)."""
-
-    pos: int
-    revealed: bool
-    number: int | None
-    cracked: bool
-    safe: bool  # another Safe (Fort Knox): it has no number to crack
-
-
-@dataclass(frozen=True, slots=True)
-class SafeInfo:
-    """What the table knows of a revealed Safe, for the page's Safe panel."""
-
-    pos: int
-    cells: tuple[SafeCell, ...]
-    dice: int  # dice added to the Safe
-    bonus: int  # extra dice the current burglar would roll
-    rolled: int
-    wanted: tuple[int, ...]  # numbers still to crack, smallest first
-    chance: float  # that one roll cracks at least one more tile
-    open: bool
 
 
 def safe_info(game: Game, safe: int) -> SafeInfo | None:

@@ -3,9 +3,10 @@
 Contract (the only way anything changes a game):
 
 * `legal_actions()` lists exactly what the current player may do, in a deterministic order;
-* `apply(action)` checks the action is in that list (else raises `IllegalActionError` and
-  changes nothing), changes the state, resolves everything that follows automatically
-  (alarms, the guard's move, the next turn) and returns the `Event`s that happened;
+* `apply(action)` checks the action is in that list (else raises `IllegalActionError`, or
+  `ActionParseError` for a text that is no action, and changes nothing), changes the state,
+  resolves everything that follows automatically (alarms, the guard's move, the next turn)
+  and returns the `Event`s that happened;
 * a choice the rules leave to the players stops resolution with a pending `Decision`,
   answered by a `choose <option>` action; queued rule steps (`Effect`s) then continue.
 
@@ -22,7 +23,13 @@ from typing import TYPE_CHECKING
 
 from .. import __version__
 from . import cards, characters, kernel, tiles
-from .actions import Action, ActionKind, pos_text
+from .actions import (
+    Action,
+    ActionError,
+    ActionKind,
+    IllegalActionError,
+    pos_text,
+)
 from .cards import CardRules
 from .characters import CharacterRules
 from .data import (
@@ -103,14 +110,10 @@ _END_OF_ACTIONS = (
 )
 
 if TYPE_CHECKING:
-    from .foresight import SafeInfo
+    from .view import GuardMove, SafeInfo
 
 
 _PLAYING = Outcome()
-
-
-class IllegalActionError(ValueError):
-    """The action is not legal now. The message names the reason; the game is unchanged."""
 
 
 class Game(CardRules, CharacterRules):
@@ -192,6 +195,12 @@ class Game(CardRules, CharacterRules):
 
         return would_draw_event(self)
 
+    def next_guard_moves(self) -> tuple[GuardMove, ...] | None:
+        """The guard moves ending the turn now starts, cut where the table stops knowing."""
+        from .foresight import next_guard_moves
+
+        return next_guard_moves(self)
+
     def would_lose(self, action: Action | str) -> bool:
         """Playing `action` loses the game for certain, as far as the table can see."""
         from .foresight import would_lose
@@ -207,10 +216,7 @@ class Game(CardRules, CharacterRules):
     def apply(self, action: Action | str) -> list[Event]:
         """Validate and apply one action; return what happened."""
         if isinstance(action, str):
-            try:
-                action = Action.parse(action)
-            except ValueError as exc:
-                raise IllegalActionError(str(exc)) from None
+            action = Action.parse(action)  # ActionParseError: not an action at all
         if self._legal_key != self.state.actions_applied:
             self.legal_actions()
         if action not in self._legal:
@@ -286,7 +292,7 @@ class Game(CardRules, CharacterRules):
             for other, q in enumerate(st.players):
                 if q.pos != pos or other == me:
                     continue
-                # R83: a card does not go back the way it came this turn (that changes nothing)
+                # R83: a card does not go straight back the way it came (that changes nothing)
                 trades = st.trades
                 for card in self._cards_of(me):
                     back = f"{card}:{other}>{me}"
@@ -729,11 +735,12 @@ def new_game(setup: Setup) -> Game:
 
 
 def replay(setup: Setup, actions: Iterable[Action | str]) -> Game:
-    """Rebuild a game from its setup and action list (raises IllegalActionError on a bad one)."""
+    """Rebuild a game from its setup and action list (raises ActionParseError or
+    IllegalActionError on a bad one, naming it)."""
     game = new_game(setup)
     for i, action in enumerate(actions):
         try:
             game.apply(action)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"action {i + 1} ({action}): {exc}") from None
+        except ActionError as exc:  # the same kind of error, saying which action
+            raise type(exc)(f"action {i + 1} ({action}): {exc}") from None
     return game

@@ -18,7 +18,7 @@ core asks (alarms, ties, a tile's Stealth tokens).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .actions import Action, parse_pos, pos_text
 from .data import (
@@ -74,6 +74,7 @@ from .kinds import (
     EffectKind,
     EndReason,
     Lasting,
+    Outcome,
     Result,
     StealthLoss,
     TurnFlag,
@@ -125,6 +126,9 @@ WatchRule = Callable[["Kernel", int, int], bool]
 # guard(kernel, pos, tile, skip): a guard is put on, or steps onto, this face-up tile
 # (`skip`: a burglar the entry rules cover instead).
 GuardRule = Callable[["Kernel", int, Tile, int | None], None]
+
+if TYPE_CHECKING:
+    from .view import GuardMove, SafeInfo
 
 
 class Kernel:
@@ -282,7 +286,9 @@ class Kernel:
             other = self._other_duct(pos)
             if other is not None and other not in opts:
                 opts[other] = (1, "duct")
-        if _GYMNASTICS in st.lasting and f < self.top_floor:
+        # Gymnastics: a Walkway above is a way up "as if it were stairs" (004); Time Lock
+        # blocks it like every Stairs way (R63).
+        if stairs_ok and _GYMNASTICS in st.lasting and f < self.top_floor:
             t = self.tile_at(pos + 64)
             if t is not None and t.revealed and t.kind == K.WALKWAY and (pos + 64) not in opts:
                 opts[pos + 64] = (1, "gymnastics")
@@ -389,8 +395,12 @@ class Kernel:
         st.actions_left -= n
         st.actions_taken += n
         st.pace_from = None  # an action spent on anything else ends any pacing (R07)
-        if n > 0 and TurnFlag.USED_CROW in st.turn_flags:
-            st.turn_flags.remove(TurnFlag.USED_CROW)  # R83: Distract again after a spent action
+        if n > 0:
+            # R83: after a spent action, the crow may be placed again and a card handed back.
+            if TurnFlag.USED_CROW in st.turn_flags:
+                st.turn_flags.remove(TurnFlag.USED_CROW)
+            if st.trades:
+                st.trades = []
 
     def _my_pos(self) -> int:
         pos = self.state.players[self.state.current].pos
@@ -430,6 +440,7 @@ class Kernel:
         p = st.players[me]
         src = p.pos
         assert src is not None
+        trades = st.trades  # a Flexibility deposit given back spent no action (R83)
         if free:
             how = "walk"
         elif orders:
@@ -449,13 +460,11 @@ class Kernel:
             and how != "walkway"
         )
         deposit = flex and self._flex_deposit(t)
-        if me == st.current and TurnFlag.FLEXED in st.turn_flags:
-            st.turn_flags.remove(TurnFlag.FLEXED)  # she leaves the tile she stepped into for free
         was_revealed = t.revealed and not free and how != "climb"
         if how == "climb":
             st.actions_left = 0  # Climb Window: the Acrobat's actions end
         if how == "walkway":
-            self._leave(me, src)
+            self._move_out(me, src)
             self._fall(me, target, "walkway")
             return
         if not t.revealed:
@@ -465,8 +474,8 @@ class Kernel:
                 return
             if t.kind == K.WALKWAY and (target >> 6) > 0:
                 if deposit:
-                    self._refund_deposit()
-                self._leave(me, src)
+                    self._refund_deposit(trades)
+                self._move_out(me, src)
                 p.pos = target
                 self._emit(PlayerMoved(me, src, target, how))
                 if not st.floors[target >> 6].guard.placed:
@@ -483,8 +492,8 @@ class Kernel:
         ):
             return
         if deposit:
-            self._refund_deposit()
-        self._leave(me, src)
+            self._refund_deposit(trades)
+        self._move_out(me, src)
         p.pos = target
         self._emit(PlayerMoved(me, src, target, how))
         if flex:
@@ -498,8 +507,18 @@ class Kernel:
             flexible=flex,
         )
 
-    def _refund_deposit(self) -> None:
+    def _move_out(self, player: int, src: int) -> None:
+        """A Move that does take the burglar out of `src`. Only then has the Acrobat left the
+        guard's tile she stepped into for free: a Move stopped by a Keypad or a face-down
+        Deadbolt leaves her there, still owing the Stealth at the end of her actions (R68)."""
         st = self.state
+        if player == st.current and TurnFlag.FLEXED in st.turn_flags:
+            st.turn_flags.remove(TurnFlag.FLEXED)
+        self._leave(player, src)
+
+    def _refund_deposit(self, trades: list[str]) -> None:
+        st = self.state
+        st.trades = trades
         st.actions_left += 1
         st.actions_taken -= 1
 
@@ -796,7 +815,7 @@ class Kernel:
             card = self._draw_patrol(floor)
         g.pos = card
         self._emit(GuardPlaced(floor, card))
-        self.guard_appears(floor, mover)
+        self.guard_appears(floor, mover, own=StealthLoss.GUARD_PLACED)
         if self.state.step == Step.OVER:
             return
         if self.alarms(floor):  # alarms raised before he arrived (cards) still call him
@@ -909,10 +928,10 @@ class Kernel:
         self, floor: int, mover: int | None = None, own: StealthLoss | None = None
     ) -> None:
         """The floor's guard is put on a tile without walking there (first arrival, back
-        from Lost Visual, a card's jump): the tiles that watch him react as when he walks
-        (a Foyer next to him, an Atrium over or under him, the other Cameras). `own`: the
-        reason a burglar on his tile loses Stealth ('' for none); `mover`: the burglar whose
-        move brings him, covered by the entry rules instead (R12, R23)."""
+        from Lost Visual, a card's jump): a burglar on his tile loses Stealth for `own`, and
+        the tiles that watch him react as when he walks (a Foyer next to him, an Atrium over
+        or under him, the other Cameras); `mover`: the burglar whose move brings him,
+        covered by the entry rules instead (R12, R23)."""
         pos = self.state.floors[floor].guard.pos
         if pos is not None:
             self._guard_sees(floor, pos, own, mover)
@@ -991,7 +1010,11 @@ class Kernel:
             if not drilled:
                 self._draw_tool(me, "safe")
             self._draw_loot(me, safe, on_tile=drilled)
-            for f in range(safe >> 6, -1, -1):
+            # The guards of the cracker's floor and below speed up (000, 004), whichever
+            # floor the Safe is on: a drilled Safe is the Peterman's alarm (R76).
+            cracker_pos = st.players[me].pos
+            assert cracker_pos is not None
+            for f in range(cracker_pos >> 6, -1, -1):
                 g = st.floors[f].guard
                 if g.speed < MAX_GUARD_SPEED:
                     g.speed += 1
@@ -1068,6 +1091,18 @@ class Kernel:
         raise NotImplementedError
 
     def crow_stops_guard(self, floor: int) -> bool:
+        raise NotImplementedError
+
+    @property
+    def outcome(self) -> Outcome:
+        raise NotImplementedError
+
+    def safe_info(self, pos: int) -> SafeInfo | None:
+        """A revealed Safe's panel: its row and column, dice, the next roll's chance."""
+        raise NotImplementedError
+
+    def next_guard_moves(self) -> tuple[GuardMove, ...] | None:
+        """The guard moves ending the turn now starts, as the table can foresee them."""
         raise NotImplementedError
 
     def crow_slows_guard(self, pos: int) -> bool:

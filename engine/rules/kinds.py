@@ -156,6 +156,7 @@ class StealthLoss(StrEnum):
     ENTERED_GUARD = "entered-guard"  # moved into a guard's tile
     GUARD_ENTERS = "guard-enters"  # a guard moved into the burglar's tile
     SURPRISE = "surprise"  # a guard back from Lost Visual appeared on the burglar's tile
+    GUARD_PLACED = "guard-placed"  # a guard set up or put by a card on the burglar's tile
     FOYER = "foyer"  # a guard saw into the Foyer (engine/rules/tiles.py WATCHED)
     ATRIUM = "atrium"  # a guard saw into the Atrium from above or below
     TIARA = "tiara"  # the Tiara with a guard next door
@@ -179,6 +180,17 @@ class Deck(StrEnum):
 
     TOOLS = "tools"
     LOOT = "loot"
+
+
+class MoveCut(StrEnum):
+    """Why the certain part of a guard's next move ends before his last step
+    (`GuardMove.cut`): what he does after it waits on something the table cannot know yet."""
+
+    NONE = ""  # the whole move is certain
+    PATROL = "patrol"  # he reaches his destination and a patrol card is drawn
+    HIDDEN = "hidden"  # another hidden fact first (a lost guard comes back from a card)
+    CHOICE = "choice"  # the players must decide something first (an alarm tie, ...)
+    CAUGHT = "caught"  # he catches a burglar: the game ends there
 
 
 class Reveal(StrEnum):

@@ -154,7 +154,7 @@ class State:
     # Card effects that last until their owner's next turn starts: name -> owner.
     lasting: dict[Lasting, int] = field(default_factory=dict)
     turn_flags: list[TurnFlag] = field(default_factory=list)  # effects for this turn only
-    trades: list[str] = field(default_factory=list)  # "card:giver>receiver" this turn (R83)
+    trades: list[str] = field(default_factory=list)  # "card:giver>receiver" since an action (R83)
     guard_bonus: int = 0  # this turn's change to the guard's movement (Espresso, ...)
     next_turn_bonus: dict[str, int] = field(default_factory=dict)  # str(player) -> actions
     skip_turns: int = 0  # Jump the Gun: turns to skip

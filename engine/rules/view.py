@@ -20,11 +20,11 @@ data, `typed_view(game).to_dict()`:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
-from .actions import Action, pos_text
+from .actions import Action, ActionKind, pos_text
 from .data import (
     LOST_VISUAL,
     ROW_STRIDE,
@@ -38,7 +38,7 @@ from .data import (
     cell_name,
 )
 from .decisions import Payload, payload_of
-from .kinds import DecisionKind, Result
+from .kinds import DecisionKind, MoveCut, Outcome, Result, TurnFlag
 from .state import Decision, Step, cell_of, floor_of
 
 if TYPE_CHECKING:
@@ -124,6 +124,35 @@ class TileView:
 
 
 @dataclass(frozen=True, slots=True)
+class GuardMove:
+    """A guard's next move as the table can foresee it: what the engine will walk if the
+    turn ended now, up to the first thing the table cannot know yet.
+
+    `walk` is exact: the tiles he enters, in order. `unknown` steps (at most that many: the
+    crow or a catch may shorten them) follow it, toward a place that waits on `cut` (a patrol
+    card to draw, a choice to make). `stays` names why he does not move at all ('donuts',
+    'crow'; then `steps` is 0).
+    """
+
+    floor: int
+    steps: int  # the move's length: his die + one per alarm on his floor + this turn's cards
+    walk: tuple[int, ...]
+    unknown: int = 0
+    cut: MoveCut = MoveCut.NONE
+    stays: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "floor": self.floor,
+            "steps": self.steps,
+            "walk": list(self.walk),
+            "unknown": self.unknown,
+            "cut": self.cut.value,
+            "stays": self.stays,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class GuardView:
     pos: int | None  # None: not placed yet, or lost (Lost Visual)
     dest: int | None
@@ -134,6 +163,9 @@ class GuardView:
     patrol_left: int
     patrol_discard: tuple[str, ...]  # position texts or 'lost-visual'
     route: tuple[int, ...]  # the positions he will walk through to his destination
+    # His move if the turn ended now (the engine's own walk, cut where the table stops
+    # knowing); None when he does not move then, or while that cannot be told (a decision).
+    next: GuardMove | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -146,6 +178,7 @@ class GuardView:
             "patrol_left": self.patrol_left,
             "patrol_discard": list(self.patrol_discard),
             "route": list(self.route),
+            "next": None if self.next is None else self.next.to_dict(),
         }
 
 
@@ -245,6 +278,31 @@ class DecksView:
 
 
 @dataclass(frozen=True, slots=True)
+class SafeCell:
+    """One tile of a Safe's row or column as the table sees it (no number while face down)."""
+
+    pos: int
+    revealed: bool
+    number: int | None
+    cracked: bool
+    safe: bool  # another Safe (Fort Knox): it has no number to crack
+
+
+@dataclass(frozen=True, slots=True)
+class SafeInfo:
+    """What the table knows of a revealed Safe, for the page's Safe panel."""
+
+    pos: int
+    cells: tuple[SafeCell, ...]
+    dice: int  # dice added to the Safe
+    bonus: int  # extra dice the current burglar would roll
+    rolled: int
+    wanted: tuple[int, ...]  # numbers still to crack, smallest first
+    chance: float  # that one roll cracks at least one more tile
+    open: bool
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     engine: str  # the engine's version
     scenario: ScenarioId
@@ -267,6 +325,23 @@ class GameView:
     reason: str
     decks: DecksView
     legal: tuple[Action, ...]
+    # How the game ended: the burglar caught (`end.player`, -1 for none) and what caught
+    # them (`end.cause`); a falsy record while playing.
+    end: Outcome
+    # The current burglar has acted this turn (anything but ending or answering a decision):
+    # until then the turn is fresh, and a link sent now opens ready for them to play it.
+    acted: bool
+    safes: tuple[SafeInfo, ...]  # every revealed Safe, as its panel shows it
+
+    @property
+    def offers(self) -> dict[int, tuple[Action, ...]]:
+        """What each tile offers: the legal actions aimed at it, by position (decision
+        options aside), in the engine's order."""
+        out: dict[int, list[Action]] = {}
+        for action in self.legal:
+            if action.pos >= 0 and action.kind != ActionKind.CHOOSE:
+                out.setdefault(action.pos, []).append(action)
+        return {pos: tuple(actions) for pos, actions in out.items()}
 
     @property
     def me(self) -> PlayerView:
@@ -299,6 +374,14 @@ class GameView:
             "reason": self.reason,
             "decks": self.decks.to_dict(),
             "legal": self.legal_texts,
+            "end": {
+                "result": self.end.result.value,
+                "reason": self.end.reason.value,
+                "player": self.end.player,
+                "cause": self.end.cause,
+            },
+            "acted": self.acted,
+            "safes": [asdict(s) for s in self.safes],
         }
 
 
@@ -319,6 +402,7 @@ def pending_view(d: Decision) -> PendingView:
 def typed_view(game: Kernel) -> GameView:
     """What the players may see, as typed frozen records."""
     st = game.state
+    moving = {m.floor: m for m in game.next_guard_moves() or ()}
     floors = []
     for f, fl in enumerate(st.floors):
         tiles = []
@@ -379,6 +463,7 @@ def typed_view(game: Kernel) -> GameView:
             patrol_left=len(g.patrol),
             patrol_discard=tuple(_card_text(c) for c in g.discard),
             route=tuple(game.guard_route(f)),
+            next=moving.get(f),
         )
         walls = tuple((a, b) for a, b in fl.walls)
         floors.append(FloorView(f, tuple(tiles), walls, guard))
@@ -425,6 +510,17 @@ def typed_view(game: Kernel) -> GameView:
             event_discard=tuple(st.event_discard),
         ),
         legal=tuple(game.legal_actions()),
+        end=game.outcome,
+        acted=TurnFlag.ACTED in st.turn_flags,
+        safes=tuple(
+            info
+            for f, fl in enumerate(st.floors)
+            for cell, t in enumerate(fl.tiles)
+            if t is not None
+            and t.revealed
+            and t.kind == TileKind.SAFE
+            and (info := game.safe_info((f << 6) | cell)) is not None
+        ),
     )
 
 

@@ -133,3 +133,38 @@ def four_burglars() -> tuple[str, tuple[str, ...]]:
         game.apply(text)
         actions.append(text)
     return setup.to_code(), tuple(actions)
+
+
+@cache
+def alarm_on_guard_floor() -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """A fixture game's prefix where an alarm rings on the current burglar's floor and ending
+    the turn draws no Event, with the tiles the guard then walks (more than his die), as
+    the engine walks them when the turn ends there, no card drawn on the way."""
+    from engine import Setup, new_game
+    from engine.rules.events import GuardMoved, TurnEnded
+
+    for path in sorted(GAMES.glob("*.json")):
+        data = json.loads(path.read_text())
+        game = new_game(Setup.from_code(data["setup"]))
+        for n, text in enumerate(data["actions"], start=1):
+            game.apply(text)
+            st = game.state
+            me = st.players[st.current].pos
+            if st.pending or game.is_over() or me is None or game.would_draw_event():
+                continue
+            if "end" not in [str(a) for a in game.legal_actions()] or not game.alarms(me >> 6):
+                continue
+            walk: list[int] = []
+            drawn = blind = False  # a card drawn; a step walked after it
+            for event in game.clone().apply("end"):
+                if isinstance(event, TurnEnded):
+                    break
+                drawn = drawn or event.reveals()
+                if isinstance(event, GuardMoved) and event.floor == me >> 6:
+                    walk.append(event.dst)
+                    blind = blind or drawn
+            if not blind and len(walk) > st.floors[me >> 6].guard.speed:
+                from engine.rules.actions import pos_text
+
+                return data["setup"], tuple(data["actions"][:n]), tuple(map(pos_text, walk))
+    raise LookupError("no fixture game has an alarm on the guard's floor at a quiet end")

@@ -10,7 +10,14 @@ import re
 import pytest
 from browserkit import ROOT, open_fresh, settled, show_saved, switch_saved
 from playwright.sync_api import expect
-from positions import crowded, ending, four_burglars, prompting, safe_cracking
+from positions import (
+    alarm_on_guard_floor,
+    crowded,
+    ending,
+    four_burglars,
+    prompting,
+    safe_cracking,
+)
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 800), "wide": (1920, 1080)}
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -276,3 +283,21 @@ def test_keyboard_only_turn_and_the_hand_over_holds_the_keys(page, site_server):
         page.keyboard.press("Enter")
     expect(handover).to_be_hidden()
     assert not page.evaluate("document.getElementById('game-screen').inert")
+
+
+def test_the_guards_marked_next_move_under_an_alarm_is_the_walk_he_then_takes(page, site_server):
+    """An alarm rings on his floor: he walks his die plus one. The tiles marked as his next
+    move are exactly the tiles he walks when the turn ends (the page once cut at his die)."""
+    code, actions, walk = alarm_on_guard_floor()
+    switch_saved(page, site_server.url, code, actions)
+    expect(page.locator("#board .tile.route")).to_have_count(len(set(walk)))
+    for k, pos in enumerate(walk, start=1):
+        tile = page.locator(f"#board [data-pos='{pos}']")
+        expect(tile).to_have_class(re.compile(r"\broute\b"))
+        expect(tile).to_have_attribute("aria-label", re.compile(rf"guard step {k}\b"))
+    page.click("#other-actions [data-action='end']")
+    log = page.locator("#log")
+    for src, dst in zip((None, *walk), walk, strict=False):
+        if src is not None:
+            expect(log).to_contain_text(f"Guard moves {src} -> {dst}")
+    expect(page.locator(f"#board [data-pos='{walk[-1]}'] .pawn.guard")).to_have_count(1)

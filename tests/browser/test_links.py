@@ -176,6 +176,47 @@ def test_review_steps_through_the_game_and_continuing_forks(two_players, site_se
     assert len(saves[1]["actions"]) == turn + 1
 
 
+def test_a_watch_links_log_shows_only_what_had_happened_by_the_step_on_show(
+    two_players, site_server
+):
+    """Once it listed every later action at step 0, and so gave the game away."""
+    page = two_players[0]
+    watch = site_server.url + "index.html" + links.link_query(WIN["setup"], WIN["actions"])
+    open_url(page, watch + "&watch=1")
+    items = page.locator("#log li")
+    expect(items).to_have_count(len(TIMELINE.log(0)))
+    expect(page.locator("#log li:not([data-step='0'])")).to_have_count(0)
+    k = 57
+    page.locator("#review-slider").fill(str(k))
+    expect(page.locator("html")).to_have_attribute("data-review-step", str(k))
+    expect(items).to_have_count(len(TIMELINE.log(k)))
+    expect(page.locator(f"#log li[data-step='{k + 1}']")).to_have_count(0)
+    expect(items.first).to_have_attribute("data-step", str(k))  # newest first: the step shown
+
+
+def test_send_offers_a_play_link_once_the_turn_is_ended(two_players, site_server):
+    """Sent mid-turn, a link opened on the sender's spent turn: the play link waits for End
+    turn, and then opens ready for the next burglar."""
+    first, second = two_players
+    open_url(first, site_server.url + "index.html?game=" + WIN["setup"])
+    end = TURNS[2]  # the entrance and the first turn: its last action is the End
+    for text in WIN["actions"][: end - 1]:
+        act(first, text)
+    first.click("[data-cmd='share']")
+    expect(first.locator("#share-later")).to_be_visible()
+    expect(first.locator("#share-play")).to_be_hidden()
+    expect(first.locator("#watch-url")).to_have_value(re.compile(r"&watch=1$"))
+    first.click("[data-cmd='share']")
+    act(first, WIN["actions"][end - 1])
+    url = send(first)
+    open_url(second, url)
+    after = game_after(end)
+    name = after.state.players[after.state.current].name
+    expect(second.locator("#status")).to_contain_text(f"{name}'s turn")
+    expect(second.locator("#status")).to_contain_text(f"Actions left: {after.state.actions_left}")
+    assert after.state.actions_left > 0
+
+
 def test_a_cut_link_opens_at_the_last_checked_action(two_players, site_server):
     page = two_players[0]
     query = links.link_query(WIN["setup"], WIN["actions"])

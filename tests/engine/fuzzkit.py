@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from engine import (
+    ActionParseError,
     Game,
     IllegalActionError,
     PlayerSetup,
@@ -94,13 +95,14 @@ def check_code(code: Any) -> str:
 
 
 def check_action(game: Game, text: Any) -> str:
-    """An action text on a game: IllegalActionError (state untouched) or the canonical text."""
+    """An action text on a game: ActionParseError (no action text) or IllegalActionError
+    (not legal now), state untouched either way, or the canonical text."""
     before = game.state.actions_applied
     try:
         game.apply(text)
-    except IllegalActionError:
+    except (ActionParseError, IllegalActionError) as exc:
         assert game.state.actions_applied == before
-        return "IllegalActionError"
+        return type(exc).__name__
     assert str(game.history[-1]) == text, "an action text has one spelling"
     return "ok"
 

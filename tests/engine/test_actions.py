@@ -6,11 +6,21 @@ import copy
 
 import pytest
 
-from engine import Action, ActionKind, PlayerSetup, ScenarioId, Setup, new_game
+from engine import (
+    Action,
+    ActionError,
+    ActionKind,
+    ActionParseError,
+    IllegalActionError,
+    PlayerSetup,
+    ScenarioId,
+    Setup,
+    new_game,
+    replay,
+)
 from engine.io.serialize import to_json
 from engine.rules.actions import cell_of, floor_of, parse_pos, pos_at, pos_text, row_col
 from engine.rules.data import cell_name
-from engine.rules.game import IllegalActionError
 from engine.rules.rng import Rng
 
 
@@ -141,12 +151,12 @@ def test_action_texts_have_one_ascii_spelling(text):
 
 
 @pytest.mark.parametrize("text", ["move 1.\u00dfA3", "enter 1.\u00df1", "move \u0661.A1"])
-def test_apply_refuses_non_ascii_action_texts_with_illegal_action_error(text):
+def test_apply_refuses_non_ascii_action_texts_with_a_parse_error(text):
     """Found by fuzzing: `apply("move 1.\u00dfA3")` raised TypeError (ord of 'SS'); now it is
-    an IllegalActionError and nothing changes."""
+    an ActionParseError (no action text) and nothing changes."""
     game = new_game(Setup(seed=1))
     before = copy.deepcopy(game.state)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(ActionParseError):
         game.apply(text)
     assert game.state == before
 
@@ -190,21 +200,53 @@ def test_malformed_texts_raise_value_error(text):
 
 
 @pytest.mark.parametrize("text", ["", "fly", "move 1.Z9", "give crowbar", "end now"])
-def test_apply_of_unparseable_text_is_refused_and_changes_nothing(text):
-    """A malformed text given to apply raises IllegalActionError and leaves the game as it was."""
+def test_apply_of_unparseable_text_raises_a_parse_error_and_changes_nothing(text):
+    """A text that is no action raises ActionParseError (not IllegalActionError: nothing
+    was judged against the rules) and leaves the game as it was."""
     game = new_game(Setup(seed=9))
     game.apply("enter 1.B2")
     before = copy.deepcopy(game.state)
     history = list(game.history)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(ActionParseError) as caught:
         game.apply(text)
+    assert not isinstance(caught.value, IllegalActionError)
     assert game.state == before
     assert game.history == history
 
 
-def test_illegal_action_error_is_a_value_error():
-    """Callers may catch a refused action as ValueError."""
-    assert issubclass(IllegalActionError, ValueError)
+@pytest.mark.parametrize("text", ["move 1.D4", "enter 1.B2", "crack", "give crowbar 2"])
+def test_apply_of_a_well_formed_action_not_legal_now_raises_illegal_action_error(text):
+    """A real action that is not legal now raises IllegalActionError (not a parse error),
+    by text or as an Action value, and leaves the game as it was."""
+    game = new_game(Setup(seed=9))
+    game.apply("enter 1.B2")
+    before = copy.deepcopy(game.state)
+    history = list(game.history)
+    for action in (text, Action.parse(text)):
+        with pytest.raises(IllegalActionError) as caught:
+            game.apply(action)
+        assert not isinstance(caught.value, ActionParseError)
+    assert game.state == before
+    assert game.history == history
+
+
+def test_replay_names_the_bad_action_and_keeps_the_kind_of_error():
+    """replay() says which action failed, with the same error kind as apply."""
+    setup = Setup(seed=9)
+    with pytest.raises(ActionParseError, match="action 2"):
+        replay(setup, ["enter 1.B2", "fly"])
+    with pytest.raises(IllegalActionError, match="action 2"):
+        replay(setup, ["enter 1.B2", "move 1.D4"])
+
+
+def test_action_errors_share_a_base_that_is_a_value_error():
+    """Callers may catch either refusal as ActionError (or ValueError, as before)."""
+    assert issubclass(IllegalActionError, ActionError)
+    assert issubclass(ActionParseError, ActionError)
+    assert issubclass(ActionError, ValueError)
+    assert not issubclass(ActionParseError, IllegalActionError)
+    with pytest.raises(ActionParseError):
+        Action.parse("move to the roof")
 
 
 def test_actions_are_hashable_values():

@@ -217,6 +217,32 @@ def test_R68_flexibility_charge_after_stepping_out_and_back_in_for_free():
     assert [e.reason for e in stealth_lost(events)] == ["flexibility"]
 
 
+def test_R68_flexibility_a_move_out_stopped_by_a_keypad_leaves_her_owing_the_stealth():
+    """A Move out of the guard's tile that fails at a locked Keypad leaves her where she
+    stepped in for free: still there when her actions end, she loses the Stealth."""
+    t = acrobat().player(0, "1.A1").guard(0, at="1.B1", dest="1.D1")
+    g = t.tile("1.B2", K.KEYPAD).dice(2).game()
+    g.apply("move 1.B1")
+    events = g.apply("move 1.B2")
+    assert of(events, MoveBlocked) and g.state.players[0].pos == P("1.B1")
+    events = g.apply("end")
+    assert [(e.player, e.reason) for e in stealth_lost(events)] == [(0, "flexibility")]
+    assert g.state.players[0].stealth == 2
+
+
+def test_R68_flexibility_a_move_out_stopped_by_a_face_down_deadbolt_leaves_her_owing_the_stealth():
+    """Revealing a face-down Deadbolt stops the Move (README ruling 6): she has not left the
+    guard's tile she stepped into for free, so the end of her actions costs her the Stealth."""
+    t = acrobat().player(0, "1.A1").guard(0, at="1.B1", dest="1.D1")
+    g = t.face_down("1.B2", K.DEADBOLT).game()
+    g.apply("move 1.B1")
+    events = g.apply("move 1.B2")
+    assert of(events, MoveBlocked) and g.state.players[0].pos == P("1.B1")
+    events = g.apply("end")
+    assert [(e.player, e.reason) for e in stealth_lost(events)] == [(0, "flexibility")]
+    assert g.state.players[0].stealth == 2
+
+
 def test_R54_R68_go_with_your_gut_into_a_guard_costs_the_acrobat_a_stealth():
     """Go With Your Gut is no step of hers after her actions: entering the guard's tile that
     way costs her a Stealth like anyone (she could never leave before he moves)."""
@@ -980,8 +1006,8 @@ def test_R76_drill_needs_two_actions_and_stops_at_six_dice():
 
 def test_R76_drill_opening_gives_no_tool_leaves_loot_in_the_safe_guards_speed_up_below():
     """Opening a Safe from another floor: no Tool for the Peterman (001: neither Loot nor Tool
-    from those Safes), the Loot stays on the Safe, and the guards of the Safe's floor and the
-    floors below speed up (not above)."""
+    from those Safes), the Loot stays on the Safe, and the guards of the Peterman's floor and
+    the floors below speed up (000, 004: "your current floor"), not the Safe's floor above."""
     t = driller().tools(Tool.DONUTS).loot(Loot.TIARA).dice(1)
     g = t.game()
     g.apply("add-die 2.B2")
@@ -993,18 +1019,21 @@ def test_R76_drill_opening_gives_no_tool_leaves_loot_in_the_safe_guards_speed_up
     assert st.players[0].tools == [] and st.tools[-1] == Tool.DONUTS
     assert st.players[0].loot == []
     assert st.floors[1].tiles[P("2.B2") & 63].loot == [Loot.TIARA]
-    assert of(events, SpeedChanged) == [SpeedChanged(1, 4, "safe"), SpeedChanged(0, 3, "safe")]
-    assert [fl.guard.speed for fl in st.floors] == [3, 4, 4]
+    assert of(events, SpeedChanged) == [SpeedChanged(0, 3, "safe")]
+    assert [fl.guard.speed for fl in st.floors] == [3, 3, 4]
 
 
-def test_R76_drill_opening_the_safe_below_speeds_only_that_floor():
-    """Drilled from above, a ground-floor Safe speeds up the ground-floor guard only."""
+def test_R76_drill_opening_the_safe_below_speeds_his_floor_and_the_floors_below():
+    """Drilled from above, a ground-floor Safe speeds up the guards of the Peterman's floor
+    and of every floor below it (000 and 004 count from the cracker's current floor)."""
     t = safe_row(peterman(ADVANCED), 0).player(0, "2.B2").dice(1)
     t.guard(0, at="1.D4", dest="1.D3", speed=2).guard(1, at="2.D4", dest="2.D3", speed=3)
+    t.guard(2, at="3.D4", dest="3.D3", speed=4)
     g = t.game()
     g.apply("add-die 1.B2")
     events = g.apply("crack 1.B2")
-    assert of(events, SpeedChanged) == [SpeedChanged(0, 3, "safe")]
+    assert of(events, SpeedChanged) == [SpeedChanged(1, 4, "safe"), SpeedChanged(0, 3, "safe")]
+    assert [fl.guard.speed for fl in g.state.floors] == [3, 4, 4]
 
 
 def test_R42_R76_drilled_loot_is_picked_up_on_the_safe_and_blocks_the_escape_until_then():

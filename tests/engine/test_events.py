@@ -1301,14 +1301,35 @@ def test_switch_signs_swaps_the_guard_and_his_destination():
 
 
 @pytest.mark.parametrize("card", [E.SWITCH_SIGNS, E.WHERE_IS_HE])
-def test_R61_placing_the_guard_on_you_is_not_an_entry(card):
-    """The guard placed on your tile (his destination) costs no Stealth: placing, not entering."""
+def test_R12_R61_a_card_putting_the_guard_on_you_costs_stealth_like_him_walking_in(card):
+    """The guard a card puts on your tile (his destination) finds you as if he had walked in:
+    1 Stealth, once (000: lost "when a Guard enters the tile your Character is in")."""
     t = Table().player(0, "1.A1").guard(0, at="1.D4", dest="1.A1", patrol=("1.D1",))
     g = t.events(card).game()
     ev = g.apply("end")
     assert of(ev, GuardTeleported)[0].dst == P("1.A1")
-    assert of(ev, StealthLost) == []
-    assert g.state.players[0].stealth == 3
+    assert [(e.player, e.reason) for e in of(ev, StealthLost)] == [(0, "guard-placed")]
+    assert g.state.players[0].stealth == 2
+
+
+@pytest.mark.parametrize("card", [E.SWITCH_SIGNS, E.WHERE_IS_HE])
+def test_R12_R61_a_card_putting_the_guard_on_you_with_no_stealth_left_loses(card):
+    """With no Stealth left, the guard a card puts on your tile catches you: the game is lost."""
+    t = Table().player(0, "1.A1", stealth=0).guard(0, at="1.D4", dest="1.A1", patrol=("1.D1",))
+    g = t.events(card).game()
+    g.apply("end")
+    assert g.outcome == "loss"
+    assert g.state.reason == "caught:guard-placed"
+
+
+@pytest.mark.parametrize("card", [E.SWITCH_SIGNS, E.WHERE_IS_HE])
+def test_R12_R61_a_card_putting_the_guard_on_an_alarm_you_stand_on_costs_stealth(card):
+    """With alarms active the card puts him on the closest alarm: on your tile, he finds you."""
+    t = Table().player(0, "1.A1").tile("1.A1", K.LABORATORY, alarm=True, tool_taken=True)
+    g = t.guard(0, at="1.D4", dest="1.A1", patrol=("1.D1",)).events(card).game()
+    ev = g.apply("end")
+    assert of(ev, GuardTeleported)[0].dst == P("1.A1")
+    assert [(e.player, e.reason) for e in of(ev, StealthLost)][:1] == [(0, "guard-placed")]
 
 
 def test_where_is_he_puts_the_guard_on_his_destination_and_draws_the_next():
@@ -1514,6 +1535,19 @@ def test_R63_time_lock_still_allows_peeking_up_the_stairs():
     """Time Lock blocks moving through the Stairs, not Peeking up them."""
     g = time_locked(*STAIRS_UP)
     assert "peek 2.B2" in legal(g)
+
+
+@pytest.mark.parametrize(("second", "allowed"), [(E.TIME_LOCK, False), (E.LAMPSHADE, True)])
+def test_R63_time_lock_blocks_the_gymnastics_climb_too(second, allowed):
+    """Gymnastics makes a Walkway above a way up "as if it were stairs" (004): Time Lock, which
+    blocks every such way between floors, blocks it too (control: another Event instead)."""
+    t = Table(players=3).player(0, "3.A1").player(1, "3.A1").player(2, "1.B2")
+    g = t.tile("2.B2", K.WALKWAY).events(E.GYMNASTICS, second, E.LAMPSHADE).game()
+    g.apply("end")  # burglar 1 draws Gymnastics
+    g.apply("end")  # burglar 2 draws the second Event
+    assert g.state.current == 2
+    assert ("move 2.B2" in legal(g)) is allowed
+    assert refused(g, "move 2.B2") is not allowed
 
 
 def test_R37_time_lock_ends_when_its_drawer_starts_a_turn():

@@ -1,6 +1,7 @@
 """Fuzzing the inputs that come from outside (issue 12): setup codes, action texts and engine
 JSON. Whatever the input, the only exceptions that escape are the engine's typed errors
-(SetupError, IllegalActionError, StateError), and what is accepted is canonical and plays.
+(SetupError, ActionParseError, IllegalActionError, StateError), and what is accepted is
+canonical and plays.
 
 Bounded to keep the suite quick (a few hundred inputs per kind); `tools/fuzz_inputs.py` runs
 many thousands per kind outside the suite.
@@ -85,7 +86,7 @@ def _game_at(i: int) -> Game:
         st.sampled_from(["move 1.ßA3", "enter 1.ß1", "move \u0661.A1", "ability crow 1.A1"]),
     ),
 )
-def test_fuzzed_action_texts_raise_only_illegal_action_error(which, text):
+def test_fuzzed_action_texts_raise_only_action_errors(which, text):
     check_action(_game_at(which), text)
 
 

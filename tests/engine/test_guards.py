@@ -698,10 +698,10 @@ def test_R12_burglar_arriving_where_the_guard_is_placed_loses_stealth():
     assert game.state.players[0].stealth == 2
 
 
-def test_R12_placing_a_guard_costs_others_no_stealth_but_clears_an_alarm_under_him():
-    """R12: being placed is not entering: a burglar already on that tile keeps his Stealth;
-    an Alarm token there (raised before he came, e.g. by Shoplifting) is switched off, as no
-    alarm can sit under a guard."""
+def test_R12_a_guard_set_up_on_another_burglar_costs_stealth_and_clears_an_alarm_under_him():
+    """R12: a guard put on a burglar's tile catches him as one walking in would (000: Stealth
+    is lost "when a Guard enters the tile your Character is in"); an Alarm token there (raised
+    before he came, e.g. by Shoplifting) is switched off, as no alarm can sit under a guard."""
     game = (
         stairs_table(players=2)
         .player(1, "2.C3")
@@ -711,10 +711,11 @@ def test_R12_placing_a_guard_costs_others_no_stealth_but_clears_an_alarm_under_h
     stack(game, 1, P("2.C3"), P("2.D1"))
     events = game.apply("move 2.A1")
     assert of(events, GuardPlaced) == [GuardPlaced(1, P("2.C3"))]
-    assert of(events, StealthLost) == []
+    assert [(e.player, e.reason) for e in of(events, StealthLost)] == [(1, "guard-placed")]
     assert of(events, AlarmCleared) == [AlarmCleared(P("2.C3"))]
     assert not tile(game, "2.C3").alarm
-    assert game.state.players[1].stealth == 3
+    assert game.state.players[1].stealth == 2
+    assert game.state.players[0].stealth == 3  # the mover entered no guard's tile
 
 
 def test_R14_lost_visual_drawn_while_placing_a_guard_is_redrawn():

@@ -10,6 +10,7 @@ import copy
 
 import pytest
 
+from engine.rules.actions import ActionParseError
 from engine.rules.actions import parse_pos as P
 from engine.rules.data import Tool
 from engine.rules.events import (
@@ -236,9 +237,6 @@ def test_entering_guard_tile_from_a_tile_with_stealth_one_left():
         "move 1.A2",  # through the wall A1-A2
         "move 2.A1",  # no stairs
         "move 1.A1",  # own tile
-        "move 1.Z9",  # not a cell
-        "move",  # no position
-        "fly 1.B1",  # not an action
         "peek 1.B2",  # diagonal
         "peek 1.A2",  # through a wall
         "hack",  # not in a computer
@@ -255,6 +253,17 @@ def test_illegal_action_raises_and_leaves_state_unchanged(action):
     t = Table(players=2).player(0, "1.A1", tools=(Tool.CROWBAR,)).player(1, "1.D1")
     g = guards_away(t.walls(0, "A1-A2")).game()
     assert_illegal(g, action)
+
+
+@pytest.mark.parametrize("text", ["move 1.Z9", "move", "fly 1.B1"])
+def test_a_text_that_is_no_action_raises_a_parse_error_and_changes_nothing(text):
+    """Not a cell, no position, not an action: ActionParseError, and nothing changes."""
+    t = Table(players=2).player(0, "1.A1", tools=(Tool.CROWBAR,)).player(1, "1.D1")
+    g = guards_away(t.walls(0, "A1-A2")).game()
+    before = copy.deepcopy(g.state)
+    with pytest.raises(ActionParseError):
+        g.apply(text)
+    assert g.state == before and g.history == []
 
 
 def test_revealed_deadbolt_with_too_few_actions_is_illegal_and_changes_nothing():

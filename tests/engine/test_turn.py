@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine import PlayerSetup, Setup, new_game
-from engine.rules.data import EventCard, Loot, Tool
+from engine.rules.data import Character, EventCard, Loot, Tool
 from engine.rules.events import (
     AlarmRaised,
     DieAdded,
@@ -295,6 +295,36 @@ def test_R83_a_card_does_not_go_back_the_way_it_came_the_same_turn():
     g.apply("end")
     assert g.state.current == 1
     assert "give crowbar 1" in legal(g)  # a new turn: trades are open again
+
+
+def test_R83_a_card_may_go_back_once_an_action_has_been_spent_since():
+    """Only handing a card straight back changes nothing: once an action point has been
+    spent after the trade, the same card may go back the way it came, in the same turn."""
+    t = quiet(players=2)
+    t.player(0, "1.B2", tools=(Tool.CROWBAR,)).player(1, "1.B2")
+    g = t.game()
+    g.apply("give crowbar 2")
+    assert refused(g, "take crowbar 2")
+    g.apply("peek 1.B3")  # one action point spent since the trade
+    assert "take crowbar 2" in legal(g)
+    g.apply("take crowbar 2")
+    assert g.state.players[0].tools == [Tool.CROWBAR]
+    assert "give crowbar 2" not in legal(g)  # and straight back again is refused once more
+
+
+def test_R83_a_flexibility_step_given_back_is_no_spent_action():
+    """The action the Acrobat holds back for a possible Keypad under the guard, given back
+    when the tile is no Keypad, was never spent: the card still may not go straight back."""
+    t = Table(players=2, characters=(Character.ACROBAT,))
+    t.player(0, "1.A1", tools=(Tool.CROWBAR,)).player(1, "1.A1")
+    t.face_down("1.B1", K.LABORATORY, tool_taken=True).guard(0, at="1.B1", dest="1.D1")
+    g = t.game()
+    g.apply("give crowbar 2")
+    g.apply("move 1.B1")  # free: the held-back action is given back
+    assert g.state.actions_left == 4 and g.state.actions_taken == 0
+    assert g.state.trades == ["crowbar:0>1"]  # still the last trade, not yet reopened
+    g.apply("move 1.A1")  # one action point spent
+    assert "take crowbar 2" in legal(g)
 
 
 # ---------------------------------------------------------------------- Event check

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from engine import Action, Setup, new_game
+from engine import Action, MoveCut, Setup, new_game
 from engine.rules.actions import parse_pos
 from engine.rules.data import SCENARIOS, ScenarioId, cell_index, cell_name
-from engine.rules.view import GuardView, typed_view
+from engine.rules.view import GuardMove, GuardView, typed_view
 from ui import board
 
 BANK = SCENARIOS[ScenarioId.BANK]
@@ -45,21 +45,29 @@ def test_target_sets_split_moves_from_tool_and_ability_targets():
     assert tools == {"2.C3"}  # 1.B2 can be moved to: marked as a move, not a tool target
 
 
-def test_the_guard_route_is_drawn_from_his_tile_for_his_speed_or_all_the_way():
+def test_the_guard_route_is_drawn_from_his_tile_as_the_view_says_or_all_the_way():
     guard = GuardView(
         pos=parse_pos("2.A1"),
         dest=parse_pos("2.C2"),
         speed=2,
-        alarms=0,
+        alarms=1,
         placed=True,
         lost=False,
         patrol_left=10,
         patrol_discard=(),
         route=tuple(parse_pos(p) for p in ("2.B1", "2.C1", "2.C2")),
+        # The engine says: 3 steps (his die and the alarm); the page draws exactly them.
+        next=GuardMove(1, 3, tuple(parse_pos(p) for p in ("2.B1", "2.C1", "2.C2"))),
     )
-    assert board.route_segments(guard, False) == [(0, 0, 0, 1), (0, 1, 0, 2)]
+    assert board.route_segments(guard, False) == [(0, 0, 0, 1), (0, 1, 0, 2), (0, 2, 1, 2)]
     assert board.route_segments(guard, True)[-1] == (0, 2, 1, 2)
     assert board.route_segments(dataclasses.replace(guard, lost=True), True) == []
+    assert board.route_segments(dataclasses.replace(guard, next=None), False) == []
+    # Beyond his destination a patrol card decides: the page marks where, and says how many.
+    cut = GuardMove(1, 3, (parse_pos("2.B1"),), unknown=2, cut=MoveCut.PATROL)
+    path = board.guard_path(dataclasses.replace(guard, next=cut), False)
+    assert path.unknown_at == parse_pos("2.B1") and path.unknown == 2
+    assert path.steps == {parse_pos("2.B1"): (1,)}
 
 
 def test_every_standard_wall_of_the_bank_is_named_on_both_of_its_tiles():

@@ -60,6 +60,16 @@ def test_each_step_keeps_its_log_lines_and_guard_steps():
     )
 
 
+def test_the_review_log_shows_only_what_had_happened_by_the_step_on_show():
+    timeline = Timeline(WIN["setup"], WIN["actions"])
+    for k in (0, 1, 17, 60, len(WIN["actions"])):
+        seen = Session.start(WIN["setup"], WIN["actions"][:k]).log
+        assert timeline.log(k) == seen  # what the table had seen by then, nothing later
+        assert all(when <= k for when, _ in timeline.log(k))
+    assert timeline.log(0) == [(0, line) for line in timeline.start_lines]
+    assert len(timeline.log(10)) < len(timeline.log(11)) <= len(timeline.log())
+
+
 def test_kinship_of_two_copies_of_a_game():
     assert kinship(["a", "b"], ["a", "b"]) == "same"
     assert kinship(["a"], ["a", "b"]) == "newer"

@@ -18,7 +18,7 @@ from engine.rules.view import PlayerView
 from tests.engine.builder import K, table
 from ui import animate
 from ui.messages import help_of
-from ui.story import catch_up, safety_reason, since_last_turn, table_items
+from ui.story_text import catch_up, safety_reason, since_last_turn, table_items
 
 NAMES = ["Ann", "Bob"]
 

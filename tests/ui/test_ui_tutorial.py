@@ -1,11 +1,15 @@
 """The guided first heist: its fixed line is legal step by step and wins with the escape
-action, and it teaches each thing it promises, in both languages."""
+action; it is short, every step has words of its own that name what the step marks, in both
+languages."""
 
 from __future__ import annotations
 
+import re
+
 from engine import Setup, new_game
+from engine.rules.actions import Action, ActionKind
 from engine.rules.data import ScenarioId
-from ui import tutorial
+from ui import describe, tutorial
 from ui.messages import EN
 from ui.messages_fr import FR
 
@@ -28,27 +32,62 @@ def test_every_asked_step_is_legal_and_the_line_wins_by_escaping():
     assert tutorial.expected(len(tutorial.SCRIPT)) == ""
 
 
-def test_the_lessons_teach_peek_move_alarms_hacking_guards_dice_cracking_and_escape():
-    taught = set(tutorial.LESSONS.values())
-    for lesson in (
-        "peek",
-        "move",
-        "motion",
-        "hack",
-        "usehack",
-        "end",
-        "dice",
-        "crack",
-        "stairs",
-        "escape",
-    ):
-        assert f"tut.l.{lesson}" in taught, lesson
-    assert tutorial.SCRIPT[tutorial.SCRIPT.index("choose hack")] == "choose hack"
+def test_the_guided_heist_wins_in_at_most_40_steps():
+    assert len(tutorial.STEPS) <= 40
+    assert tutorial.step_at(0) == 0
+    assert tutorial.step_at(len(tutorial.SCRIPT)) == len(tutorial.STEPS)
 
 
-def test_every_lesson_has_words_in_both_languages():
-    for key in [*tutorial.LESSONS.values(), "tut.l.done"]:
-        assert EN.get(key) and FR.get(key), key
+def test_no_two_steps_share_a_text_in_either_language():
+    for catalog in (EN, FR):
+        texts = [catalog[tutorial.lesson_key(i)] for i in range(len(tutorial.STEPS))]
+        assert all(texts), catalog is FR
+        assert len(set(texts)) == len(texts)
+
+
+def _names_of(text: str, catalog: dict[str, str]) -> list[str]:
+    """What a step's words must name: the tile it marks, or the button it marks."""
+    action = Action.parse(text)
+    if action.kind == ActionKind.CHOOSE:
+        return [action.option.split(".")[1]]
+    if action.pos >= 0:
+        return [describe.pos_text(action.pos).split(".")[1]]
+    return [catalog[f"act.{action.kind}"]]
+
+
+def test_each_steps_text_names_what_it_marks():
+    """A tile by its cell (C1), a button by its label (End turn), in both languages."""
+    for catalog in (EN, FR):
+        for index, (_key, actions) in enumerate(tutorial.STEPS):
+            words = catalog[tutorial.lesson_key(index)].lower()
+            for text in actions:
+                for name in _names_of(text, catalog):
+                    assert re.search(rf"\b{re.escape(name.lower())}\b", words), (index, text, name)
+
+
+def test_the_stairs_step_names_the_go_up_button():
+    up = next(i for i, (_k, acts) in enumerate(tutorial.STEPS) if "move 2.A3" in acts)
+    assert "Go up to 2.A3" in EN[tutorial.lesson_key(up)]
+    assert "Monter en 2.A3" in FR[tutorial.lesson_key(up)]
+
+
+def test_the_steps_cover_the_lessons_the_heist_promises():
+    """Entrance, peek vs move, the guard, alarms, Safe dice and cracking, the Event, the
+    Stairs, a Tool, Loot and the escape: each done by at least one step."""
+    kinds = {Action.parse(a).kind for a in tutorial.SCRIPT}
+    for kind in ("enter", "peek", "move", "end", "add-die", "crack", "choose", "escape"):
+        assert kind in kinds, kind
+    words = " ".join(EN[tutorial.lesson_key(i)] for i in range(len(tutorial.STEPS)))
+    for topic in ("guard", "alarm", "hack token", "Event", "Stairs", "Tool", "Loot"):
+        assert topic in words, topic
+
+
+def test_the_step_opens_the_tile_that_holds_its_button():
+    up = tutorial.SCRIPT.index("move 2.A3")
+    here = Action.parse("move 1.A3").pos
+    assert tutorial.tile_to_select(up, here) == here  # the Stairs you stand on
+    assert tutorial.tile_to_select(0, None) == Action.parse("enter 1.C1").pos
+    assert tutorial.tile_to_select(tutorial.SCRIPT.index("add-die"), here) == -1
 
 
 def test_only_the_asked_step_is_allowed_while_the_tutorial_is_on():
@@ -65,9 +104,3 @@ def test_only_the_asked_step_is_allowed_while_the_tutorial_is_on():
     assert guide.follows(S)
     S.actions = ["enter 1.A1"]
     assert not guide.follows(S)
-
-
-def test_lesson_at_keeps_the_latest_lesson():
-    first_move = tutorial.SCRIPT.index("move 1.A4")
-    assert tutorial.lesson_at(first_move) == "tut.l.move"
-    assert tutorial.lesson_at(3) == "tut.l.hack"

@@ -1,0 +1,147 @@
+"""A newcomer on a phone (issue 23), measured in Chromium at 390x844: the guided heist shows
+each step's words and what it marks on screen without scrolling; one slim top bar; the Stairs
+tile offers the way up and the board follows the burglar; pawns big enough to see."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from browserkit import ROOT, Guard, wait_ready
+from playwright.sync_api import expect
+from positions import load
+
+PHONE = {"width": 390, "height": 844}
+
+IN_VIEW = """(el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
+      && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+}"""
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(service_workers="block", viewport=PHONE, locale="en-US")
+    guard = Guard()
+    guard.protect(context)
+    page = context.new_page()
+    guard.watch(page)
+    yield page
+    context.close()
+    guard.check()
+
+
+def in_view(locator) -> bool:
+    return bool(locator.evaluate(IN_VIEW))
+
+
+def test_every_guided_step_shows_its_words_and_its_marks_without_scrolling(phone, site_server):
+    from ui import tutorial
+    from ui.messages import EN
+
+    page = phone
+    page.goto(site_server.url + "index.html")
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    page.click("[data-cmd='tutorial']")
+    html = page.locator("html")
+    for done, step in enumerate(tutorial.SCRIPT):
+        index = tutorial.step_at(done)
+        expect(page.locator("#tut-progress")).to_have_text(
+            f"Step {index + 1} of {len(tutorial.STEPS)}"
+        )
+        expect(html).to_have_attribute("data-tutorial", step)
+        lesson = page.locator("#tut-lesson")
+        expect(lesson).to_have_text(EN[tutorial.lesson_key(index)])
+        button = page.locator(f"button.tut-target[data-action='{step}']")
+        expect(button).to_have_count(1)
+        assert in_view(lesson), (done, step, "the instruction is off screen")
+        for marked in page.locator(".tut-target").all():
+            assert in_view(marked), (done, step, marked.get_attribute("class"))
+        renders = html.get_attribute("data-renders")
+        button.click()
+        expect(html).not_to_have_attribute("data-renders", renders or "")
+    expect(html).to_have_attribute("data-tutorial", "done")
+    expect(page.locator("#end")).to_be_visible()
+
+
+def test_the_top_bar_is_one_slim_row_on_a_phone(phone, site_server):
+    page = phone
+    data = json.loads((ROOT / "tests" / "fixtures" / "games" / "office_1p_win.json").read_text())
+    load(page, site_server.url, data["setup"], tuple(data["actions"][:3]))
+    header = page.locator(".app-header")
+    expect(page.locator("#undo")).to_be_visible()
+    assert header.bounding_box()["height"] <= 64
+    expect(page.locator("[data-cmd='legend']")).to_be_hidden()  # folded in the menu
+    page.click("#menu-toggle")
+    expect(page.locator("[data-cmd='legend']")).to_be_visible()
+    page.click("[data-cmd='legend']")
+    expect(page.locator("#legend")).to_be_visible()
+    expect(page.locator("#menu-toggle")).to_have_attribute("aria-expanded", "false")
+
+
+def test_the_stairs_tile_offers_the_way_up_and_the_board_follows(phone, site_server):
+    """On the Stairs (1.A3) the tile's own actions hold "Go up to 2.A3"; after it the phone
+    shows floor 2, where the burglar now stands."""
+    page = phone
+    data = json.loads((ROOT / "tests" / "fixtures" / "games" / "office_1p_win.json").read_text())
+    upstairs = data["actions"].index("move 2.A3")
+    load(page, site_server.url, data["setup"], tuple(data["actions"][:upstairs]))
+    expect(page.locator(".floor-tab").nth(0)).to_have_attribute("aria-pressed", "true")
+    page.click("#board [data-pos='1.A3']")
+    go_up = page.locator("#tile-actions [data-action='move 2.A3']")
+    expect(go_up).to_have_text("Go up to 2.A3")
+    go_up.click()
+    expect(page.locator(".floor-tab").nth(1)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#board [data-pos='2.A3'] .pawn.burglar")).to_be_visible()
+
+
+def test_a_burglars_pawn_is_at_least_40_percent_of_its_tile_on_a_phone(phone, site_server):
+    page = phone
+    data = json.loads((ROOT / "tests" / "fixtures" / "games" / "office_1p_win.json").read_text())
+    load(page, site_server.url, data["setup"], tuple(data["actions"][:3]))
+    pawn = page.locator("#board .pawn.burglar").first
+    expect(pawn).to_be_visible()
+    tile = page.locator("#board .tile.has-burglar").first
+    p, t = pawn.bounding_box(), tile.bounding_box()
+    assert p and t
+    assert p["height"] >= 0.4 * t["height"], (p, t)
+    name = tile.locator(".name").bounding_box()
+    assert name and p["y"] + p["height"] <= name["y"] + 1  # never over the tile's name
+
+
+@pytest.mark.parametrize(("width", "height", "least"), [(1280, 800, 120), (1920, 1080, 170)])
+def test_a_wide_screen_shows_the_floor_being_played_large_and_the_others_whole(
+    browser, site_server, width, height, least
+):
+    """The Bank Job's floor in play gets big tiles; the other two stay whole beside it, and
+    one click on a floor tab makes another floor the large one."""
+    from positions import crowded
+
+    context = browser.new_context(
+        service_workers="block", viewport={"width": width, "height": height}
+    )
+    guard = Guard()
+    guard.protect(context)
+    page = context.new_page()
+    guard.watch(page)
+    load(page, site_server.url, *crowded())
+    big = page.locator("#board .floor.active .tile").first
+    expect(big).to_be_visible()
+    box = big.bounding_box()
+    assert box and box["width"] >= least, box
+    for floor in page.locator("#board .floor").all():
+        r = floor.bounding_box()
+        assert r and r["x"] + r["width"] <= width and r["y"] + r["height"] <= height, r
+    tabs = page.locator(".floor-tab")
+    other = next(
+        i for i in range(tabs.count()) if tabs.nth(i).get_attribute("aria-pressed") != "true"
+    )
+    tabs.nth(other).click()
+    expect(tabs.nth(other)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#board .floor").nth(other)).to_have_class("floor active")
+    context.close()
+    guard.check()

@@ -1,0 +1,99 @@
+"""The page's DOM helpers: one `Page` that every screen and widget writes through.
+
+Text goes in with `textContent` only. JavaScript's null/undefined come back as None.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+# Dialogs, the first open one wins: it alone takes input, the rest of the page is inert.
+MODALS = ("end", "handover", "legend", "prompt")
+
+
+def _identity(fn: Any) -> Any:
+    return fn
+
+
+class Page:
+    """The window, the document and the storage, with small helpers to build elements."""
+
+    def __init__(
+        self, window: Any, document: Any, store: Any, proxy: Callable[[Any], Any] = _identity
+    ) -> None:
+        self.window = window
+        self.doc = document
+        self.store = store
+        self.proxy = proxy  # create_proxy in Pyodide: handlers outlive the call
+
+    def el(self, element_id: str) -> Any:
+        return self.doc.getElementById(element_id)
+
+    def q(self, selector: str) -> Any:
+        """querySelector, with None (not Pyodide's JsNull) when nothing matches."""
+        return some(self.doc.querySelector(selector))
+
+    def make(self, tag: str, text: str | None = None, classes: str = "") -> Any:
+        element = self.doc.createElement(tag)
+        if classes:
+            element.className = classes
+        if text is not None:
+            element.textContent = text
+        return element
+
+    def button(self, text: str, classes: str = "btn", **data: str) -> Any:
+        b = self.make("button", text, classes)
+        b.type = "button"
+        for key, value in data.items():
+            b.setAttribute(f"data-{key}", value)
+        return b
+
+    def option(self, value: str, text: str) -> Any:
+        option = self.make("option", text)
+        option.value = value
+        return option
+
+    def fragment(self) -> Any:
+        return self.doc.createDocumentFragment()
+
+    def notice(self, text: str) -> None:
+        box = self.el("notice")
+        box.textContent = text
+        box.hidden = not text
+
+    def ready(self) -> None:
+        self.doc.documentElement.setAttribute("data-ready", "1")
+
+    def replace_url(self, code: str) -> None:
+        try:
+            query = f"?game={code}" if code else self.window.location.pathname
+            self.window.history.replaceState(None, "", query)
+        except Exception:
+            pass
+
+    def sync_modal(self) -> None:
+        """The first open dialog alone takes input: everything else in the app is inert."""
+        open_id = next((m for m in MODALS if not self.el(m).hidden), "")
+        app = self.el("app")
+        for child in list(app.children):
+            child.inert = bool(open_id) and str(child.id) != open_id
+        self.doc.documentElement.setAttribute("data-modal", open_id)
+
+
+def is_async(fn: Any) -> bool:
+    return inspect.iscoroutinefunction(fn)
+
+
+def some(value: Any) -> Any:
+    """None for JavaScript null/undefined (JsNull in recent Pyodide), else the value."""
+    if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    return value
+
+
+def attr(element: Any, name: str) -> str:
+    """An attribute as text, '' when absent."""
+    value = element.getAttribute(name)
+    return value if isinstance(value, str) else ""

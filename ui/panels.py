@@ -1,0 +1,117 @@
+"""The status line and the crew panel (each burglar's hand of cards): drawn from the view,
+by the game screen and by the review alike."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ui import cards as story_cards
+from ui import describe, reference
+from ui.dom import Page
+from ui.messages import help_of, name_of, t
+
+if TYPE_CHECKING:
+    from engine.rules.view import GameView, TileView
+
+
+def ability_of(character: str, side: str) -> str:
+    """The ability's key of a character's side, '' for an unknown character."""
+    from engine.rules.data import ABILITIES, Character
+
+    try:
+        pair = ABILITIES[Character(character)]
+    except (KeyError, ValueError):
+        return ""
+    return pair[1] if side == "advanced" else pair[0]
+
+
+def tile_of(view: GameView, pos: int) -> TileView | None:
+    """The view's tile at `pos`, None off the building."""
+    from engine.rules.actions import floor_of
+
+    floor = floor_of(pos)
+    if not 0 <= floor < len(view.floors):
+        return None
+    for tile in view.floors[floor].tiles:
+        if tile.pos == pos:
+            return tile
+    return None
+
+
+def render_status(page: Page, view: GameView) -> None:
+    if view.outcome:  # no live turn once the game is over
+        outcome = t("saves.status.win" if view.outcome == "win" else "saves.status.loss")
+        page.el("status").textContent = t("story.status.over", outcome=outcome)
+        return
+    player = view.me
+    parts = [
+        t("game.turn", n=view.turn),
+        t("game.current", name=player.name),
+    ]
+    if view.step == "entrance":
+        parts.append(t("game.entrance"))
+    else:
+        parts.append(t("game.actions_left", n=view.actions_left))
+        parts.append(t("game.stealth", n=player.stealth))
+        if view.event_if_end_now:
+            parts.append(t("game.event_now"))
+        else:
+            parts.append(t("game.no_event_now"))
+    status = page.el("status")
+    status.textContent = " · ".join(parts)
+    status.classList.toggle("event-now", view.event_if_end_now)
+    decks = view.decks
+    page.el("decks").textContent = t(
+        "game.decks", tools=decks.tools, loot=decks.loot, events=decks.events
+    )
+
+
+def render_crew(page: Page, view: GameView) -> None:
+    doc = page.doc
+    fragment = page.fragment()
+    for p in view.players:
+        current = p.index == view.current
+        item = page.make("li", None, "burglar current" if current else "burglar")
+        ability = ability_of(p.character, p.side)
+        head = f"{'▶ ' if current else ''}{p.name} · {name_of('character', p.character)}"
+        where = ""
+        if p.escaped:
+            where = t("game.escaped")
+        elif p.entered and p.pos is not None:
+            where = describe.pos_text(p.pos)
+        item.appendChild(page.make("strong", head))
+        item.appendChild(
+            page.make("span", f" · {t('game.stealth', n=p.stealth)} · {where}".rstrip(" ·"))
+        )
+        about = page.make(
+            "p", f"{name_of('ability', ability)}: {help_of('ability', ability)} ", "help"
+        )
+        link = reference.link_button(doc, "ability", ability)
+        if link is not None:
+            about.appendChild(link)
+        item.appendChild(about)
+        marks = []
+        if p.hack:
+            marks.append(t("crew.laptop", n=p.hack))
+        if p.alarm_held:
+            marks.append(t("crew.alarm_held"))
+        if marks:
+            item.appendChild(page.make("p", " · ".join(marks), "marks"))
+        hands: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+            ("tool", "game.tools", p.tools),
+            ("loot", "game.loot", p.loot),
+        )
+        for prefix, key, cards in hands:
+            if not cards:
+                continue
+            lines = page.make("div", None, "story-hand")
+            for card in cards:
+                card_box = story_cards.card(doc, prefix, card)
+                link = reference.link_button(doc, prefix, card)
+                if link is not None:
+                    card_box.appendChild(link)
+                lines.appendChild(card_box)
+            item.appendChild(page.make("p", t(key, list=""), "cards-title"))
+            item.appendChild(lines)
+        fragment.appendChild(item)
+    page.el("crew").replaceChildren(fragment)
