@@ -189,17 +189,18 @@ def open_saved(page, base_url: str, code: str, actions: Sequence[str]) -> None:
 _switches = iter(range(1, 1_000_000))
 # What stands between the page and its "New game" button.
 PAGE_STATE = """() => { const html = document.documentElement;
-  const confirm = document.getElementById('story-confirm');
-  return {ready: html.dataset.ready === '1', modal: html.dataset.modal || '',
-          asking: !!confirm && !confirm.hidden,
-          newGame: !!document.querySelector("[data-cmd='new']")}; }"""
+  const open = (id) => { const el = document.getElementById(id); return !!el && !el.hidden; };
+  return {ready: html.dataset.ready === '1',
+          modal: ['end', 'handover', 'legend', 'prompt'].find(open) || '',
+          asking: open('story-confirm'),
+          newGame: !!document.querySelector("[data-cmd='new']:not([inert] *)")}; }"""
 
 
 def _leave_game(page) -> bool:
     """Close what a player would close to reach New game (a question, the hand-over, the end
     screen, a running animation); False when something else is open."""
     state = page.evaluate(PAGE_STATE)
-    if not state["ready"] or not state["newGame"]:
+    if not state["ready"]:
         return False
     if state["asking"]:
         page.click("#story-confirm [data-story='no']")
@@ -211,7 +212,17 @@ def _leave_game(page) -> bool:
         return False
     page.wait_for_selector("html:not([data-animating])", state="attached")
     state = page.evaluate(PAGE_STATE)
-    return not state["modal"] and not state["asking"]
+    # A header left inert with no dialog open: start the page instead of clicking through.
+    return not state["modal"] and not state["asking"] and state["newGame"]
+
+
+def press_new_game(page) -> None:
+    """Press New game (on a phone it is folded in the menu: open the menu first)."""
+    new = page.locator("[data-cmd='new']")
+    menu = page.locator("#menu-toggle")
+    if not new.is_visible() and menu.count() and menu.is_visible():  # not checks: a path
+        menu.click()
+    new.click()
 
 
 def switch_saved(page, base_url: str, code: str, actions: Sequence[str]) -> None:
@@ -231,7 +242,7 @@ def switch_saved(page, base_url: str, code: str, actions: Sequence[str]) -> None
         items,
     )
     page.evaluate("() => { delete window.__testShown; }")
-    page.click("[data-cmd='new']")
+    press_new_game(page)
     before = page.evaluate(RENDERS)
     page.click(f"#save-list [data-cmd='continue'][data-id='{save_id}']")
     page.wait_for_function(DRAWN, arg=before)
@@ -245,7 +256,7 @@ def switch_to_new_game_screen(page, base_url: str) -> None:
         open_fresh(page, base_url)
         return
     page.evaluate("() => { delete window.__testShown; localStorage.clear(); }")
-    page.click("[data-cmd='new']")
+    press_new_game(page)
     page.wait_for_selector("#setup-screen:not([hidden])")
 
 
