@@ -4,7 +4,7 @@
 abilities are `ability <name> ...` actions: `ABILITIES` gives each card side (keyed by
 character and side) its lister, which offers them only when allowed (once per turn, first
 action only, actions left), and `USES` plays them by name. Passive ones are queried by
-the core rules (`jams_alarm`, `keypad_bonus_dice`, `crack_bonus_dice`, `free_guard_entry`,
+the core rules (`_jams_alarm`, `_keypad_bonus_dice`, `_crack_bonus_dice`, `_free_guard_entry`,
 ...). Limits per turn live in `state.turn_flags`.
 """
 
@@ -25,6 +25,7 @@ from .events import (
     Peeked,
     PlayerMoved,
     SpotterLooked,
+    StealthLost,
     ToolDrawn,
 )
 from .kernel import Kernel
@@ -34,6 +35,25 @@ from .state import Decision, Effect
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
 _EMP, _ACTED = Lasting.EMP, TurnFlag.ACTED  # read on every legal-action listing
 C = Character
+
+# Enum members read on the turn path, bound once: reading one through its class costs a
+# metaclass lookup every time on CPython 3.11 (about 4x a module constant).
+_ABILITY = ActionKind.ABILITY
+_ACROBAT = C.ACROBAT
+_ALARM = EffectKind.ALARM
+_CLAIRVOYANCE = DecisionKind.CLAIRVOYANCE
+_DEADBOLT = K.DEADBOLT
+_DYNAMITE = Tool.DYNAMITE
+_HACKER = C.HACKER
+_PETERMAN = C.PETERMAN
+_RAVEN = C.RAVEN
+_RETARGET = EffectKind.RETARGET
+_RIGGER = C.RIGGER
+_RIGGER_DRAW = DecisionKind.RIGGER_DRAW
+_RIGGER_OFFER = DecisionKind.RIGGER_OFFER
+_SAFE = K.SAFE
+_STAIRS = K.STAIRS
+_TINKER = StealthLoss.TINKER
 
 
 class CharacterRules(Kernel):
@@ -45,31 +65,31 @@ class CharacterRules(Kernel):
         p = self.state.players[player]
         return p.character == character and p.side == side
 
-    def someone(self, character: Character, side: Side | None = None) -> int | None:
+    def _someone(self, character: Character, side: Side | None = None) -> int | None:
         for i, p in enumerate(self.state.players):
             if p.character == character and (side is None or p.side == side):
                 return i
         return None
 
-    def jams_alarm(self, pos: int, player: int) -> bool:
+    def _jams_alarm(self, pos: int, player: int) -> bool:
         """Jammer: no Fingerprint, Laser or Motion alarm for the Hacker or anyone with him."""
-        hacker = self.someone(C.HACKER, BASIC)
+        hacker = self._someone(_HACKER, BASIC)
         if hacker is None:
             return False
         return hacker == player or self.state.players[hacker].pos == pos
 
-    def keypad_bonus_dice(self, player: int) -> int:
-        return 1 if self.has(player, C.PETERMAN, BASIC) else 0
+    def _keypad_bonus_dice(self, player: int) -> int:
+        return 1 if self.has(player, _PETERMAN, BASIC) else 0
 
-    def crack_bonus_dice(self, player: int) -> int:
-        return 1 if self.has(player, C.PETERMAN, BASIC) else 0
+    def _crack_bonus_dice(self, player: int) -> int:
+        return 1 if self.has(player, _PETERMAN, BASIC) else 0
 
-    def free_guard_entry(self, player: int) -> bool:
+    def _free_guard_entry(self, player: int) -> bool:
         """Flexibility: the Acrobat steps into a guard's tile for free, unseen."""
-        return self.has(player, C.ACROBAT, BASIC)
+        return self.has(player, _ACROBAT, BASIC)
 
-    def rigger_in_team(self) -> bool:
-        return self.someone(C.RIGGER) is not None
+    def _rigger_in_team(self) -> bool:
+        return self._someone(_RIGGER) is not None
 
     def _used(self, name: str) -> bool:
         return ABILITY_USED[name] in self.state.turn_flags
@@ -79,10 +99,10 @@ class CharacterRules(Kernel):
 
     # ------------------------------------------------------------------ movement hooks
 
-    def climb_targets(self, player: int) -> list[int]:
+    def _climb_targets(self, player: int) -> list[int]:
         """Climb Window: from a tile on the building's edge (or by the empty square)."""
         p = self.state.players[player]
-        if p.pos is None or not self.has(player, C.ACROBAT, ADVANCED):
+        if p.pos is None or not self.has(player, _ACROBAT, ADVANCED):
             return []
         pos = p.pos
         f, c = pos >> 6, pos & 63
@@ -98,14 +118,14 @@ class CharacterRules(Kernel):
             if t is None:
                 continue
             # No Deadbolt through a window (Tim Fowers on BGG): it would need 3 more actions.
-            if t.revealed and t.kind == K.DEADBOLT and not t.disabled and self._deadbolt_empty(q):
+            if t.revealed and t.kind == _DEADBOLT and not t.disabled and self._deadbolt_empty(q):
                 continue
             out.append(q)
         return out
 
     # ------------------------------------------------------------------ legal abilities
 
-    def ability_actions(self, me: int) -> list[Action]:
+    def _ability_actions(self, me: int) -> list[Action]:
         """The `ability` actions the burglar's card side offers now (see `ABILITIES`)."""
         p = self.state.players[me]
         pos = p.pos
@@ -114,14 +134,14 @@ class CharacterRules(Kernel):
         lister = _LISTERS.get((p.character, p.side))
         return [] if lister is None else lister(self, me, pos)
 
-    def enhance_targets(self, pos: int) -> list[int]:
+    def _enhance_targets(self, pos: int) -> list[int]:
         """Enhance: face-down tiles up to two steps away, never past a face-down tile or
         through a wall; a step may turn a corner or go up the Stairs."""
 
         def steps(q: int) -> list[int]:
             f, c = q >> 6, q & 63
             out = [(f << 6) | nb for nb in self._geo[f].open[c]]
-            if self.tile(q).kind == K.STAIRS and f < self.top_floor:
+            if self.tile(q).kind == _STAIRS and f < self.top_floor:
                 out.append(q + 64)
             return out
 
@@ -135,21 +155,21 @@ class CharacterRules(Kernel):
                     targets.add(two)
         return sorted(targets)
 
-    def drill_targets(self, me: int) -> list[int]:
+    def _drill_targets(self, me: int) -> list[int]:
         """Drill: the revealed, closed Safes directly above or below the Peterman."""
         p = self.state.players[me]
-        if p.pos is None or not self.has(me, C.PETERMAN, ADVANCED):
+        if p.pos is None or not self.has(me, _PETERMAN, ADVANCED):
             return []
         out = []
         for q in (p.pos - 64, p.pos + 64):
             t = self.tile_at(q)
-            if t is not None and t.revealed and t.kind == K.SAFE and not t.safe_open:
+            if t is not None and t.revealed and t.kind == _SAFE and not t.safe_open:
                 out.append(q)
         return out
 
     # ------------------------------------------------------------------ using abilities
 
-    def use_ability(self, action: Action) -> None:
+    def _use_ability(self, action: Action) -> None:
         st = self.state
         me = st.current
         pos = st.players[me].pos
@@ -158,26 +178,24 @@ class CharacterRules(Kernel):
         USES[action.card](self, me, pos, action)
 
     def _emit_stealth_spent(self, player: int, why: StealthLoss) -> None:
-        from .events import StealthLost
-
         self._emit(StealthLost(player, why, False, self.state.players[player].stealth))
 
     # ------------------------------------------------------------------ Rigger's tool draws
 
-    def rigger_draw(self, player: int, source: str) -> bool:
+    def _rigger_draw(self, player: int, source: str) -> bool:
         """The Solution / Tinker: whoever finds a tool may draw two and keep one (a decision:
         two, or the ordinary one). Returns False when the ordinary single draw applies."""
         st = self.state
-        if not self.rigger_in_team() or len(st.tools) < 2:
+        if not self._rigger_in_team() or len(st.tools) < 2:
             return False
-        self._ask(DecisionKind.RIGGER_OFFER, ["two", "one"], n=player, source=source)
+        self._ask(_RIGGER_OFFER, ["two", "one"], n=player, source=source)
         return True
 
     def _rigger_two(self, player: int, source: str) -> None:
         st = self.state
         drawn = [st.tools.pop(), st.tools.pop()]
         self._ask(
-            DecisionKind.RIGGER_DRAW,
+            _RIGGER_DRAW,
             sorted({t.value for t in drawn}),
             n=player,
             source=source,
@@ -186,30 +204,30 @@ class CharacterRules(Kernel):
 
     # ------------------------------------------------------------------ the crow
 
-    def crow_stops_guard(self, floor: int) -> bool:
+    def _crow_stops_guard(self, floor: int) -> bool:
         """Disrupt: a guard starting his move on the crow, with no alarm, does not move."""
         st = self.state
         g = st.floors[floor].guard
-        raven = self.someone(C.RAVEN, ADVANCED)
+        raven = self._someone(_RAVEN, ADVANCED)
         if raven is None or st.crow is None or st.crow != g.pos or self.alarms(floor):
             return False
         st.crow = None
         self._emit(GuardSkipped(floor, "crow"))
         return True
 
-    def crow_slows_guard(self, pos: int) -> bool:
+    def _crow_slows_guard(self, pos: int) -> bool:
         """Distract: a guard entering the crow's tile loses one step."""
-        return self.state.crow == pos and self.someone(C.RAVEN, BASIC) is not None
+        return self.state.crow == pos and self._someone(_RAVEN, BASIC) is not None
 
     # ------------------------------------------------------------------ setup
 
-    def give_starting_tools(self) -> None:
+    def _give_starting_tools(self) -> None:
         """The Rigger (basic side) starts with the Dynamite."""
         st = self.state
         for p in st.players:
-            if p.character == C.RIGGER and p.side == BASIC and Tool.DYNAMITE in st.tools:
-                st.tools.remove(Tool.DYNAMITE)
-                p.tools.append(Tool.DYNAMITE)
+            if p.character == _RIGGER and p.side == BASIC and _DYNAMITE in st.tools:
+                st.tools.remove(_DYNAMITE)
+                p.tools.append(_DYNAMITE)
 
 
 # ---------------------------------------------------------------------- the abilities
@@ -218,7 +236,7 @@ class CharacterRules(Kernel):
 
 
 def _add(name: str, pos: int = -1, player: int = -1, option: str = "") -> Action:
-    return Action(ActionKind.ABILITY, pos=pos, card=name, player=player, option=option)
+    return Action(_ABILITY, pos=pos, card=name, player=player, option=option)
 
 
 def _list_laptop(r: CharacterRules, me: int, pos: int) -> list[Action]:
@@ -251,7 +269,7 @@ def _list_enhance(r: CharacterRules, me: int, pos: int) -> list[Action]:
     """Enhance (Hawk, advanced): Peek two tiles away, once a turn, for free."""
     if r._used("enhance"):
         return []
-    return [_add("enhance", pos=q) for q in r.enhance_targets(pos)]
+    return [_add("enhance", pos=q) for q in r._enhance_targets(pos)]
 
 
 def _use_peek(r: CharacterRules, me: int, pos: int, action: Action) -> None:
@@ -274,7 +292,7 @@ def _list_crybaby(r: CharacterRules, me: int, pos: int) -> list[Action]:
 
 
 def _use_crybaby(r: CharacterRules, me: int, pos: int, action: Action) -> None:
-    r._push(Effect(EffectKind.ALARM, pos=action.pos, source="crybaby"))
+    r._push(Effect(_ALARM, pos=action.pos, source="crybaby"))
 
 
 def _list_reroute(r: CharacterRules, me: int, pos: int) -> list[Action]:
@@ -307,14 +325,14 @@ def _use_reroute(r: CharacterRules, me: int, pos: int, action: Action) -> None:
         p.alarm_held = True
         r._emit(AlarmCleared(pos))
         if r.alarms(f):
-            r._push(Effect(EffectKind.RETARGET, floor=f))
+            r._push(Effect(_RETARGET, floor=f))
         else:
             g = st.floors[f].guard
             if g.placed and g.pos is not None:
                 r._new_destination(f)
     else:
         p.alarm_held = False
-        r._push(Effect(EffectKind.ALARM, pos=pos, source="reroute"))
+        r._push(Effect(_ALARM, pos=pos, source="reroute"))
 
 
 def _list_distract(r: CharacterRules, me: int, pos: int) -> list[Action]:
@@ -353,7 +371,7 @@ def _list_tinker(r: CharacterRules, me: int, pos: int) -> list[Action]:
 
 def _use_tinker(r: CharacterRules, me: int, pos: int, action: Action) -> None:
     r.state.players[me].stealth -= 1
-    r._emit_stealth_spent(me, StealthLoss.TINKER)
+    r._emit_stealth_spent(me, _TINKER)
     r._draw_tool(me, "tinker")
 
 
@@ -446,19 +464,19 @@ class Ability:
 
 ABILITIES: dict[tuple[Character, Side], Ability] = {
     (C.ACROBAT, BASIC): Ability(passive="a free step into a guard's tile (Kernel.move_options)"),
-    (C.ACROBAT, ADVANCED): Ability(passive="Climb Window up or down (climb_targets)"),
-    (C.HACKER, BASIC): Ability(passive="jams Fingerprint, Laser, Motion (jams_alarm)"),
+    (C.ACROBAT, ADVANCED): Ability(passive="Climb Window up or down (_climb_targets)"),
+    (C.HACKER, BASIC): Ability(passive="jams Fingerprint, Laser, Motion (_jams_alarm)"),
     (C.HACKER, ADVANCED): Ability("laptop", _list_laptop),
     (C.HAWK, BASIC): Ability("x-ray", _list_x_ray),
     (C.HAWK, ADVANCED): Ability("enhance", _list_enhance),
     (C.JUICER, BASIC): Ability("crybaby", _list_crybaby),
     (C.JUICER, ADVANCED): Ability("reroute", _list_reroute),
-    (C.PETERMAN, BASIC): Ability(passive="a die more for Keypads and Safes (crack_bonus_dice)"),
-    (C.PETERMAN, ADVANCED): Ability(passive="cracks Safes above or below (drill_targets)"),
+    (C.PETERMAN, BASIC): Ability(passive="a die more for Keypads and Safes (_crack_bonus_dice)"),
+    (C.PETERMAN, ADVANCED): Ability(passive="cracks Safes above or below (_drill_targets)"),
     (C.RAVEN, BASIC): Ability("crow", _list_distract),
     (C.RAVEN, ADVANCED): Ability("crow", _list_disrupt),
-    (C.RIGGER, BASIC): Ability(passive="starts with the Dynamite; draws two Tools (rigger_draw)"),
-    (C.RIGGER, ADVANCED): Ability("tinker", _list_tinker, passive="draws two Tools (rigger_draw)"),
+    (C.RIGGER, BASIC): Ability(passive="starts with the Dynamite; draws two Tools (_rigger_draw)"),
+    (C.RIGGER, ADVANCED): Ability("tinker", _list_tinker, passive="draws two Tools (_rigger_draw)"),
     (C.ROOK, BASIC): Ability("orders", _list_orders),
     (C.ROOK, ADVANCED): Ability("disguise", _list_disguise),
     (C.SPOTTER, BASIC): Ability("clairvoyance", _list_clairvoyance),
@@ -488,9 +506,7 @@ USES: dict[str, Callable[[CharacterRules, int, int, Action], None]] = {
 def _choose_top_or_bottom(r: CharacterRules, d: Decision, option: str) -> None:
     """Clairvoyance / Precognition: the card seen stays on top or goes to the bottom."""
     st = r.state
-    deck: list[Any] = (
-        st.floors[d.floor].guard.patrol if d.kind == DecisionKind.CLAIRVOYANCE else st.events
-    )
+    deck: list[Any] = st.floors[d.floor].guard.patrol if d.kind == _CLAIRVOYANCE else st.events
     if option == "bottom":
         deck.insert(0, deck.pop())
 
@@ -499,7 +515,7 @@ def _choose_rigger_offer(r: CharacterRules, d: Decision, option: str) -> None:
     if option == "two":
         r._rigger_two(d.n, d.source)
     else:
-        r.draw_one_tool(d.n, d.source)
+        r._draw_one_tool(d.n, d.source)
 
 
 def _choose_rigger_draw(r: CharacterRules, d: Decision, option: str) -> None:
