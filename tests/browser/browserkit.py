@@ -27,7 +27,8 @@ from tools.serve import NoCacheHandler, make_server, start_in_thread
 T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "site"
+# The built site (`make site`); BURGLE_SITE names another build (e.g. `make site SITE=...`).
+SITE = Path(os.environ.get("BURGLE_SITE") or ROOT / "site").resolve()
 SUB_PATH = "/burgle-bros/"
 READY = "html[data-ready='1']"
 READY_OR_FAILED = "html[data-ready='1'], html[data-failed='1']"
@@ -213,19 +214,51 @@ def open_saved(page, base_url: str, code: str, actions: Sequence[str]) -> None:
 
 
 _switches = iter(range(1, 1_000_000))
-# No dialog, question or animation open: the page's own "New game" then "Continue" are free.
-IDLE = """() => { const html = document.documentElement;
-  const confirm = document.getElementById('story-confirm');
-  return html.dataset.ready === '1' && !html.dataset.modal && !html.hasAttribute('data-animating')
-    && (!confirm || confirm.hidden) && !!document.querySelector("[data-cmd='new']"); }"""
+# What stands between the page and its "New game" button.
+PAGE_STATE = """() => { const html = document.documentElement;
+  const open = (id) => { const el = document.getElementById(id); return !!el && !el.hidden; };
+  return {ready: html.dataset.ready === '1',
+          modal: ['end', 'handover', 'legend', 'prompt'].find(open) || '',
+          asking: open('story-confirm'),
+          newGame: !!document.querySelector("[data-cmd='new']:not([inert] *)")}; }"""
+
+
+def _leave_game(page) -> bool:
+    """Close what a player would close to reach New game (a question, the hand-over, the end
+    screen, a running animation); False when something else is open."""
+    state = page.evaluate(PAGE_STATE)
+    if not state["ready"]:
+        return False
+    if state["asking"]:
+        page.click("#story-confirm [data-story='no']")
+    if state["modal"] == "handover":
+        page.click("#handover-go")
+    elif state["modal"] == "end":
+        page.click("#end [data-cmd='look']")
+    elif state["modal"]:
+        return False
+    page.wait_for_selector("html:not([data-animating])", state="attached")
+    state = page.evaluate(PAGE_STATE)
+    # A header left inert with no dialog open: start the page instead of clicking through.
+    return not state["modal"] and not state["asking"] and state["newGame"]
+
+
+def press_new_game(page) -> None:
+    """Press New game (on a phone it is folded in the menu: open the menu first)."""
+    new = page.locator("[data-cmd='new']")
+    menu = page.locator("#menu-toggle")
+    if not new.is_visible() and menu.count() and menu.is_visible():  # not checks: a path
+        menu.click()
+    new.click()
 
 
 def switch_saved(page, base_url: str, code: str, actions: Sequence[str]) -> None:
-    """The page on a saved game of `code` after `actions`, as a player resumes a save: stored,
-    then New game, then its Continue button (no page start when the page is already up and
-    idle on this site; else open_saved). Storage then holds exactly that save, as with
+    """The page on a saved game of `code` after `actions` (none: a new game of `code`), as a
+    player resumes a save: stored, then New game, then its Continue button. No page start
+    when the page is already up on this site (a question, the hand-over or the end screen
+    is closed first); else open_saved. Storage then holds exactly that save, as with
     open_saved."""
-    if not page.url.startswith(base_url) or not page.evaluate(IDLE):
+    if not page.url.startswith(base_url) or not _leave_game(page):
         open_saved(page, base_url, code, actions)
         return
     save_id = f"s{next(_switches)}"
@@ -235,11 +268,23 @@ def switch_saved(page, base_url: str, code: str, actions: Sequence[str]) -> None
         " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
         items,
     )
-    page.click("[data-cmd='new']")
+    page.evaluate("() => { delete window.__testShown; }")
+    press_new_game(page)
     before = page.evaluate(RENDERS)
     page.click(f"#save-list [data-cmd='continue'][data-id='{save_id}']")
     page.wait_for_function(DRAWN, arg=before)
     wait_ready(page)
+
+
+def switch_to_new_game_screen(page, base_url: str) -> None:
+    """The new-game screen of a first visit (empty storage): on the page already up on this
+    site, storage is cleared and New game pressed; else open_fresh."""
+    if not page.url.startswith(base_url) or not _leave_game(page):
+        open_fresh(page, base_url)
+        return
+    page.evaluate("() => { delete window.__testShown; localStorage.clear(); }")
+    press_new_game(page)
+    page.wait_for_selector("#setup-screen:not([hidden])")
 
 
 def open_fresh(page, base_url: str, query: str = "") -> None:
@@ -248,12 +293,12 @@ def open_fresh(page, base_url: str, query: str = "") -> None:
 
 
 def show_saved(page, base_url: str, code: str, actions: Sequence[str]) -> None:
-    """Like open_saved, for checks that change nothing: when the page already shows this very
-    position (opened by show_saved, not navigated since), it is not started again."""
+    """Like switch_saved, for checks that change nothing: when the page already shows this
+    very position (opened by show_saved, not navigated nor switched since), it stays."""
     key = json.dumps([code, list(actions)])
     if page.url.startswith(base_url) and page.evaluate("() => window.__testShown") == key:
         return
-    open_saved(page, base_url, code, actions)
+    switch_saved(page, base_url, code, actions)
     page.evaluate("(key) => { window.__testShown = key; }", key)
 
 

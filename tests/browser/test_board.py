@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browserkit import ROOT, open_fresh, open_saved, settled, show_saved
+from browserkit import ROOT, open_fresh, settled, show_saved, switch_saved
 from playwright.sync_api import expect
 from positions import (
     alarm_on_guard_floor,
@@ -199,7 +199,7 @@ def test_axe_finds_nothing_on_the_new_game_screen(page, site_server):
 
 
 def test_axe_finds_nothing_on_the_hand_over(page, site_server):
-    open_fresh(page, site_server.url, "?game=" + ending()[0])
+    switch_saved(page, site_server.url, ending()[0], [])
     page.click("#board [data-pos='1.C2']")
     page.click("#tile-actions [data-action='enter 1.C2']")
     page.click("#other-actions [data-action='end']")
@@ -289,7 +289,7 @@ def test_the_guards_marked_next_move_under_an_alarm_is_the_walk_he_then_takes(pa
     """An alarm rings on his floor: he walks his die plus one. The tiles marked as his next
     move are exactly the tiles he walks when the turn ends (the page once cut at his die)."""
     code, actions, walk = alarm_on_guard_floor()
-    open_saved(page, site_server.url, code, actions)
+    switch_saved(page, site_server.url, code, actions)
     expect(page.locator("#board .tile.route")).to_have_count(len(set(walk)))
     for k, pos in enumerate(walk, start=1):
         tile = page.locator(f"#board [data-pos='{pos}']")

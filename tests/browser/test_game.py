@@ -22,6 +22,7 @@ from browserkit import (
     open_fresh,
     open_page,
     show_fresh,
+    switch_saved,
     tile_labels,
     wait_ready,
 )
@@ -76,7 +77,7 @@ def test_peeks_and_moves_by_clicking_then_reload_gives_the_same_game(page, site_
 
 def test_undo_takes_back_a_move_but_never_a_reveal(page, site_server):
     data = fixture("bank_2p_win.json")
-    open_fresh(page, site_server.url, "?game=" + data["setup"])
+    switch_saved(page, site_server.url, data["setup"], [])
     undo = page.locator("#undo")
     act(page, "enter 1.C2")
     expect(undo).to_be_disabled()  # the entrance tile was revealed
@@ -93,7 +94,7 @@ def test_undo_takes_back_a_move_but_never_a_reveal(page, site_server):
 @pytest.mark.parametrize("name", ["bank_2p_win.json", "bank_2p_loss.json"])
 def test_a_whole_game_played_through_the_page(page, site_server, name):
     data = fixture(name)
-    open_fresh(page, site_server.url, "?game=" + data["setup"])
+    switch_saved(page, site_server.url, data["setup"], [])
     for text in data["actions"]:
         act(page, text)
     expect(page.locator("#end")).to_be_visible()
@@ -107,7 +108,7 @@ def test_a_whole_game_played_through_the_page(page, site_server, name):
 
 def test_keyboard_only_turn(page, site_server):
     data = fixture("bank_2p_win.json")
-    open_fresh(page, site_server.url, "?game=" + data["setup"])
+    switch_saved(page, site_server.url, data["setup"], [])
     focus = page.locator(":focus")
     status = page.locator("#status")
     page.locator("#board [data-pos='1.A1']").focus()
@@ -186,7 +187,7 @@ def test_a_phone_shows_one_floor_at_a_time_with_tabs_and_keys(page, site_server)
     setup = Setup(ScenarioId.BANK, (PlayerSetup("Ann"),), seed=3)
     page.set_viewport_size({"width": 390, "height": 844})
     try:
-        open_fresh(page, site_server.url, "?game=" + setup.to_code())
+        switch_saved(page, site_server.url, setup.to_code(), [])
         floors = page.locator("#board section.floor")
         expect_floors_shown(floors, [True, False, False])
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -214,7 +215,7 @@ def expect_floors_shown(floors, shown: list[bool]) -> None:
 
 def test_export_then_import_a_save_file(page, site_server, tmp_path):
     setup = Setup(ScenarioId.BANK, (PlayerSetup("Ann"),), seed=11)
-    open_fresh(page, site_server.url, "?game=" + setup.to_code())
+    switch_saved(page, site_server.url, setup.to_code(), [])
     game = new_game(setup)
     entrance = next(text for text in game.view()["legal"] if text.startswith("enter"))
     act(page, entrance)

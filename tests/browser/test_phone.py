@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from browserkit import ROOT, Guard, wait_ready
+from browserkit import ROOT, VIEWPORT, guarded_context, new_page, open_fresh, switch_saved
 from playwright.sync_api import expect
-from positions import load
 
 PHONE = {"width": 390, "height": 844}
 
@@ -20,16 +19,15 @@ IN_VIEW = """(el) => {
 }"""
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def phone(browser):
-    context = browser.new_context(service_workers="block", viewport=PHONE, locale="en-US")
-    guard = Guard()
-    guard.protect(context)
-    page = context.new_page()
-    guard.watch(page)
-    yield page
-    context.close()
-    guard.check()
+    """The module's phone-sized page (started once; positions are resumed in it)."""
+    with guarded_context(browser, viewport=PHONE, locale="en-US") as (context, guard):
+        yield new_page(context, guard)
+
+
+def load(page, base_url: str, code: str, actions: tuple[str, ...]) -> None:
+    switch_saved(page, base_url, code, actions)
 
 
 def in_view(locator) -> bool:
@@ -41,11 +39,7 @@ def test_every_guided_step_shows_its_words_and_its_marks_without_scrolling(phone
     from ui.messages import EN
 
     page = phone
-    page.goto(site_server.url + "index.html")
-    wait_ready(page)
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    wait_ready(page)
+    open_fresh(page, site_server.url)
     page.click("[data-cmd='tutorial']")
     html = page.locator("html")
     for done, step in enumerate(tutorial.SCRIPT):
@@ -81,6 +75,8 @@ def test_the_top_bar_is_one_slim_row_on_a_phone(phone, site_server):
     page.click("[data-cmd='legend']")
     expect(page.locator("#legend")).to_be_visible()
     expect(page.locator("#menu-toggle")).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("Escape")
+    expect(page.locator("#legend")).to_be_hidden()
 
 
 def test_the_stairs_tile_offers_the_way_up_and_the_board_follows(phone, site_server):
@@ -115,20 +111,21 @@ def test_a_burglars_pawn_is_at_least_40_percent_of_its_tile_on_a_phone(phone, si
 
 @pytest.mark.parametrize(("width", "height", "least"), [(1280, 800, 120), (1920, 1080, 170)])
 def test_a_wide_screen_shows_the_floor_being_played_large_and_the_others_whole(
-    browser, site_server, width, height, least
+    page, site_server, width, height, least
 ):
     """The Bank Job's floor in play gets big tiles; the other two stay whole beside it, and
     one click on a floor tab makes another floor the large one."""
     from positions import crowded
 
-    context = browser.new_context(
-        service_workers="block", viewport={"width": width, "height": height}
-    )
-    guard = Guard()
-    guard.protect(context)
-    page = context.new_page()
-    guard.watch(page)
-    load(page, site_server.url, *crowded())
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        wide_screen_checks(page, site_server, width, height, least, crowded())
+    finally:
+        page.set_viewport_size(VIEWPORT)
+
+
+def wide_screen_checks(page, site_server, width, height, least, position) -> None:
+    switch_saved(page, site_server.url, *position)  # laid out at this window's size
     big = page.locator("#board .floor.active .tile").first
     expect(big).to_be_visible()
     box = big.bounding_box()
@@ -143,5 +140,3 @@ def test_a_wide_screen_shows_the_floor_being_played_large_and_the_others_whole(
     tabs.nth(other).click()
     expect(tabs.nth(other)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#board .floor").nth(other)).to_have_class("floor active")
-    context.close()
-    guard.check()

@@ -17,6 +17,8 @@ from browserkit import (
     new_page,
     open_fresh,
     open_page,
+    switch_saved,
+    switch_to_new_game_screen,
     wait_ready,
 )
 from playwright.sync_api import expect
@@ -39,8 +41,9 @@ def words_page(browser, locale: str):
     assert notes == [], f"texts missing or broken: {notes}"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def english(browser, site_server):
+    """One English page for the module (started once; tests run in file order)."""
     with words_page(browser, "en-US") as (page, notes):
         yield page, notes, site_server
 
@@ -86,7 +89,7 @@ def test_a_french_browser_gets_french_at_once(browser, site_server):
 def test_the_rules_reference_searches_and_opens_from_a_tile(english):
     page, _notes, site_server = english
     data = fixture("office_1p_win.json")
-    open_fresh(page, site_server.url, "?game=" + data["setup"])
+    switch_saved(page, site_server.url, data["setup"], [])
     page.click("[data-cmd='rules']")
     expect(page.locator("#reference")).to_be_visible()
     page.fill("#ref-search", "laser computer")
@@ -109,6 +112,7 @@ def test_the_rules_reference_searches_and_opens_from_a_tile(english):
     ability.click()
     expect(page.locator("html")).to_have_attribute("data-ref-open", re.compile(r"^ability-"))
     page.keyboard.press("Escape")
+    expect(page.locator("#reference")).to_be_hidden()
 
 
 def test_the_guided_first_heist_is_completed_by_clicking_what_it_asks(english):
@@ -117,7 +121,7 @@ def test_the_guided_first_heist_is_completed_by_clicking_what_it_asks(english):
     from ui import tutorial
 
     page, _notes, site_server = english
-    open_fresh(page, site_server.url)
+    switch_to_new_game_screen(page, site_server.url)
     page.click("[data-cmd='tutorial']")
     expect(page.locator("#tutorial")).to_be_visible()
     html = page.locator("html")

@@ -34,6 +34,7 @@ def _quick_bot(seed: int) -> Bot:
 # ---------------------------------------------------------------------- honesty
 
 
+@pytest.mark.slow
 def test_same_view_different_hidden_state_gives_the_same_decision():
     game = new_game(_setup(ScenarioId.BANK, 2, 11))
     bots = [Bot(seed=1), Bot(seed=2)]
@@ -69,6 +70,7 @@ def test_the_bot_reads_the_game_only_through_the_sampler(monkeypatch: pytest.Mon
 # ---------------------------------------------------------------------- legal, finishes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario", list(ScenarioId))
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_bot_plays_only_legal_actions_to_the_end(scenario: ScenarioId, players: int):
@@ -84,6 +86,7 @@ def test_bot_plays_only_legal_actions_to_the_end(scenario: ScenarioId, players: 
     assert game.outcome in ("win", "loss")
 
 
+@pytest.mark.slow
 def test_bot_plays_every_character_on_both_sides():
     for side in Side:
         chars = list(Character)
@@ -212,6 +215,7 @@ def test_bot_steps_off_the_guards_route_before_ending_its_turn():
 # ---------------------------------------------------------------------- the command line
 
 
+@pytest.mark.slow
 def test_autoplay_split_into_jobs_plays_the_same_games():
     one = autoplay(ScenarioId.OFFICE, 1, 2, seed=3, worlds=1)
     two = autoplay(ScenarioId.OFFICE, 1, 2, seed=3, worlds=1, jobs=2)

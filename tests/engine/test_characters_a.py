@@ -1190,6 +1190,7 @@ def _soak_pick(game: Game, rnd: random.Random):
     return rnd.choice(legal_now)
 
 
+@pytest.mark.slow
 def test_random_games_with_each_character_on_each_side():
     """Random legal play with each of the five on each side (partnered with another of them):
     no exception, `check_state` holds and the JSON round trip gives the same state after every

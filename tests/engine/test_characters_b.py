@@ -969,6 +969,7 @@ def random_game(side: Side, scenario: ScenarioId, seed: int, seen: set[str]) -> 
     return n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("side", [BASIC, ADVANCED])
 def test_random_games_with_raven_rigger_rook_and_spotter(side):
     """Random play with these four burglars keeps a valid, saveable state; all abilities used."""

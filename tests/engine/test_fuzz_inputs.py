@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -63,6 +64,7 @@ codes = st.one_of(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(code=codes)
 def test_fuzzed_setup_codes_raise_only_setup_error(code):

@@ -1412,6 +1412,7 @@ RANDOM_GAMES = (
 )
 
 
+@pytest.mark.slow
 def test_loot_is_conserved_in_random_play():
     """Long random games (Stealth topped up to keep them going) never create or lose Loot.
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -244,6 +245,7 @@ def check_everything(game: Game, setup: Setup, events: list, rng: Rng) -> None:
 # ---------------------------------------------------------------------- property test
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(
     seed=st.integers(0, 2**31),
@@ -296,6 +298,7 @@ def test_modes_reach_the_end_of_the_game():
 # ---------------------------------------------------------------------- soak
 
 
+@pytest.mark.slow
 def test_soak_thousands_of_random_games():
     """Thousands of random games over every scenario, crew size and option: no exception, the
     game is offered actions iff not over, and every final state passes check_state."""

@@ -204,6 +204,7 @@ SETUPS = [
 ]
 
 
+@pytest.mark.slow
 def test_the_typed_view_gives_exactly_the_old_view_dict_on_many_positions() -> None:
     positions = pending = revealed = empty = 0
     for k, setup in enumerate(SETUPS):
