@@ -233,9 +233,6 @@ EN: dict[str, Text] = {
     "token.alarm_held": "holding an alarm token",
     # the board's look (issue 15): walls and targets in tile names, status, legend
     "tile.walls": "walls: {sides}",
-    "tile.short.computer-fingerprint": "Print PC",
-    "tile.short.computer-laser": "Laser PC",
-    "tile.short.computer-motion": "Motion PC",
     "tile.wall.n": "north",
     "tile.wall.e": "east",
     "tile.wall.s": "south",
@@ -390,15 +387,15 @@ _names(
             "Cameras watch each other: moving onto a Camera while a guard stands on another revealed Camera (any floor), or a guard stepping onto another Camera while you stand on one, sets off an alarm on your Camera.",
         ),
         "computer-fingerprint": (
-            "Fingerprint computer",
+            "Fingerprint PC",
             "Hack here (1 action) to store a hack token, up to 6. When a Fingerprint alarm is about to ring anywhere in the building, one stored token can stop it.",
         ),
         "computer-laser": (
-            "Laser computer",
+            "Laser PC",
             "Hack here (1 action) to store a hack token, up to 6. When a Laser alarm is about to ring anywhere in the building, one stored token can stop it.",
         ),
         "computer-motion": (
-            "Motion computer",
+            "Motion PC",
             "Hack here (1 action) to store a hack token, up to 6. When a Motion alarm is about to ring anywhere in the building, one stored token can stop it.",
         ),
         "deadbolt": (
@@ -411,7 +408,7 @@ _names(
         ),
         "fingerprint": (
             "Fingerprint",
-            "Moving in sets off an alarm here, unless you spend a Fingerprint computer hack token.",
+            "Moving in sets off an alarm here, unless you spend a Fingerprint PC hack token.",
         ),
         "foyer": (
             "Foyer",
@@ -427,7 +424,7 @@ _names(
         ),
         "laser": (
             "Laser",
-            "Moving in sets off an alarm, unless you pay 1 more action (only if the Laser was already face up) or a hack token from the Laser computer stops it.",
+            "Moving in sets off an alarm, unless you pay 1 more action (only if the Laser was already face up) or a hack token from the Laser PC stops it.",
         ),
         "lavatory": (
             "Lavatory",
@@ -435,7 +432,7 @@ _names(
         ),
         "motion": (
             "Motion",
-            "Move in and out again in the same turn and an alarm goes off here, unless a hack token from the Motion computer stops it. Stop here and it stays quiet.",
+            "Move in and out again in the same turn and an alarm goes off here, unless a hack token from the Motion PC stops it. Stop here and it stays quiet.",
         ),
         "secret-door": (
             "Secret door",
@@ -959,6 +956,8 @@ EN.update(
         "ref.group.ability": "Abilities",
         "ref.group.ruling": "Rulings: where the rule texts are silent",
         "ref.ability_title": "{ability} ({character}, {side})",
+        "ref.s.names": "Names of cards and rooms",
+        "ref.s.names.text": "Rooms, Tools, Loot and Events keep the names of the published game's English edition; the French edition keeps most of them in English too (Walkway, Thermal Bomb, Peekhole), and the French version of this page follows it.",
         "ref.s.goal": "The goal",
         "ref.s.goal.text": "The crew breaks into a building, opens every Safe, takes all the Loot, and leaves over the roof by the Stairs of the top floor. If any burglar is seen by a guard with no Stealth left, the whole crew loses.",
         "ref.s.turn": "How a turn goes",
@@ -1028,7 +1027,7 @@ EN.update(
         "tut.s.keypad": "B2 is a Walkway. One action left: try the face-down B1 (marked). Some rooms fight back when you step in.",
         "tut.s.guard": "B1 is a Keypad: it opens only on a 6, and your two dice (the Peterman rolls one extra) showed 1 and 4, so you stay in B2. End turn: you took 4 actions, so no Event. Then the guard walks 2 steps (the die on his pawn) along the red arrows toward A4.",
         "tut.s.laser": "The guard stopped on C3. A new turn: Move into the face-down B3 (marked).",
-        "tut.s.alarm": "B3 is a Laser: walking in rang an alarm, the red tile. The guard now heads for B3, one step faster per ringing alarm. A hack token, stored by hacking the Laser computer (not found yet), would have kept it quiet. Move away to A3 (marked).",
+        "tut.s.alarm": "B3 is a Laser: walking in rang an alarm, the red tile. The guard now heads for B3, one step faster per ringing alarm. A hack token, stored by hacking the Laser PC (not found yet), would have kept it quiet. Move away to A3 (marked).",
         "tut.s.combination": "A3 is the Stairs: your way up, later. Each face-up tile shows its number at the top right, and a Safe's combination is made of such numbers. Peek at A2, then at A4 (marked).",
         "tut.s.alarm_off": "End turn: the guard walks 3 steps (speed 2, plus 1 for the alarm), reaches B3 and switches its alarm off, then draws a new destination.",
         "tut.s.fingerprint": "The guard stands on B3 now. A2 is a Fingerprint room: walking in rings its alarm, but it is the short way on. Move into A2 (marked).",

@@ -218,9 +218,6 @@ FR: dict[str, Text] = {
     "token.alarm_held": "tient un jeton Alarme",
     # l'aspect du plateau (issue 15) : murs et cibles dans les noms des tuiles, statut, légende
     "tile.walls": "murs : {sides}",
-    "tile.short.computer-fingerprint": "PC Finger",
-    "tile.short.computer-laser": "PC Laser",
-    "tile.short.computer-motion": "PC Motion",
     "tile.wall.n": "nord",
     "tile.wall.e": "est",
     "tile.wall.s": "sud",
@@ -375,15 +372,15 @@ _names(
             "Les Caméras se surveillent entre elles : entrer sur une Caméra alors qu'un Gardien se tient sur une autre Caméra révélée (à n'importe quel étage), ou un Gardien qui arrive sur une autre Caméra pendant que vous êtes sur l'une d'elles, déclenche une Alarme sur votre Caméra.",
         ),
         "computer-fingerprint": (
-            "Salle informatique Fingerprint",
+            "PC Fingerprint",
             "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Fingerprint va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
         ),
         "computer-laser": (
-            "Salle informatique Laser",
+            "PC Laser",
             "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Laser va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
         ),
         "computer-motion": (
-            "Salle informatique Motion",
+            "PC Motion",
             "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Motion va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
         ),
         "deadbolt": (
@@ -396,7 +393,7 @@ _names(
         ),
         "fingerprint": (
             "Fingerprint",
-            "Y entrer déclenche une Alarme ici, sauf si vous dépensez un jeton Piratage de la Salle informatique Fingerprint.",
+            "Y entrer déclenche une Alarme ici, sauf si vous dépensez un jeton Piratage de la PC Fingerprint.",
         ),
         "foyer": (
             "Foyer",
@@ -412,7 +409,7 @@ _names(
         ),
         "laser": (
             "Laser",
-            "Y entrer déclenche une Alarme, sauf si vous payez 1 action de plus (seulement si le Laser était déjà face visible) ou si un jeton Piratage de la Salle informatique Laser l'arrête.",
+            "Y entrer déclenche une Alarme, sauf si vous payez 1 action de plus (seulement si le Laser était déjà face visible) ou si un jeton Piratage de la PC Laser l'arrête.",
         ),
         "lavatory": (
             "Lavatory",
@@ -420,7 +417,7 @@ _names(
         ),
         "motion": (
             "Motion",
-            "Entrez et ressortez au même tour et une Alarme se déclenche ici, sauf si un jeton Piratage de la Salle informatique Motion l'arrête. Arrêtez-vous ici et rien ne sonne.",
+            "Entrez et ressortez au même tour et une Alarme se déclenche ici, sauf si un jeton Piratage de la PC Motion l'arrête. Arrêtez-vous ici et rien ne sonne.",
         ),
         "secret-door": (
             "Porte secrète",
@@ -954,6 +951,8 @@ FR.update(
         "ref.group.ability": "Compétences",
         "ref.group.ruling": "Arbitrages : là où les règles ne disent rien",
         "ref.ability_title": "{ability} ({character}, {side})",
+        "ref.s.names": "Noms des cartes et des pièces",
+        "ref.s.names.text": "Les noms des pièces, Outils, Butins et Événements suivent la règle française du jeu, qui garde la plupart des noms anglais (Walkway, Thermal Bomb, Peekhole…) : cette page les reprend tels quels.",
         "ref.s.goal": "Le but",
         "ref.s.goal.text": "L'équipe s'introduit dans un bâtiment, ouvre chaque Coffre, emporte tout le Butin et repart par le toit, via l'Escalier du dernier étage. Si un cambrioleur est vu par un Gardien sans Camouflage restant, toute l'équipe perd.",
         "ref.s.turn": "Déroulement d'un tour",
@@ -1023,7 +1022,7 @@ FR.update(
         "tut.s.keypad": "B2 est un Walkway. Il vous reste une action : tentez la tuile B1 face cachée (marquée). Certaines salles se défendent quand on y entre.",
         "tut.s.guard": "B1 est un Keypad : il ne s'ouvre que sur un 6, et vos deux dés (le Peterman en lance un de plus) ont fait 1 et 4 ; vous restez donc en B2. Finir le tour : 4 actions jouées, donc pas d'Événement. Puis le Gardien fait 2 pas (le dé de son pion) le long des flèches rouges vers A4.",
         "tut.s.laser": "Le Gardien s'est arrêté en C3. Nouveau tour : entrez dans la tuile B3 face cachée (marquée).",
-        "tut.s.alarm": "B3 est un Laser : y entrer a déclenché une Alarme, la tuile rouge. Le Gardien file maintenant vers B3, plus vite d'un pas par Alarme qui sonne. Un jeton Piratage, stocké en piratant la Salle informatique Laser (pas encore trouvée), l'aurait fait taire. Éloignez-vous en A3 (marquée).",
+        "tut.s.alarm": "B3 est un Laser : y entrer a déclenché une Alarme, la tuile rouge. Le Gardien file maintenant vers B3, plus vite d'un pas par Alarme qui sonne. Un jeton Piratage, stocké en piratant la PC Laser (pas encore trouvée), l'aurait fait taire. Éloignez-vous en A3 (marquée).",
         "tut.s.combination": "A3 est l'Escalier : votre chemin vers le haut, plus tard. Chaque tuile face visible montre son numéro en haut à droite, et la combinaison d'un Coffre est faite de ces numéros. Coup d'œil en A2, puis en A4 (marquées).",
         "tut.s.alarm_off": "Finir le tour : le Gardien fait 3 pas (vitesse 2, plus 1 pour l'Alarme), atteint B3 et éteint son Alarme, puis pioche une nouvelle destination.",
         "tut.s.fingerprint": "Le Gardien est maintenant en B3. A2 est une salle Fingerprint : y entrer déclenche son Alarme, mais c'est le chemin court. Entrez en A2 (marquée).",
