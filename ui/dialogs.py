@@ -120,7 +120,7 @@ class Legend:
         pieces = [("m-guard", "guard", t("legend.guard"))]
         pieces += [("die-2", "", t("legend.die"))]
         pieces += [(f"c-{c.value}", "burglar", name_of("character", c.value)) for c in Character]
-        pieces.append(("m-burglar", "", t("legend.burglar")))
+        pieces.append(("m-pawn", "", t("legend.burglar")))
         group(t("legend.pieces"), pieces)
         group(t("legend.tokens"), [(i, "", t(f"legend.{i}")) for i in TOKEN_ICONS])
         marks = [(i, i, t(f"legend.{i}")) for i in MARK_ICONS]

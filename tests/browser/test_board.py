@@ -126,8 +126,8 @@ def test_every_burglars_pawn_differs_from_every_other(page, site_server):
     show(page, site_server, "four")
     pawns = page.evaluate(
         """() => [...document.querySelectorAll('#board .pawn.burglar')].map(p => ({
-             player: p.dataset.player, colour: getComputedStyle(p).backgroundColor,
-             mark: p.querySelector('use').getAttribute('href')}))"""
+             player: p.dataset.player, colour: getComputedStyle(p).color,
+             mark: p.querySelector('.ic use').getAttribute('href')}))"""
     )
     assert sorted(p["player"] for p in pawns) == ["0", "1", "2", "3"]
     assert len({p["colour"] for p in pawns}) == 4
