@@ -1038,7 +1038,7 @@ EN.update(
         "tut.s.opened": "1, 4 and 6: the last four are cracked and the Safe opens! You take a Tool, a Crowbar, and a Loot, a Gemstone (see The crew), and this floor's guard now moves 3. End turn.",
         "tut.s.back": "Time to go up. Move into A2 (marked), toward the Stairs on A3: the Fingerprint room rings again.",
         "tut.s.event": "Stop after this single action and End turn: ending a turn with 2 actions taken or fewer draws an Event card (the status line says so). An Event acts at once, for better or worse; the log says what it did.",
-        "tut.s.to_stairs": "The Event, Switch signs, put the guard on the alarm at A2, which he switched off, and he walked on to B2. Move into the Stairs on A3 (marked).",
+        "tut.s.to_stairs": "The Event, Switch signs, put the guard on the alarm at A2, right on you: that cost 1 Stealth (2 left). He switched the alarm off and walked on to B2. Move into the Stairs on A3 (marked).",
         "tut.s.upstairs": "The Stairs tile offers the way up among its actions: Go up to 2.A3 (1 action). The board follows you to floor 2.",
         "tut.s.lab": "You landed in a Laboratory: the first burglar in takes a Tool, a Thermal Bomb. Floor 2's guard has arrived on D1. You took 2 actions, so End turn draws an Event again.",
         "tut.s.peekhole": "The Event is Peekhole: a free peek at a tile next to you. Choose A2 (marked).",
@@ -1056,7 +1056,7 @@ EN.update(
         "tut.s.open_second": "D2 is a Thermo room with a 2: the whole combination is face up. Move to C2 (marked), then Crack the safe until it opens.",
         "tut.s.loot": "Open! You take a Dynamite and a Chihuahua, and every guard speeds up (floor 2's now moves 5). The Chihuahua rolls a die at the start of your turns: on a 6 it barks, an alarm where you stand. End turn.",
         "tut.s.way_out": "Carry it all to the Stairs on A4. Through the Deadbolt again: Move to C3 (3 actions), then C4 (marked), then End turn.",
-        "tut.s.past_guard": "The guard stands on B4, in your way. Walking into his tile costs 1 Stealth (you have 3; at 0 you are caught). Move into B4 anyway, then to A4 (marked).",
+        "tut.s.past_guard": "The guard stands on B4, in your way. Walking into his tile costs 1 Stealth (you have 2; seen with none left, you are caught). Move into B4 anyway, then to A4 (marked).",
         "tut.s.escape": "Both Safes are open and you carry all the Loot, on the Stairs of the top floor: Escape by the roof (1 action).",
         "tut.l.done": "You got away! That was a whole heist: peeking, moving, alarms and hacking, the guard's route, dice and cracking, and the escape. Open Rules to look anything up, and start a real heist with New game.",
     }

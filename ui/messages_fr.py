@@ -1033,7 +1033,7 @@ FR.update(
         "tut.s.opened": "1, 4 et 6 : les quatre dernières sont décodées et le Coffre s'ouvre ! Vous prenez un Outil, un Crowbar, et un Butin, un Gemstone (voir L'équipe), et le Gardien de cet étage avance maintenant de 3. Finir le tour.",
         "tut.s.back": "Il est temps de monter. Entrez en A2 (marquée), vers l'Escalier en A3 : la salle Fingerprint sonne de nouveau.",
         "tut.s.event": "Arrêtez-vous après cette seule action et Finir le tour : finir un tour après 2 actions ou moins fait piocher une carte Événement (la ligne d'état le dit). Un Événement agit aussitôt, en bien ou en mal ; le journal dit ce qu'il a fait.",
-        "tut.s.to_stairs": "L'Événement, Switch Signs, a placé le Gardien sur l'Alarme en A2, qu'il a éteinte, puis il est reparti jusqu'en B2. Entrez dans l'Escalier en A3 (marquée).",
+        "tut.s.to_stairs": "L'Événement, Switch Signs, a placé le Gardien sur l'Alarme en A2, sur vous : cela coûte 1 Camouflage (il en reste 2). Il a éteint l'Alarme et il est reparti jusqu'en B2. Entrez dans l'Escalier en A3 (marquée).",
         "tut.s.upstairs": "La tuile Escalier propose la montée parmi ses actions : Monter en 2.A3 (1 action). Le plateau vous suit à l'étage 2.",
         "tut.s.lab": "Vous arrivez dans un Laboratory : le premier cambrioleur qui y entre prend un Outil, un Thermal Bomb. Le Gardien de l'étage 2 est apparu en D1. Vous avez joué 2 actions, donc Finir le tour fait de nouveau piocher un Événement.",
         "tut.s.peekhole": "L'Événement est Peekhole : un coup d'œil gratuit à une tuile voisine. Choisissez A2 (marquée).",
@@ -1051,7 +1051,7 @@ FR.update(
         "tut.s.open_second": "D2 est une salle Thermo avec un 2 : toute la combinaison est face visible. Allez en C2 (marquée), puis Décoder le Coffre jusqu'à ce qu'il s'ouvre.",
         "tut.s.loot": "Ouvert ! Vous prenez un Dynamite et un Chihuahua, et chaque Gardien accélère (celui de l'étage 2 avance maintenant de 5). Le Chihuahua lance un dé au début de vos tours : sur un 6, il aboie, une Alarme là où vous êtes. Finir le tour.",
         "tut.s.way_out": "Portez le tout jusqu'à l'Escalier en A4. Par le Deadbolt de nouveau : allez en C3 (3 actions), puis en C4 (marquée), puis Finir le tour.",
-        "tut.s.past_guard": "Le Gardien est en B4, sur votre chemin. Entrer sur sa tuile coûte 1 Camouflage (vous en avez 3 ; à 0, vous êtes pris). Entrez quand même en B4, puis en A4 (marquées).",
+        "tut.s.past_guard": "Le Gardien est en B4, sur votre chemin. Entrer sur sa tuile coûte 1 Camouflage (vous en avez 2 ; vu sans Camouflage, vous êtes pris). Entrez quand même en B4, puis en A4 (marquées).",
         "tut.s.escape": "Les deux Coffres sont ouverts, vous portez tout le Butin et vous êtes sur l'Escalier du dernier étage : S'enfuir par le toit (1 action).",
         "tut.l.done": "Vous vous en êtes tiré ! C'était un casse complet : coups d'œil, déplacements, Alarmes et piratage, le chemin du Gardien, dés et décodage, et la fuite. Ouvrez Règles pour vérifier quoi que ce soit, et lancez un vrai casse avec Nouvelle partie.",
     }

@@ -13,10 +13,13 @@ from positions import load
 
 PHONE = {"width": 390, "height": 844}
 
+# Inside the window and not covered: the element (or a child) is what its centre shows.
 IN_VIEW = """(el) => {
   const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
+  const inside = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
       && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return inside && hit !== null && (el === hit || el.contains(hit));
 }"""
 
 
