@@ -320,8 +320,9 @@ def turn_times(scenario: str, players: int, turns: int, seed: int) -> list[float
     """Milliseconds the page's autopilot thinks per turn, every seat on autopilot, over the
     first `turns` turns of a game (games follow one another from `seed` on). For the bench
     (`bench/autopilot_page_bench.py`, Pyodide in Chromium): no timing is asserted anywhere."""
-    from engine import PlayerSetup, Setup, new_game
+    from engine import PlayerSetup, Setup
     from engine.autopilot.bot import Bot
+    from engine.io.match import Match
     from engine.rules.data import ScenarioId
 
     times: list[float] = []
@@ -332,14 +333,15 @@ def turn_times(scenario: str, players: int, turns: int, seed: int) -> list[float
             players=tuple(PlayerSetup(f"B{i + 1}") for i in range(players)),
             seed=game_seed,
         )
-        game = new_game(setup)
+        match = Match.start(setup)
+        game = match.game
         bots = [Bot(seed=game_seed * 8 + i, worlds=2) for i in range(players)]
         key, spent = (game.state.turn, game.state.current), 0.0
         while not game.is_over() and len(times) < turns:
             start = time.perf_counter()
             action = bots[game.state.current].choose(game)
             spent += time.perf_counter() - start
-            game.apply(action)
+            match.play(action)
             now = (game.state.turn, game.state.current)
             if now != key or game.is_over():
                 times.append(round(spent * 1000, 2))

@@ -2,140 +2,26 @@
 
 A link is `?game=<setup code>&v=<engine version>&a=<actions>` (plus `&watch=1` for a link
 that opens in review). It holds no state: whoever opens it replays the actions on the setup,
-so hidden things (face-down tiles, decks, dice to come) stay hidden in the seed.
-
-The action list is packed against the engine, not a grammar of our own: each action is
-written as its index in `Game.legal_actions()` at that point, as a varint, and an action
-that was the only legal one is not written at all. Whatever the bytes say, decoding can
-only produce actions the engine listed, so any link decodes to a legal game. Every
-`BLOCK` actions (and after the last one) two check bytes follow: the low 16 bits of a
-running CRC-32 over the engine version, the setup code, the action count and the
-actions' texts. A tampered or cut link is replayed up to the last block whose check holds.
-
-    raw    = varint(count) (varint(index)* check16)*     indices only where > 1 choice
-    packed = "z" + base64url(raw deflate(raw))  or  "r" + base64url(raw), the shorter
-
-Every size is bounded before any work: the text of `a`, the decoded bytes, the count.
+so hidden things (face-down tiles, decks, dice to come) stay hidden in the seed. The `a`
+parameter is the engine's compact action record (`engine.io.links`: indices into the legal
+actions, with check bytes); this module only puts it in a URL and reads it back.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import zlib
 from dataclasses import dataclass, field
 
 from ui.urlparams import MAX_SEARCH  # the page reads no more of its query than this
-
-LINK_FORMAT = "1"
-BLOCK = 16
-MAX_PACKED_CHARS = MAX_SEARCH  # the `a` parameter; a 500-action Bank Job needs under 500
-MAX_RAW_BYTES = 32_768  # after inflating: bounds the work whatever the link says
-MAX_LINK_ACTIONS = 6_000  # a long four-player Fort Knox stays well under this
-MAX_CODE_CHARS = 600  # engine.rules.setup.MAX_CODE_LENGTH
-_CHUNK = 256  # inflate in pieces, so that a corrupt tail still gives the bytes before it
 
 
 class LinkError(ValueError):
     """A link that cannot even give a setup; the message says why."""
 
 
-# ---------------------------------------------------------------------- varints
-
-
-def put_varint(out: bytearray, value: int) -> None:
-    if value < 0:
-        raise ValueError("varints are not negative")
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return
-
-
-def get_varint(data: bytes, at: int) -> tuple[int, int]:
-    """(value, next offset); IndexError when the bytes end first, ValueError if too long."""
-    value = shift = 0
-    while True:
-        byte = data[at]
-        at += 1
-        value |= (byte & 0x7F) << shift
-        if not byte & 0x80:
-            return value, at
-        shift += 7
-        if shift > 28:
-            raise ValueError("varint too long")
-
-
-# ---------------------------------------------------------------------- checks
-
-
-def _seed(version: str, code: str, count: int) -> int:
-    return zlib.crc32(f"burgle-link|{LINK_FORMAT}|{version}|{code}|{count}".encode())
-
-
-def _step(crc: int, text: str) -> int:
-    return zlib.crc32(text.encode() + b"\n", crc)
-
-
-def _check16(crc: int) -> bytes:
-    return (crc & 0xFFFF).to_bytes(2, "big")
-
-
-# ---------------------------------------------------------------------- encoding
-
-
-def action_indices(code: str, actions: list[str]) -> list[tuple[int, int]]:
-    """(index in legal_actions(), number of legal actions) for each action, by replaying.
-
-    ActionParseError for a text that is no action, IllegalActionError for one that is not
-    legal where it stands."""
-    from engine import Action, IllegalActionError, Setup, new_game
-
-    game = new_game(Setup.from_code(code))
-    out = []
-    for i, text in enumerate(actions):
-        legal = game.legal_actions()
-        action = Action.parse(text)
-        try:
-            index = legal.index(action)
-        except ValueError:
-            raise IllegalActionError(f"action {i + 1} ({text}) is not legal there") from None
-        out.append((index, len(legal)))
-        game.apply(action)
-    return out
-
-
-def pack_actions(code: str, actions: list[str], version: str = "") -> str:
-    """The `a` parameter for this game's actions (replays them once)."""
-    import engine
-
-    version = version or engine.__version__
-    if len(actions) > MAX_LINK_ACTIONS:
-        raise LinkError(f"a link holds at most {MAX_LINK_ACTIONS} actions")
-    indices = action_indices(code, actions)
-    raw = bytearray()
-    put_varint(raw, len(actions))
-    crc = _seed(version, code, len(actions))
-    for i, (text, (index, choices)) in enumerate(zip(actions, indices, strict=True)):
-        if choices > 1:
-            put_varint(raw, index)
-        crc = _step(crc, text)
-        if (i + 1) % BLOCK == 0 or i + 1 == len(actions):
-            raw += _check16(crc)
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-    deflated = packer.compress(bytes(raw)) + packer.flush()
-    plain = "r" + _b64(bytes(raw))
-    squeezed = "z" + _b64(deflated)
-    return squeezed if len(squeezed) < len(plain) else plain
-
-
 def link_query(code: str, actions: list[str], watch: bool = False, version: str = "") -> str:
     """`?game=...&v=...&a=...` (and `&watch=1`): the query string of a game link."""
     import engine
+    from engine.io.links import pack_actions
 
     version = version or engine.__version__
     query = f"?game={code}&v={version}&a={pack_actions(code, actions, version)}"
@@ -145,13 +31,6 @@ def link_query(code: str, actions: list[str], watch: bool = False, version: str 
 def fits(query: str) -> bool:
     """Will the page read this whole query? (A longer one opens as a cut link.)"""
     return len(query.removeprefix("?")) <= MAX_SEARCH
-
-
-def _b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
-
-
-# ---------------------------------------------------------------------- decoding
 
 
 @dataclass
@@ -183,8 +62,8 @@ def has_actions(params: dict[str, str]) -> bool:
 def open_link(params: dict[str, str]) -> Opened:
     """Decode the link's parameters. LinkError when there is no usable setup at all;
     otherwise an `Opened`, possibly with a problem and the longest checked prefix."""
-    import engine
     from engine import Setup, SetupError
+    from engine.io.links import MAX_CODE_CHARS, unpack_actions
 
     code = params.get("game", "")
     if not code or len(code) > MAX_CODE_CHARS:
@@ -194,109 +73,12 @@ def open_link(params: dict[str, str]) -> Opened:
     except SetupError as err:
         raise LinkError(str(err)) from None
     version = params.get("v", "")[:40]
-    opened = Opened(code=code, version=version, watch=params.get("watch", "") not in ("", "0"))
-    packed = params.get("a", "")
-    if not packed:
-        return opened
-    if version != engine.__version__:
-        opened.problem = "version"
-        return opened
-    if len(packed) > MAX_PACKED_CHARS or packed[0] not in "rz":
-        opened.problem = "unreadable"
-        return opened
-    _replay_packed(opened, _unpack(packed))
-    return opened
-
-
-def _unpack(packed: str) -> bytes:
-    """The raw bytes, as many as could be read (a cut or spoilt tail gives fewer)."""
-    kind, data = packed[:1], _b64_prefix(packed[1:])
-    if kind == "r":
-        return data[:MAX_RAW_BYTES]
-    if kind != "z":
-        return b""
-    inflater = zlib.decompressobj(-15)
-    out = bytearray()
-    try:
-        for start in range(0, len(data), _CHUNK):
-            out += inflater.decompress(data[start : start + _CHUNK], MAX_RAW_BYTES - len(out))
-            if len(out) >= MAX_RAW_BYTES:
-                break
-    except zlib.error:
-        pass  # keep what came before the damage
-    return bytes(out)
-
-
-_B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-
-
-def _b64_prefix(text: str) -> bytes:
-    """Decode the longest readable prefix of unpadded base64url text."""
-    good = 0
-    for ch in text:
-        if ch not in _B64:
-            break
-        good += 1
-    if good % 4 == 1:  # a lone last character carries no whole byte
-        good -= 1
-    head = text[:good]
-    try:
-        return base64.urlsafe_b64decode(head + "=" * (-len(head) % 4))
-    except (binascii.Error, ValueError):  # pragma: no cover - the alphabet was checked
-        return b""
-
-
-def _replay_packed(opened: Opened, raw: bytes) -> None:
-    """Replay the raw action bytes into `opened.actions`, keeping only checked blocks."""
-    from engine import Setup, new_game
-
-    try:
-        count, at = get_varint(raw, 0)
-    except IndexError:  # not even the count: cut (or spoilt) right at the start
-        opened.problem = "cut"
-        return
-    except ValueError:
-        opened.problem = "unreadable"
-        return
-    if count > MAX_LINK_ACTIONS:
-        opened.problem = "unreadable"
-        return
-    opened.claimed = count
-    game = new_game(Setup.from_code(opened.code))
-    crc = _seed(opened.version, opened.code, count)
-    block: list[str] = []
-    kept: list[str] = opened.actions
-    for i in range(count):
-        legal = game.legal_actions()
-        if not legal:
-            opened.problem = "bad"
-            return
-        index = 0
-        if len(legal) > 1:
-            try:
-                index, at = get_varint(raw, at)
-            except IndexError:
-                opened.problem = "cut"
-                return
-            except ValueError:
-                opened.problem = "bad"
-                return
-            if index >= len(legal):
-                opened.problem = "bad"
-                return
-        action = legal[index]
-        text = str(action)
-        game.apply(action)
-        crc = _step(crc, text)
-        block.append(text)
-        if (i + 1) % BLOCK == 0 or i + 1 == count:
-            check = raw[at : at + 2]
-            at += 2
-            if len(check) < 2:
-                opened.problem = "cut"
-                return
-            if check != _check16(crc):
-                opened.problem = "bad"
-                return
-            kept.extend(block)
-            block = []
+    unpacked = unpack_actions(code, version, params.get("a", ""))
+    return Opened(
+        code=code,
+        actions=unpacked.actions,
+        claimed=unpacked.claimed,
+        problem=unpacked.problem,
+        version=version,
+        watch=params.get("watch", "") not in ("", "0"),
+    )

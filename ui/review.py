@@ -1,17 +1,16 @@
 """Review: step through a game action by action, without ever touching the game itself.
 
-`Timeline` (pure, tested in CPython) replays a setup code and its actions once, keeping the
-log lines of every step, the turn starts, the guards' steps, and a snapshot of the state
-every `SNAPSHOT` actions; `game_at(k)` rebuilds the game after k actions from the nearest
-snapshot. `ReviewScreen` draws a step on the page (board, crew, log line highlighted) with
-the timeline controls. Continuing from a step forks a new save: the reviewed game and its
-save stay as they are.
+`Timeline` (pure, tested in CPython) replays a setup code and its actions once into the
+engine's match record (`engine.io.match.Match`), keeping the log lines of every step, the
+turn starts and the guards' steps; `game_at(k)` is the match's game after k actions (built
+on `Game.clone` from the match's cached copies). `ReviewScreen` draws a step on the page
+(board, crew, log line highlighted) with the timeline controls. Continuing from a step
+forks a new save: the reviewed game and its save stay as they are.
 """
 
 from __future__ import annotations
 
 import contextlib
-import pickle
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -26,8 +25,6 @@ from ui.session import SaveError, Saves, Session, check_record
 if TYPE_CHECKING:
     from ui.live_board import LiveBoard
     from ui.ports import Navigator
-
-SNAPSHOT = 25
 
 
 @dataclass(frozen=True)
@@ -45,45 +42,39 @@ class Timeline:
     """A game's actions, replayed once; any step's game is rebuilt on demand."""
 
     def __init__(self, code: str, actions: list[str]) -> None:
-        from engine import Setup, new_game
+        from engine.io.match import Match
         from engine.rules.events import GuardMoved
 
+        self.match = match = Match.start(code, actions)  # an ActionError: does not replay
         self.code = code
-        self.actions = list(actions)
-        self.setup = Setup.from_code(code)
-        game = new_game(self.setup)
-        self.names = [p.name for p in game.state.players]
+        self.actions = list(match.actions)
+        self.setup = match.setup
+        start = match.game_at(0).state
+        self.names = [p.name for p in start.players]
         self.start_lines: tuple[str, ...] = ()
         self.steps: list[Step] = []
-        self.snapshots: dict[int, bytes] = {0: pickle.dumps(game.state)}
-        self.turn_starts: list[tuple[int, int, int]] = [(0, game.state.turn, game.state.current)]
-        for k, text in enumerate(self.actions, start=1):
-            player, turn = game.state.current, game.state.turn
-            events = game.apply(text)  # an ActionError when the list does not replay
+        self.turn_starts: list[tuple[int, int, int]] = [(0, start.turn, start.current)]
+        for k, events in enumerate(match.events, start=1):
+            player, turn = match.players[k - 1], match.turns[k - 1]
             lines = tuple(event_line(e, self.names) for e in events)
             guards = tuple(e.dst for e in events if isinstance(e, GuardMoved))
-            self.steps.append(Step(text, player, turn, lines, guards))
-            if k % SNAPSHOT == 0:
-                self.snapshots[k] = pickle.dumps(game.state)
-            st = game.state
-            if (st.turn, st.current) != (turn, player) and not game.is_over():
-                self.turn_starts.append((k, st.turn, st.current))
-        self.snapshots[len(self.actions)] = pickle.dumps(game.state)
-        self.final = game
+            self.steps.append(Step(self.actions[k - 1], player, turn, lines, guards))
+            if k < len(match):  # who plays next: the record says it
+                after = (match.turns[k], match.players[k])
+            elif not match.game.is_over():
+                after = (match.game.state.turn, match.game.state.current)
+            else:
+                continue
+            if after != (turn, player):
+                self.turn_starts.append((k, *after))
+        self.final = match.game
 
     def __len__(self) -> int:
         return len(self.actions)
 
     def game_at(self, k: int) -> Any:
         """A new Game as it was after the first k actions (0: the setup)."""
-        from engine import Game
-
-        k = max(0, min(k, len(self.actions)))
-        base = max(b for b in self.snapshots if b <= k)
-        game = Game(pickle.loads(self.snapshots[base]), self.setup)
-        for text in self.actions[base:k]:
-            game.apply(text)
-        return game
+        return self.match.game_at(k)
 
     def turn_start_of(self, k: int) -> int:
         """The step where the turn holding step k began."""

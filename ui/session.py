@@ -1,9 +1,10 @@
-"""A game in progress as the page holds it: setup, action list, checkpoints, log, saves.
+"""A game in progress as the page holds it: the engine's match record, its log, saves.
 
-The state is never stored: a save is the setup code, the action list and the engine version,
-and loading replays it. Undo replays the list without its tail, but never past a checkpoint:
-an action the engine says revealed hidden information (`Game.last_checkpoint`: a tile
-turned up, dice rolled, a card drawn or shown).
+The game, its action list, its checkpoints, undo and the save record are the engine's
+`Match` (`engine/io/match.py`): a save is the setup code, the action list and the engine
+version, and loading replays it; undo never goes past a checkpoint (an action that revealed
+hidden information: a tile turned up, dice rolled, a card drawn or shown). This module adds
+what only the page needs: the log lines in the player's language and the saves' storage.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ui.describe import event_line
 if TYPE_CHECKING:
     from engine.rules.view import GameView
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 1  # engine.io.match.RECORD_FORMAT
 SAVE_PREFIX = "save."
 INDEX_KEY = "saves"
 ASIDE_KEY = "aside"  # saves that could not be read: [{"id": ..., "why": ...}], kept for export
@@ -40,19 +41,41 @@ def state_hash(game: Any) -> str:
 
 @dataclass
 class Session:
-    """One game: built from a setup code, grown by `play`, shrunk by `undo`."""
+    """One game: a match record (built from a setup code, grown by `play`, shrunk by `undo`)
+    and its log lines."""
 
     code: str
     save_id: str = ""
-    game: Any = None
-    setup: Any = None
-    actions: list[str] = field(default_factory=list)
-    checkpoints: list[bool] = field(default_factory=list)
+    match: Any = None  # engine.io.match.Match
     log: list[tuple[int, str]] = field(
         default_factory=list
     )  # (action count when it happened, line)
-    last_events: list[Any] = field(default_factory=list)  # of the latest action
-    history: list[list[Any]] = field(default_factory=list)  # the events of each action
+
+    @property
+    def game(self) -> Any:
+        return self.match.game
+
+    @property
+    def setup(self) -> Any:
+        return self.match.setup
+
+    @property
+    def actions(self) -> list[str]:
+        return self.match.actions  # type: ignore[no-any-return]
+
+    @property
+    def checkpoints(self) -> list[bool]:
+        return self.match.checkpoints  # type: ignore[no-any-return]
+
+    @property
+    def history(self) -> list[list[Any]]:
+        """The events of each action."""
+        return self.match.events  # type: ignore[no-any-return]
+
+    @property
+    def last_events(self) -> list[Any]:
+        """The events of the latest action."""
+        return self.match.last_events  # type: ignore[no-any-return]
 
     def view(self) -> GameView:
         """What the table sees now, as the engine's typed view."""
@@ -65,20 +88,17 @@ class Session:
         cls, code: str, actions: list[str] | tuple[str, ...] = (), save_id: str = ""
     ) -> Session:
         """Build the game of a setup code and replay `actions`; SetupError/ValueError if bad."""
-        from engine import ActionError, Setup, new_game
+        from engine.io.match import Match
 
-        setup = Setup.from_code(code)
-        session = cls(code=code, save_id=save_id or new_save_id(code))
-        session.setup = setup
-        session.game = new_game(setup)
-        for i, text in enumerate(actions):
-            if not isinstance(text, str):
-                raise SaveError(f"action {i + 1} is not text")
-            try:
-                session.play(text)
-            except ActionError as err:  # not an action, or not legal there: say which
-                shown = text if len(text) <= 40 else text[:40] + "…"
-                raise type(err)(f"action {i + 1} ({shown!r}): {err}") from None
+        return cls.of(Match.start(code, actions), save_id)
+
+    @classmethod
+    def of(cls, match: Any, save_id: str = "") -> Session:
+        """The session of a match record: its log written from the events of each action."""
+        session = cls(code=match.code, save_id=save_id or new_save_id(match.code), match=match)
+        names = session.names
+        for when, events in enumerate(match.events, start=1):
+            session.log.extend((when, event_line(event, names)) for event in events)
         return session
 
     @property
@@ -92,58 +112,29 @@ class Session:
 
     def play(self, text: str) -> list[Any]:
         """Apply one action through the engine; on an ActionError nothing changes."""
-        events = self.game.apply(text)
-        self.last_events = events
-        self.history.append(events)
-        self.actions.append(text)
-        self.checkpoints.append(self.game.last_checkpoint)
+        events: list[Any] = self.match.play(text)
         self._note(events, len(self.actions))
         return events
 
     def undo_floor(self) -> int:
         """How many actions must stay: everything up to the last checkpoint."""
-        for i in range(len(self.checkpoints) - 1, -1, -1):
-            if self.checkpoints[i]:
-                return i + 1
-        return 0
+        return self.match.undo_floor()  # type: ignore[no-any-return]
 
     def can_undo(self) -> bool:
-        return len(self.actions) > self.undo_floor() and not self.game.is_over()
+        return self.match.can_undo()  # type: ignore[no-any-return]
 
     def undo(self) -> bool:
-        """Take back the last action (replaying the rest); False when it is not allowed."""
-        if not self.can_undo():
+        """Take back the last action; False when it is not allowed."""
+        if not self.match.undo():
             return False
-        from engine import new_game
-
-        keep = self.actions[:-1]
-        game = new_game(self.setup)
-        events: list[Any] = []
-        for text in keep:
-            events = game.apply(text)
-        self.game = game
-        self.last_events = events
-        self.actions = keep
-        self.checkpoints = self.checkpoints[: len(keep)]
-        self.history = self.history[: len(keep)]
-        self.log = [entry for entry in self.log if entry[0] <= len(keep)]
+        self.log = [entry for entry in self.log if entry[0] <= len(self.actions)]
         return True
 
     def record(self) -> dict[str, Any]:
         """What a save holds: never the state."""
-        import engine
-
-        return {
-            "format": SAVE_FORMAT,
-            "engine": engine.__version__,
-            "setup": self.code,
-            "actions": list(self.actions),
-            "outcome": self.game.outcome.result.value,
-            "updated": int(time.time()),
-            # shown in the saves list without replaying; never read back as game data
-            "turn": self.game.state.turn,
-            "crew": [p.character.value for p in self.game.state.players],
-        }
+        record: dict[str, Any] = self.match.record()
+        record["updated"] = int(time.time())
+        return record
 
 
 def kinship(saved: list[str], other: list[str]) -> str:
@@ -164,27 +155,12 @@ def new_save_id(code: str) -> str:
 
 def check_record(record: Any) -> tuple[str, list[str]]:
     """Validate a save's shape (not its game): (setup code, actions), or SaveError."""
-    import engine
+    from engine.io.match import Match, RecordError
 
-    if not isinstance(record, dict):
-        raise SaveError("it is not a saved game")
-    if record.get("format") != SAVE_FORMAT:
-        raise SaveError(f"unknown save format {record.get('format')!r}")
-    if record.get("engine") != engine.__version__:
-        raise SaveError(
-            f"it was made by rules engine {record.get('engine')!r}, "
-            f"this page runs {engine.__version__}"
-        )
-    code, actions = record.get("setup"), record.get("actions")
-    if not isinstance(code, str) or not isinstance(actions, list):
-        raise SaveError("its setup or action list is missing")
-    if not all(isinstance(a, str) for a in actions):
-        raise SaveError("its action list holds something else than actions")
-    from engine.io.limits import MAX_GAME_ACTIONS
-
-    if len(actions) > MAX_GAME_ACTIONS:
-        raise SaveError(f"it holds more than {MAX_GAME_ACTIONS} actions")
-    return code, actions
+    try:
+        return Match.check_record(record)
+    except RecordError as err:
+        raise SaveError(str(err)) from None
 
 
 def parse_record(raw: Any) -> Any:
@@ -200,17 +176,12 @@ def parse_record(raw: Any) -> Any:
 
 def load_record(record: Any, save_id: str = "") -> Session:
     """A Session from a save record; SaveError saying why when it cannot be replayed."""
-    from engine import IllegalActionError, SetupError
+    from engine.io.match import Match, RecordError
 
-    code, actions = check_record(record)
     try:
-        return Session.start(code, actions, save_id=save_id)
-    except SetupError as err:
-        raise SaveError(f"its setup is invalid ({err})") from None
-    except (IllegalActionError, ValueError) as err:
-        raise SaveError(f"its actions do not replay ({err})") from None
-    except Exception as err:  # a rules bug must not lock the player out: say it, set it aside
-        raise SaveError(f"its actions do not replay ({type(err).__name__}: {err})") from None
+        return Session.of(Match.load(record), save_id)
+    except RecordError as err:
+        raise SaveError(str(err)) from None
 
 
 class Saves:
@@ -380,11 +351,11 @@ def _why_unreadable(raw: str, what: str) -> str:
 
 def replay_hashes(code: str, actions: list[str]) -> list[str]:
     """State hash after the setup and after each action: the cross-runtime check."""
-    from engine import Setup, new_game
+    from engine.io.match import Match
 
-    game = new_game(Setup.from_code(code))
-    hashes = [state_hash(game)]
+    match = Match.start(code)
+    hashes = [state_hash(match.game)]
     for text in actions:
-        game.apply(text)
-        hashes.append(state_hash(game))
+        match.play(text)
+        hashes.append(state_hash(match.game))
     return hashes

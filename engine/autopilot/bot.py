@@ -31,7 +31,7 @@ from ..rules.actions import Action, ActionKind, parse_pos
 from ..rules.data import COMPUTERS, ROW_STRIDE, Tool
 from ..rules.data import TileKind as K
 from ..rules.game import Game
-from ..rules.infostate import clone_game, resample_from_infostate
+from ..rules.infostate import resample_from_infostate
 from ..rules.kinds import DecisionKind as D
 from ..rules.rng import Rng
 from ..rules.state import Step
@@ -681,7 +681,7 @@ class Bot:
                 if a.kind == ActionKind.END and st.pending is None:
                     scores[a] += self._end_value(w, me, turn)  # the same price as in the search
                 else:
-                    g = clone_game(w)
+                    g = w.clone()
                     g.apply(a)
                     scores[a] += self._value(g, me, turn, memo, count)
                 yield None
@@ -713,14 +713,14 @@ class Bot:
             return value
         value = -float("inf")
         for a in self._moves(g):
-            c = clone_game(g)
+            c = g.clone()
             c.apply(a)
             v = self._value(c, me, turn, memo, count)
             if self.chance > 1 and c.state.rng != g.state.rng:
                 # Dice were rolled (a crack, a keypad): the search must not plan on this
                 # sample's luck, so the action is worth its average over other rolls.
                 for j in range(1, self.chance):
-                    c = clone_game(g)
+                    c = g.clone()
                     c.rng = Rng(_mix(g.state.rng, j))
                     c.state.rng = c.rng.state
                     c.apply(a)
@@ -749,7 +749,7 @@ class Bot:
                 chance = risk.get(p.pos, 0.0)
                 if chance:
                     penalty += chance * (w.hit_last if p.stealth == 0 else w.hit)
-        e = g if own else clone_game(g)
+        e = g if own else g.clone()
         e.apply(Action(ActionKind.END))
         st = e.state
         while st.pending is not None and st.step != Step.OVER and st.turn == turn:

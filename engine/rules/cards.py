@@ -4,7 +4,7 @@ Each card's rule is one entry in its table: `TOOLS` (a `ToolRule`: use, targets,
 now), `LOOT` (a `LootRule`: drawn, picked up, start of turn, or where the core applies it)
 and `EVENTS` (a handler per Event), keyed by the card's enum; a new card is added there.
 `CardRules` extends the kernel (engine/rules/kernel.py); `Game` composes it. The core calls
-`tool_actions`, `use_tool`, `resolve_event`, `start_of_turn_loot`, `on_loot_drawn`, which
+`_tool_actions`, `_use_tool`, `_resolve_event`, `_start_of_turn_loot`, `_on_loot_drawn`, which
 look the card up; `DECISIONS` answers the decisions cards ask. Every choice
 a card leaves to the players is a pending decision; a card that can do nothing right now
 says so with a `CardNoEffect` event.
@@ -85,7 +85,7 @@ class CardRules(Kernel):
 
     # ------------------------------------------------------------------ queries
 
-    def holder_of(self, loot: Loot) -> int | None:
+    def _holder_of(self, loot: Loot) -> int | None:
         for i, p in enumerate(self.state.players):
             if loot in p.loot:
                 return i
@@ -93,7 +93,7 @@ class CardRules(Kernel):
 
     # ------------------------------------------------------------------ tools: legal uses
 
-    def tool_actions(self, me: int) -> list[Action]:
+    def _tool_actions(self, me: int) -> list[Action]:
         """Every legal `use` action of the current burglar (free actions)."""
         p = self.state.players[me]
         pos = p.pos
@@ -127,7 +127,7 @@ class CardRules(Kernel):
 
     # ------------------------------------------------------------------ tools: effects
 
-    def use_tool(self, tool: Tool, target: int) -> None:
+    def _use_tool(self, tool: Tool, target: int) -> None:
         st = self.state
         me = st.current
         p = st.players[me]
@@ -166,7 +166,7 @@ class CardRules(Kernel):
 
     # ------------------------------------------------------------------ loot
 
-    def pickup_actions(self, me: int) -> list[Action]:
+    def _pickup_actions(self, me: int) -> list[Action]:
         p = self.state.players[me]
         if p.pos is None:
             return []
@@ -177,7 +177,7 @@ class CardRules(Kernel):
             if self._may_receive(me, x.value)
         ]
 
-    def pick_up(self, card: str) -> None:
+    def _pick_up(self, card: str) -> None:
         st = self.state
         me = st.current
         p = st.players[me]
@@ -190,12 +190,12 @@ class CardRules(Kernel):
         if rule is not None:
             rule(self, me)
 
-    def on_loot_drawn(self, player: int, loot: Loot) -> None:
+    def _on_loot_drawn(self, player: int, loot: Loot) -> None:
         rule = LOOT[loot].drawn
         if rule is not None:
             rule(self, player)
 
-    def start_of_turn_loot(self, me: int) -> None:
+    def _start_of_turn_loot(self, me: int) -> None:
         """The Loot that acts at the start of its holder's turn (Chihuahua, Persian Kitty)
         rolls, in the order of `LOOT`."""
         p = self.state.players[me]
@@ -242,7 +242,7 @@ class CardRules(Kernel):
 
     # ------------------------------------------------------------------ events
 
-    def resolve_event(self, card: EventCard) -> None:
+    def _resolve_event(self, card: EventCard) -> None:
         """The Event drawn at the end of the current burglar's turn takes effect."""
         st = self.state
         me = st.current
@@ -250,7 +250,7 @@ class CardRules(Kernel):
         assert pos is not None
         EVENTS[card](self, me, pos)
 
-    def peekhole_targets(self, pos: int) -> list[int]:
+    def _peekhole_targets(self, pos: int) -> list[int]:
         f, c = pos >> 6, pos & 63
         base = f << 6
         out = {base | nb for nb in self._geo[f].grid[c]}
@@ -260,7 +260,7 @@ class CardRules(Kernel):
             out.add(pos + 64)
         return sorted(q for q in out if not self.tile(q).revealed)
 
-    def next_player(self, me: int) -> int:
+    def _next_player(self, me: int) -> int:
         st = self.state
         n = len(st.players)
         nxt = me
@@ -344,7 +344,7 @@ class CardRules(Kernel):
         self._step_guard(f, nxt)
 
     def _jump_to_alarm(self, f: int, kind: DecisionKind) -> None:
-        closest = self.closest_alarms(f)
+        closest = self._closest_alarms(f)
         if len(closest) == 1:
             self._guard_to_alarm(f, closest[0], kind)
         else:
@@ -360,7 +360,7 @@ class CardRules(Kernel):
         t = self.tile(alarm)
         t.alarm = False
         self._emit(AlarmCleared(alarm))
-        self.guard_appears(f, own=StealthLoss.GUARD_PLACED)
+        self._guard_appears(f, own=StealthLoss.GUARD_PLACED)
         if not self.is_over():
             self._retarget(f)
 
@@ -386,17 +386,17 @@ class CardRules(Kernel):
 
     # ------------------------------------------------------------------ decisions
 
-    def skip_turns_from(self, nxt: int) -> int:
+    def _skip_turns_from(self, nxt: int) -> int:
         """Jump the Gun: skip turns (no actions, no event, no guard) from `nxt` on."""
         st = self.state
         while st.skip_turns > 0:
             st.skip_turns -= 1
             self._emit(TurnSkipped(nxt))
-            self.expire_lasting(nxt)
-            nxt = self.next_player(nxt)
+            self._expire_lasting(nxt)
+            nxt = self._next_player(nxt)
         return nxt
 
-    def expire_lasting(self, player: int) -> None:
+    def _expire_lasting(self, player: int) -> None:
         from .events import EffectEnded
 
         st = self.state
@@ -469,7 +469,7 @@ def _use_dynamite(r: CardRules, me: int, pos: int, target: int) -> None:
     fl = r.state.floors[pos >> 6]
     wall = (min(pos & 63, target & 63), max(pos & 63, target & 63))
     fl.walls = [w for w in fl.walls if tuple(w) != wall]
-    r.refresh_geometry()  # the guards' routes change at once
+    r._refresh_geometry()  # the guards' routes change at once
     r._emit(WallDestroyed(pos >> 6, wall[0], wall[1]))
     r._push(Effect(EffectKind.ALARM, pos=pos, source=Tool.DYNAMITE.value))
 
@@ -488,7 +488,7 @@ def _use_invisible_suit(r: CardRules, me: int, pos: int, target: int) -> None:
 
 
 def _use_makeup_kit(r: CardRules, me: int, pos: int, target: int) -> None:
-    for i in r.players_at(pos):
+    for i in r._players_at(pos):
         r.state.players[i].stealth += 1
         r._emit(StealthGained(i, 1, Tool.MAKEUP_KIT.value))
 
@@ -572,7 +572,7 @@ def _kitty_rolls(r: CardRules, me: int, pos: int) -> None:
 
 
 LOOT: dict[Loot, LootRule] = {
-    Loot.BUST: LootRule(passive="no Tool can be used (CardRules.tool_actions, Kernel._crack)"),
+    Loot.BUST: LootRule(passive="no Tool can be used (CardRules._tool_actions, Kernel._crack)"),
     Loot.CHIHUAHUA: LootRule(turn_start=_chihuahua_rolls),
     Loot.CURSED_GOBLET: LootRule(drawn=_curse, picked_up=_curse),
     Loot.GEMSTONE: LootRule(passive="an extra action into a burglar's tile (move_options)"),
@@ -679,7 +679,7 @@ def _ev_gymnastics(r: CardRules, me: int, pos: int) -> None:
 
 def _ev_heads_up(r: CardRules, me: int, pos: int) -> None:
     bonus = r.state.next_turn_bonus
-    key = str(r.next_player(me))
+    key = str(r._next_player(me))
     bonus[key] = bonus.get(key, 0) + 1
 
 
@@ -718,7 +718,7 @@ def _ev_lost_grip(r: CardRules, me: int, pos: int) -> None:
 
 
 def _ev_peekhole(r: CardRules, me: int, pos: int) -> None:
-    targets = r.peekhole_targets(pos)
+    targets = r._peekhole_targets(pos)
     if targets:
         r._ask(DecisionKind.PEEKHOLE, ["none", *(pos_text(q) for q in targets)])
     else:
@@ -772,7 +772,7 @@ def _ev_switch_signs(r: CardRules, me: int, pos: int) -> None:
         assert src is not None and g.pos is not None and g.dest is not None
         r._emit(GuardTeleported(f, src, g.pos, name))
         r._emit(DestinationSet(f, g.dest, Destination.SWITCH_SIGNS))
-        r.guard_appears(f, own=StealthLoss.GUARD_PLACED)
+        r._guard_appears(f, own=StealthLoss.GUARD_PLACED)
 
 
 def _ev_throw_voice(r: CardRules, me: int, pos: int) -> None:
@@ -807,7 +807,7 @@ def _ev_where_is_he(r: CardRules, me: int, pos: int) -> None:
         assert src is not None
         g.pos = dest
         r._emit(GuardTeleported(f, src, dest, name))
-        r.guard_appears(f, own=StealthLoss.GUARD_PLACED)
+        r._guard_appears(f, own=StealthLoss.GUARD_PLACED)
         if not r.is_over():
             r._new_destination(f)
 

@@ -4,7 +4,7 @@
 abilities are `ability <name> ...` actions: `ABILITIES` gives each card side (keyed by
 character and side) its lister, which offers them only when allowed (once per turn, first
 action only, actions left), and `USES` plays them by name. Passive ones are queried by
-the core rules (`jams_alarm`, `keypad_bonus_dice`, `crack_bonus_dice`, `free_guard_entry`,
+the core rules (`_jams_alarm`, `_keypad_bonus_dice`, `_crack_bonus_dice`, `_free_guard_entry`,
 ...). Limits per turn live in `state.turn_flags`.
 """
 
@@ -45,31 +45,31 @@ class CharacterRules(Kernel):
         p = self.state.players[player]
         return p.character == character and p.side == side
 
-    def someone(self, character: Character, side: Side | None = None) -> int | None:
+    def _someone(self, character: Character, side: Side | None = None) -> int | None:
         for i, p in enumerate(self.state.players):
             if p.character == character and (side is None or p.side == side):
                 return i
         return None
 
-    def jams_alarm(self, pos: int, player: int) -> bool:
+    def _jams_alarm(self, pos: int, player: int) -> bool:
         """Jammer: no Fingerprint, Laser or Motion alarm for the Hacker or anyone with him."""
-        hacker = self.someone(C.HACKER, BASIC)
+        hacker = self._someone(C.HACKER, BASIC)
         if hacker is None:
             return False
         return hacker == player or self.state.players[hacker].pos == pos
 
-    def keypad_bonus_dice(self, player: int) -> int:
+    def _keypad_bonus_dice(self, player: int) -> int:
         return 1 if self.has(player, C.PETERMAN, BASIC) else 0
 
-    def crack_bonus_dice(self, player: int) -> int:
+    def _crack_bonus_dice(self, player: int) -> int:
         return 1 if self.has(player, C.PETERMAN, BASIC) else 0
 
-    def free_guard_entry(self, player: int) -> bool:
+    def _free_guard_entry(self, player: int) -> bool:
         """Flexibility: the Acrobat steps into a guard's tile for free, unseen."""
         return self.has(player, C.ACROBAT, BASIC)
 
-    def rigger_in_team(self) -> bool:
-        return self.someone(C.RIGGER) is not None
+    def _rigger_in_team(self) -> bool:
+        return self._someone(C.RIGGER) is not None
 
     def _used(self, name: str) -> bool:
         return ABILITY_USED[name] in self.state.turn_flags
@@ -79,7 +79,7 @@ class CharacterRules(Kernel):
 
     # ------------------------------------------------------------------ movement hooks
 
-    def climb_targets(self, player: int) -> list[int]:
+    def _climb_targets(self, player: int) -> list[int]:
         """Climb Window: from a tile on the building's edge (or by the empty square)."""
         p = self.state.players[player]
         if p.pos is None or not self.has(player, C.ACROBAT, ADVANCED):
@@ -105,7 +105,7 @@ class CharacterRules(Kernel):
 
     # ------------------------------------------------------------------ legal abilities
 
-    def ability_actions(self, me: int) -> list[Action]:
+    def _ability_actions(self, me: int) -> list[Action]:
         """The `ability` actions the burglar's card side offers now (see `ABILITIES`)."""
         p = self.state.players[me]
         pos = p.pos
@@ -114,7 +114,7 @@ class CharacterRules(Kernel):
         lister = _LISTERS.get((p.character, p.side))
         return [] if lister is None else lister(self, me, pos)
 
-    def enhance_targets(self, pos: int) -> list[int]:
+    def _enhance_targets(self, pos: int) -> list[int]:
         """Enhance: face-down tiles up to two steps away, never past a face-down tile or
         through a wall; a step may turn a corner or go up the Stairs."""
 
@@ -135,7 +135,7 @@ class CharacterRules(Kernel):
                     targets.add(two)
         return sorted(targets)
 
-    def drill_targets(self, me: int) -> list[int]:
+    def _drill_targets(self, me: int) -> list[int]:
         """Drill: the revealed, closed Safes directly above or below the Peterman."""
         p = self.state.players[me]
         if p.pos is None or not self.has(me, C.PETERMAN, ADVANCED):
@@ -149,7 +149,7 @@ class CharacterRules(Kernel):
 
     # ------------------------------------------------------------------ using abilities
 
-    def use_ability(self, action: Action) -> None:
+    def _use_ability(self, action: Action) -> None:
         st = self.state
         me = st.current
         pos = st.players[me].pos
@@ -164,11 +164,11 @@ class CharacterRules(Kernel):
 
     # ------------------------------------------------------------------ Rigger's tool draws
 
-    def rigger_draw(self, player: int, source: str) -> bool:
+    def _rigger_draw(self, player: int, source: str) -> bool:
         """The Solution / Tinker: whoever finds a tool may draw two and keep one (a decision:
         two, or the ordinary one). Returns False when the ordinary single draw applies."""
         st = self.state
-        if not self.rigger_in_team() or len(st.tools) < 2:
+        if not self._rigger_in_team() or len(st.tools) < 2:
             return False
         self._ask(DecisionKind.RIGGER_OFFER, ["two", "one"], n=player, source=source)
         return True
@@ -186,24 +186,24 @@ class CharacterRules(Kernel):
 
     # ------------------------------------------------------------------ the crow
 
-    def crow_stops_guard(self, floor: int) -> bool:
+    def _crow_stops_guard(self, floor: int) -> bool:
         """Disrupt: a guard starting his move on the crow, with no alarm, does not move."""
         st = self.state
         g = st.floors[floor].guard
-        raven = self.someone(C.RAVEN, ADVANCED)
+        raven = self._someone(C.RAVEN, ADVANCED)
         if raven is None or st.crow is None or st.crow != g.pos or self.alarms(floor):
             return False
         st.crow = None
         self._emit(GuardSkipped(floor, "crow"))
         return True
 
-    def crow_slows_guard(self, pos: int) -> bool:
+    def _crow_slows_guard(self, pos: int) -> bool:
         """Distract: a guard entering the crow's tile loses one step."""
-        return self.state.crow == pos and self.someone(C.RAVEN, BASIC) is not None
+        return self.state.crow == pos and self._someone(C.RAVEN, BASIC) is not None
 
     # ------------------------------------------------------------------ setup
 
-    def give_starting_tools(self) -> None:
+    def _give_starting_tools(self) -> None:
         """The Rigger (basic side) starts with the Dynamite."""
         st = self.state
         for p in st.players:
@@ -251,7 +251,7 @@ def _list_enhance(r: CharacterRules, me: int, pos: int) -> list[Action]:
     """Enhance (Hawk, advanced): Peek two tiles away, once a turn, for free."""
     if r._used("enhance"):
         return []
-    return [_add("enhance", pos=q) for q in r.enhance_targets(pos)]
+    return [_add("enhance", pos=q) for q in r._enhance_targets(pos)]
 
 
 def _use_peek(r: CharacterRules, me: int, pos: int, action: Action) -> None:
@@ -446,19 +446,19 @@ class Ability:
 
 ABILITIES: dict[tuple[Character, Side], Ability] = {
     (C.ACROBAT, BASIC): Ability(passive="a free step into a guard's tile (Kernel.move_options)"),
-    (C.ACROBAT, ADVANCED): Ability(passive="Climb Window up or down (climb_targets)"),
-    (C.HACKER, BASIC): Ability(passive="jams Fingerprint, Laser, Motion (jams_alarm)"),
+    (C.ACROBAT, ADVANCED): Ability(passive="Climb Window up or down (_climb_targets)"),
+    (C.HACKER, BASIC): Ability(passive="jams Fingerprint, Laser, Motion (_jams_alarm)"),
     (C.HACKER, ADVANCED): Ability("laptop", _list_laptop),
     (C.HAWK, BASIC): Ability("x-ray", _list_x_ray),
     (C.HAWK, ADVANCED): Ability("enhance", _list_enhance),
     (C.JUICER, BASIC): Ability("crybaby", _list_crybaby),
     (C.JUICER, ADVANCED): Ability("reroute", _list_reroute),
-    (C.PETERMAN, BASIC): Ability(passive="a die more for Keypads and Safes (crack_bonus_dice)"),
-    (C.PETERMAN, ADVANCED): Ability(passive="cracks Safes above or below (drill_targets)"),
+    (C.PETERMAN, BASIC): Ability(passive="a die more for Keypads and Safes (_crack_bonus_dice)"),
+    (C.PETERMAN, ADVANCED): Ability(passive="cracks Safes above or below (_drill_targets)"),
     (C.RAVEN, BASIC): Ability("crow", _list_distract),
     (C.RAVEN, ADVANCED): Ability("crow", _list_disrupt),
-    (C.RIGGER, BASIC): Ability(passive="starts with the Dynamite; draws two Tools (rigger_draw)"),
-    (C.RIGGER, ADVANCED): Ability("tinker", _list_tinker, passive="draws two Tools (rigger_draw)"),
+    (C.RIGGER, BASIC): Ability(passive="starts with the Dynamite; draws two Tools (_rigger_draw)"),
+    (C.RIGGER, ADVANCED): Ability("tinker", _list_tinker, passive="draws two Tools (_rigger_draw)"),
     (C.ROOK, BASIC): Ability("orders", _list_orders),
     (C.ROOK, ADVANCED): Ability("disguise", _list_disguise),
     (C.SPOTTER, BASIC): Ability("clairvoyance", _list_clairvoyance),
@@ -499,7 +499,7 @@ def _choose_rigger_offer(r: CharacterRules, d: Decision, option: str) -> None:
     if option == "two":
         r._rigger_two(d.n, d.source)
     else:
-        r.draw_one_tool(d.n, d.source)
+        r._draw_one_tool(d.n, d.source)
 
 
 def _choose_rigger_draw(r: CharacterRules, d: Decision, option: str) -> None:

@@ -8,7 +8,6 @@ to light first, and a Safe's chance counts only the revealed, uncracked numbers.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
@@ -155,7 +154,7 @@ def would_lose(game: Game, action: Action | str) -> bool:
             return False
     if action not in game.legal_actions():
         return False
-    trial = _copy(game)
+    trial = game.clone()
     try:
         events = trial.apply(action)
     except Exception:
@@ -166,13 +165,6 @@ def would_lose(game: Game, action: Action | str) -> bool:
         if isinstance(event, GameLost):
             return True
     return False
-
-
-def _copy(game: Game) -> Game:
-    from .game import Game as GameClass
-
-    trial = GameClass(copy.deepcopy(game.state), game.setup)
-    return trial
 
 
 def is_tool_use(action: Action | str) -> bool:
@@ -213,7 +205,7 @@ def safe_info(game: Game, safe: int) -> SafeInfo | None:
         if t.revealed and not t.cracked and t.kind != TileKind.SAFE and t.number:
             wanted.add(t.number)
     st = game.state
-    bonus = game.crack_bonus_dice(st.current) if tile.dice else 0
+    bonus = game._crack_bonus_dice(st.current) if tile.dice else 0
     rolled = tile.dice + bonus
     chance = 1.0 - ((6 - len(wanted)) / 6) ** rolled if rolled and wanted else 0.0
     return SafeInfo(

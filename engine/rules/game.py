@@ -260,7 +260,7 @@ class Game(CardRules, CharacterRules):
             left = st.actions_left
             here = self.tile(p.pos)
             if left >= 1:
-                for pos in self.peek_targets(me):
+                for pos in self._peek_targets(me):
                     out.append(Action(ActionKind.PEEK, pos=pos))
             opts = self.move_options(me)  # with no action left, only free steps (Flexibility)
             for pos in sorted(opts):
@@ -275,19 +275,19 @@ class Game(CardRules, CharacterRules):
                     if here.dice > 0 and self._keycard_allows(p.pos):
                         out.append(Action(ActionKind.CRACK))
                 if p.character == Character.PETERMAN:
-                    for safe in self.drill_targets(me):
+                    for safe in self._drill_targets(me):
                         t = self.tile(safe)
                         if left >= 2 and t.dice < MAX_SAFE_DICE:
                             out.append(Action(ActionKind.ADD_DIE, pos=safe))
                         if t.dice > 0 and self._keycard_allows(safe):
                             out.append(Action(ActionKind.CRACK, pos=safe))
-                if (here.kind == K.STAIRS or here.thermal) and self.can_escape(me):
+                if (here.kind == K.STAIRS or here.thermal) and self._can_escape(me):
                     out.append(Action(ActionKind.ESCAPE))
             if p.tools:
-                out.extend(self.tool_actions(me))
+                out.extend(self._tool_actions(me))
             if here.loot:
-                out.extend(self.pickup_actions(me))
-            out.extend(self.ability_actions(me))
+                out.extend(self._pickup_actions(me))
+            out.extend(self._ability_actions(me))
             pos = p.pos
             for other, q in enumerate(st.players):
                 if q.pos != pos or other == me:
@@ -306,14 +306,14 @@ class Game(CardRules, CharacterRules):
 
     def _keycard_allows(self, safe: int) -> bool:
         """With the Keycard drawn, a safe is cracked only with its holder on the Safe."""
-        holder = self.holder_of(Loot.KEYCARD)
+        holder = self._holder_of(Loot.KEYCARD)
         return holder is None or self.state.players[holder].pos == safe
 
     def _cards_of(self, player: int) -> list[str]:
         p = self.state.players[player]
         return sorted({*(t.value for t in p.tools), *(x.value for x in p.loot)})
 
-    def peek_targets(self, player: int) -> list[int]:
+    def _peek_targets(self, player: int) -> list[int]:
         """Unrevealed tiles the player may Peek at."""
         p = self.state.players[player]
         if p.pos is None:
@@ -424,13 +424,13 @@ class Game(CardRules, CharacterRules):
         self._choose_entrance(action.pos)
 
     def _act_use(self, action: Action) -> None:
-        self.use_tool(Tool(action.card), action.pos)
+        self._use_tool(Tool(action.card), action.pos)
 
     def _act_pickup(self, action: Action) -> None:
-        self.pick_up(action.card)
+        self._pick_up(action.card)
 
     def _act_ability(self, action: Action) -> None:
-        self.use_ability(action)
+        self._use_ability(action)
 
     # ------------------------------------------------------------------ resolution loop
 
@@ -522,7 +522,7 @@ class Game(CardRules, CharacterRules):
         if (
             TurnFlag.FLEXED in st.turn_flags
             and st.floors[p.pos >> 6].guard.pos == p.pos
-            and not self.is_invisible(me)
+            and not self._is_invisible(me)
         ):
             self._lose_stealth(me, StealthLoss.FLEXIBILITY)
 
@@ -540,7 +540,7 @@ class Game(CardRules, CharacterRules):
         card = st.events.pop()
         self._emit(EventDrawn(me, card.value))
         st.event_discard.append(card)
-        self.resolve_event(card)
+        self._resolve_event(card)
 
     def _fx_guard_turn(self, eff: Effect) -> None:
         st = self.state
@@ -564,10 +564,10 @@ class Game(CardRules, CharacterRules):
     def _fx_next_turn(self, eff: Effect) -> None:
         st = self.state
         self._emit(TurnEnded(st.current, st.actions_taken))
-        nxt = self.skip_turns_from(self.next_player(st.current))
+        nxt = self._skip_turns_from(self._next_player(st.current))
         self._start_turn(nxt)
 
-    def turn_actions(self, player: int) -> int:
+    def _turn_actions(self, player: int) -> int:
         """Actions a burglar gets at the start of a turn (Mirror: one fewer)."""
         st = self.state
         bonus = st.next_turn_bonus.pop(str(player), 0)
@@ -579,11 +579,11 @@ class Game(CardRules, CharacterRules):
         st.current = player
         st.turn += 1
         st.step = Step.ACTIONS
-        self.expire_lasting(player)
+        self._expire_lasting(player)
         st.turn_flags = []
         st.trades = []
         st.guard_bonus = 0
-        st.actions_left = self.turn_actions(player)
+        st.actions_left = self._turn_actions(player)
         st.actions_taken = 0
         st.keypad_fails = {}
         st.motion_entered = []
@@ -597,7 +597,7 @@ class Game(CardRules, CharacterRules):
         st.visited = [] if p.pos is None else [p.pos]
         st.pace_from = None
         self._emit(TurnStarted(player, st.actions_left))
-        self.start_of_turn_loot(player)
+        self._start_of_turn_loot(player)
 
     _action_handlers: dict[ActionKind, Callable[[Game, Action], None]] = {
         ActionKind.ENTER: _act_enter,
@@ -721,7 +721,7 @@ def new_game(setup: Setup) -> Game:
         gold_bar_waiting=Loot.GOLD_BAR in loot,
     )
     game = Game(state, setup)
-    game.give_starting_tools()
+    game._give_starting_tools()
     # Break in: the ground floor's guard is placed before the team picks the entrance.
     g = floors[0].guard
     g.placed = True

@@ -44,7 +44,7 @@ from .game import Game
 from .rng import Rng
 from .state import State, clone_state, empty_cell, make_pos
 
-__all__ = ["clone_game", "resample_from_infostate"]
+__all__ = ["resample_from_infostate"]
 
 
 def _box(scenario: ScenarioId) -> list[TileSpec]:
@@ -56,11 +56,6 @@ def _box(scenario: ScenarioId) -> list[TileSpec]:
             + list(SAFE_TILES[:2])
         )
     return [*_ROOM_TILES, *STAIRS_TILES, *SAFE_TILES]
-
-
-def clone_game(game: Game) -> Game:
-    """An independent copy of the game (state, setup, history); the hidden part included."""
-    return game.clone()
 
 
 def _take(pool: list[tuple[TileKind, int]], item: tuple[TileKind, int]) -> None:

@@ -9,7 +9,7 @@ engine/rules/tiles.py) are typed against this class and import nothing above it;
 `engine.rules.game.Game` composes them and installs their tables.
 
 The core consults the burglars' abilities, the cards and the turn structure through the
-hooks at the end of the class (`jams_alarm`, `rigger_draw`, `on_loot_drawn`,
+hooks at the end of the class (`_jams_alarm`, `_rigger_draw`, `_on_loot_drawn`,
 `_compute_legal`, ...) and the rooms through the tables `_on_enter`, `_on_reveal`,
 `_on_leave`, `_on_actions_end` (engine/rules/tiles.py). `DECISIONS` answers the decisions the
 core asks (alarms, ties, a tile's Stealth tokens).
@@ -155,13 +155,13 @@ class Kernel:
         self._fx: list[Effect] = []
         self._loser: int | None = None  # the burglar caught, once known (see `outcome`)
         self.history: list[Action] = []  # every action applied, in order (for saves, replay)
-        self.refresh_geometry()
+        self._refresh_geometry()
 
-    def state_changed(self) -> None:
+    def _state_changed(self) -> None:
         """Call after changing `state` by hand (tests, tools, a bot's what-ifs): derived
         data (the legal actions, the floor geometry) is recomputed on next use."""
         self._legal_key = -1
-        self.refresh_geometry()
+        self._refresh_geometry()
 
     def is_over(self) -> bool:
         return self.state.step == Step.OVER
@@ -190,7 +190,7 @@ class Kernel:
 
     # ------------------------------------------------------------------ the board
 
-    def refresh_geometry(self) -> None:
+    def _refresh_geometry(self) -> None:
         """Recompute floor geometry after walls change (and after loading)."""
         st = self.state
         self._geo = [
@@ -223,7 +223,7 @@ class Kernel:
         base = floor << 6
         return [base | c for c in self._geo[floor].cells()]
 
-    def players_at(self, pos: int) -> list[int]:
+    def _players_at(self, pos: int) -> list[int]:
         return [i for i, p in enumerate(self.state.players) if p.pos == pos]
 
     def guard_route(self, floor: int) -> list[int]:
@@ -294,7 +294,7 @@ class Kernel:
                 opts[pos + 64] = (1, "gymnastics")
         acrobat = p.character == Character.ACROBAT and not orders
         if acrobat:
-            for q in self.climb_targets(player):
+            for q in self._climb_targets(player):
                 if q not in opts:
                     opts[q] = (3, "climb")
         gemstone = Loot.GEMSTONE in p.loot
@@ -354,7 +354,7 @@ class Kernel:
                         return other
         return None
 
-    def can_escape(self, player: int) -> bool:
+    def _can_escape(self, player: int) -> bool:
         """On the top floor's Stairs (or a Thermal Bomb hole) with all the loot in hand."""
         p = self.state.players[player]
         if p.pos is None or floor_of(p.pos) != self.top_floor:
@@ -455,7 +455,7 @@ class Kernel:
         flex = (
             not free
             and not orders
-            and self.free_guard_entry(me)
+            and self._free_guard_entry(me)
             and st.floors[target >> 6].guard.pos == target
             and how != "walkway"
         )
@@ -481,7 +481,7 @@ class Kernel:
                 if not st.floors[target >> 6].guard.placed:
                     self._place_guard(target >> 6, mover=me)  # R30: he stood on that floor
                 # The Walkway is entered before the fall: a guard there sees the burglar.
-                if self.is_invisible(me) or self._seen_entering(me, target, flex):
+                if self._is_invisible(me) or self._seen_entering(me, target, flex):
                     self._fall(me, target - 64, "fall")
                 return
         if (
@@ -527,7 +527,7 @@ class Kernel:
         st = self.state
         key = str(pos)
         fails = st.keypad_fails.get(key, 0)
-        count = 1 if single_die else 1 + fails + self.keypad_bonus_dice(player)
+        count = 1 if single_die else 1 + fails + self._keypad_bonus_dice(player)
         dice = tuple(self.rng.die() for _ in range(count))
         opened = 6 in dice
         self._emit(KeypadRolled(pos, dice, opened))
@@ -601,7 +601,7 @@ class Kernel:
             self._place_guard(f, mover=player)
         t = self.tile(pos)
         kind = t.kind
-        unseen = self.is_invisible(player)
+        unseen = self._is_invisible(player)
         if not unseen and not self._seen_entering(player, pos, flexible):
             return
         if t.disabled:  # Crowbar: the tile's own rule is off
@@ -747,7 +747,7 @@ class Kernel:
             base | c for c in self._geo[floor].cells() if (t := tiles[c]) is not None and t.alarm
         ]
 
-    def closest_alarms(self, floor: int) -> list[int]:
+    def _closest_alarms(self, floor: int) -> list[int]:
         g = self.state.floors[floor].guard
         alarms = self.alarms(floor)
         if g.pos is None or not alarms:
@@ -765,7 +765,7 @@ class Kernel:
         if under.alarm:  # an alarm under the guard (raised before he was there) is his at once
             under.alarm = False
             self._emit(AlarmCleared(g.pos))
-        closest = self.closest_alarms(floor)
+        closest = self._closest_alarms(floor)
         if not closest:
             self._new_destination(floor)
         elif len(closest) == 1:
@@ -815,7 +815,7 @@ class Kernel:
             card = self._draw_patrol(floor)
         g.pos = card
         self._emit(GuardPlaced(floor, card))
-        self.guard_appears(floor, mover, own=StealthLoss.GUARD_PLACED)
+        self._guard_appears(floor, mover, own=StealthLoss.GUARD_PLACED)
         if self.state.step == Step.OVER:
             return
         if self.alarms(floor):  # alarms raised before he arrived (cards) still call him
@@ -853,7 +853,7 @@ class Kernel:
                 g.donuts = False
                 self._emit(GuardSkipped(f, "donuts"))
                 return
-            if not g.lost and self.crow_stops_guard(f):
+            if not g.lost and self._crow_stops_guard(f):
                 return
             n = g.speed + len(self.alarms(f))
             if eff.source == "turn":  # Espresso, Daydreaming: this turn's guard only
@@ -867,7 +867,7 @@ class Kernel:
                 g.pos = card
                 self._emit(GuardPlaced(f, card))
                 # Back from Lost Visual: whoever stands on his tile is caught by surprise.
-                self.guard_appears(f, own=StealthLoss.SURPRISE)
+                self._guard_appears(f, own=StealthLoss.SURPRISE)
                 if st.step == Step.OVER:
                     return
                 t = self.tile(card)
@@ -892,7 +892,7 @@ class Kernel:
             self._step_guard(f, base | geo.next_steps(g.dest & 63)[g.pos & 63])
             if st.step == Step.OVER:
                 return
-            if n > 0 and g.pos is not None and self.crow_slows_guard(g.pos):
+            if n > 0 and g.pos is not None and self._crow_slows_guard(g.pos):
                 n -= 1
                 self._emit(GuardSlowed(f, g.pos))
             if self._fx or st.pending is not None:
@@ -924,7 +924,7 @@ class Kernel:
             self._emit(AlarmCleared(pos))
         self._guard_sees(floor, pos, _GUARD_ENTERS)
 
-    def guard_appears(
+    def _guard_appears(
         self, floor: int, mover: int | None = None, own: StealthLoss | None = None
     ) -> None:
         """The floor's guard is put on a tile without walking there (first arrival, back
@@ -945,7 +945,7 @@ class Kernel:
         watched = self._watched
         for i, p in enumerate(self.state.players):
             b = p.pos
-            if b is None or i == skip or self.is_invisible(i):
+            if b is None or i == skip or self._is_invisible(i):
                 continue
             if b == pos:
                 if own and not self._lose_stealth(i, own):
@@ -975,7 +975,7 @@ class Kernel:
     def _crack(self, safe: int) -> None:
         st = self.state
         t = self.tile(safe)
-        count = t.dice + self.crack_bonus_dice(st.current)
+        count = t.dice + self._crack_bonus_dice(st.current)
         dice = tuple(self.rng.die() for _ in range(count))
         p = st.players[st.current]
         if Tool.STETHOSCOPE in p.tools and Loot.BUST not in p.loot:
@@ -1021,10 +1021,10 @@ class Kernel:
                     self._emit(SpeedChanged(f, g.speed, "safe"))
 
     def _draw_tool(self, player: int, source: str) -> None:
-        if not self.rigger_draw(player, source):
-            self.draw_one_tool(player, source)
+        if not self._rigger_draw(player, source):
+            self._draw_one_tool(player, source)
 
-    def draw_one_tool(self, player: int, source: str) -> None:
+    def _draw_one_tool(self, player: int, source: str) -> None:
         st = self.state
         if not st.tools:
             self._emit(DeckEmpty(Deck.TOOLS))
@@ -1051,7 +1051,7 @@ class Kernel:
             self.tile(safe).loot.append(Loot.GOLD_BAR)
             self.rng.shuffle(st.loot)
         if not on_tile:
-            self.on_loot_drawn(player, loot)
+            self._on_loot_drawn(player, loot)
 
     def _pass_card(self, card: str, giver: int, receiver: int) -> None:
         st = self.state
@@ -1064,54 +1064,33 @@ class Kernel:
             r.loot.append(Loot(card))
         self._emit(CardPassed(card, giver, receiver))
 
-    def is_invisible(self, player: int) -> bool:
+    def _is_invisible(self, player: int) -> bool:
         """The Invisible Suit: guards do not see its wearer during their turn."""
         st = self.state
         return player == st.current and _INVISIBLE in st.turn_flags
 
     # ------------------------------------------------------------------ hooks
-    # Given by the rule modules (characters, cards) and by Game; the core calls them.
+    # Declared here, given by the rule modules (characters, cards) and by Game; the core
+    # calls them. A Kernel alone has none: only a Game (which composes them all) is played.
 
-    def _compute_legal(self) -> list[Action]:
-        raise NotImplementedError
-
-    def jams_alarm(self, pos: int, player: int) -> bool:
-        raise NotImplementedError
-
-    def keypad_bonus_dice(self, player: int) -> int:
-        raise NotImplementedError
-
-    def crack_bonus_dice(self, player: int) -> int:
-        raise NotImplementedError
-
-    def free_guard_entry(self, player: int) -> bool:
-        raise NotImplementedError
-
-    def climb_targets(self, player: int) -> list[int]:
-        raise NotImplementedError
-
-    def crow_stops_guard(self, floor: int) -> bool:
-        raise NotImplementedError
+    _compute_legal: Callable[[], list[Action]]  # Game: the legal-action listing
+    _jams_alarm: Callable[[int, int], bool]  # characters: (pos, player) -> no alarm
+    _keypad_bonus_dice: Callable[[int], int]  # characters: (player) -> extra dice
+    _crack_bonus_dice: Callable[[int], int]  # characters: (player) -> extra dice
+    _free_guard_entry: Callable[[int], bool]  # characters: (player) -> unseen by guards
+    _climb_targets: Callable[[int], list[int]]  # characters: (player) -> tiles above/below
+    _crow_stops_guard: Callable[[int], bool]  # characters: (floor) -> the guard stays put
+    _crow_slows_guard: Callable[[int], bool]  # characters: (pos) -> one step less
+    _rigger_draw: Callable[[int, str], bool]  # characters: (player, source) -> asked
+    _on_loot_drawn: Callable[[int, Loot], None]  # cards: (player, loot) -> its rule
+    # Game: a revealed Safe's panel (row and column, dice, the next roll's chance), and the
+    # guard moves ending the turn now starts, as the table can foresee them (the view's).
+    safe_info: Callable[[int], SafeInfo | None]
+    next_guard_moves: Callable[[], tuple[GuardMove, ...] | None]
 
     @property
     def outcome(self) -> Outcome:
-        raise NotImplementedError
-
-    def safe_info(self, pos: int) -> SafeInfo | None:
-        """A revealed Safe's panel: its row and column, dice, the next roll's chance."""
-        raise NotImplementedError
-
-    def next_guard_moves(self) -> tuple[GuardMove, ...] | None:
-        """The guard moves ending the turn now starts, as the table can foresee them."""
-        raise NotImplementedError
-
-    def crow_slows_guard(self, pos: int) -> bool:
-        raise NotImplementedError
-
-    def rigger_draw(self, player: int, source: str) -> bool:
-        raise NotImplementedError
-
-    def on_loot_drawn(self, player: int, loot: Loot) -> None:
+        """How the game ended (Game: it names the burglar caught from the history)."""
         raise NotImplementedError
 
 

@@ -50,7 +50,7 @@ def _enter_camera(
 def _enter_fingerprint(
     k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
 ) -> None:
-    if not k.jams_alarm(pos, player):  # Jammer: the Hacker stops it for all on his tile
+    if not k._jams_alarm(pos, player):  # Jammer: the Hacker stops it for all on his tile
         k._push(Effect(_ALARM, pos=pos, source=_FINGERPRINT))
 
 
@@ -59,7 +59,7 @@ def _enter_laser(
 ) -> None:
     """Laser: an alarm, unless jammed, crossed with the Mirror, or paid (an extra action,
     offered when the tile was already face up)."""
-    if k.jams_alarm(pos, player):
+    if k._jams_alarm(pos, player):
         return
     if _MIRROR not in k.state.players[player].loot and not paid:
         k._push(Effect(_ALARM, pos=pos, source=_LASER, flag=payable))
@@ -137,7 +137,7 @@ ON_REVEAL: dict[TileKind, RevealRule] = {
 def _leave_motion(k: Kernel, player: int, pos: int, t: Tile) -> None:
     """Motion: leaving it in the turn it was entered raises its alarm."""
     entered = k.state.motion_entered
-    if [player, pos] in entered and not t.disabled and not k.jams_alarm(pos, player):
+    if [player, pos] in entered and not t.disabled and not k._jams_alarm(pos, player):
         entered.remove([player, pos])
         k._push(Effect(_ALARM, pos=pos, source=_MOTION))
 
@@ -188,7 +188,7 @@ def _guard_on_camera(k: Kernel, pos: int, t: Tile, skip: int | None) -> None:
     if t.disabled or _VIDEO_LOOP in k.state.lasting:
         return
     for i, p in enumerate(k.state.players):
-        if p.pos is None or p.pos == pos or i == skip or k.is_invisible(i):
+        if p.pos is None or p.pos == pos or i == skip or k._is_invisible(i):
             continue
         pt = k.tile(p.pos)
         if pt.kind == K.CAMERA and not pt.disabled:
@@ -204,7 +204,7 @@ ON_GUARD: dict[TileKind, GuardRule] = {
 
 # Kinds whose rules are part of the core's movement, actions or guards' look.
 CORE_RULES: dict[TileKind, str] = {
-    K.ATRIUM: "Peek up and down (Game.peek_targets)",
+    K.ATRIUM: "Peek up and down (Game._peek_targets)",
     K.COMPUTER_FINGERPRINT: "the hack action; tokens stop Fingerprint alarms (Kernel._fx_alarm)",
     K.COMPUTER_LASER: "the hack action; tokens stop Laser alarms (Kernel._fx_alarm)",
     K.COMPUTER_MOTION: "the hack action; tokens stop Motion alarms (Kernel._fx_alarm)",

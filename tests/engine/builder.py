@@ -191,7 +191,7 @@ class Table:
         me = st.players[st.current].pos
         st.visited = [] if me is None else [me]  # as a turn start leaves it
         g.rng = ScriptedRng(g.rng.state, self._script)
-        g.state_changed()
+        g._state_changed()
         return g
 
 

@@ -170,7 +170,7 @@ def _pending(kind: str, g: Game) -> Decision:
 def test_bot_answers_every_decision_kind(kind: DecisionKind):
     g = _table().game()
     g.state.pending = _pending(kind, g)
-    g.state_changed()
+    g._state_changed()
     legal = g.legal_actions()
     assert legal and all(a.kind == "choose" for a in legal)
     for bot in (Bot(seed=1), _quick_bot(2)):

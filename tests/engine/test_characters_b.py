@@ -96,7 +96,7 @@ def test_R77_distract_is_free_and_there_is_one_crow():
     assert (g.state.actions_left, g.state.actions_taken) == (4, 0)
     g2 = park(raven().player(0, "1.A1"), 0).game()
     g2.state.actions_left = 0
-    g2.state_changed()
+    g2._state_changed()
     assert "ability crow 1.A2" in abilities(g2)  # free: still offered with no action left
 
 
@@ -187,7 +187,7 @@ def test_R78_disrupt_puts_the_crow_only_on_the_ravens_tile_for_free():
     g.apply("move 1.B3")
     assert abilities(g) == ["ability crow 1.B3"]  # moving it again to the new tile
     g.state.actions_left = 0
-    g.state_changed()
+    g._state_changed()
     assert abilities(g) == ["ability crow 1.B3"]  # free: offered with no action left
 
 
@@ -460,7 +460,7 @@ def test_R79_tinker_needs_a_tool_in_the_deck():
     """Tinker is not offered on an empty Tool deck; with one card left it draws that card."""
     g = tinker().game()
     g.state.tools = [Tool.VIRUS]
-    g.state_changed()
+    g._state_changed()
     ev = g.apply("ability tinker")
     assert g.state.pending is None
     assert of(ev, ToolDrawn) == [ToolDrawn(0, "virus", "tinker")]
@@ -867,7 +867,7 @@ def test_R82_clairvoyance_shows_a_lost_visual_card():
     """A Lost Visual card on top is shown as such."""
     g = clairvoyant().game()
     g.state.floors[0].guard.patrol.append(LOST_VISUAL)
-    g.state_changed()
+    g._state_changed()
     ev = g.apply("ability clairvoyance")
     assert of(ev, SpotterLooked) == [SpotterLooked(0, "clairvoyance", "lost-visual")]
     g.apply("choose bottom")
@@ -878,7 +878,7 @@ def test_R82_clairvoyance_not_offered_on_an_empty_patrol_deck_or_without_actions
     """No Clairvoyance on an empty Patrol deck or with no action left."""
     g = clairvoyant().game()
     g.state.floors[0].guard.patrol = []
-    g.state_changed()
+    g._state_changed()
     assert abilities(g) == []
     assert refused(g, "ability clairvoyance")
     assert abilities(clairvoyant().turn(actions=0).game()) == []

@@ -140,3 +140,38 @@ def test_apply_reports_a_checkpoint_when_something_hidden_was_shown() -> None:
     g.apply("move 1.A1")  # back onto a revealed tile: nothing hidden
     assert not g.last_checkpoint and g.last_events
     assert new_game(Setup(seed=2)).last_events == []
+
+
+def test_game_exposes_what_a_caller_needs_and_nothing_that_changes_state() -> None:
+    """`apply` is the only public way to change a game: every other public name is a query
+    (a property or a method that leaves the state as it was, checked on a live game)."""
+    from engine import Game, Setup, new_game
+
+    public = {n for n in dir(Game) if not n.startswith("_")}
+    assert {"apply", "legal_actions", "view", "outcome", "clone", "last_checkpoint"} <= public
+    assert len(public) <= 30, sorted(public)
+    game = new_game(Setup(seed=3))
+    game.apply(game.legal_actions()[0])
+    before = json.dumps(to_json(game))
+    pos = game.state.players[0].pos
+    assert pos is not None
+    calls = {
+        "alarms": (0,),
+        "combination": (pos,),
+        "event_threshold": (0,),
+        "geometry": (0,),
+        "guard_route": (0,),
+        "has": (0, game.state.players[0].character, game.state.players[0].side),
+        "move_options": (0,),
+        "positions": (0,),
+        "safe_info": (pos,),
+        "tile": (pos,),
+        "tile_at": (pos,),
+        "would_lose": (game.legal_actions()[0],),
+        "parse_action": ("end",),
+    }
+    for name in sorted(public - {"apply"}):
+        member = getattr(game, name)
+        if callable(member) and name != "clone":
+            member(*calls.get(name, ()))
+        assert json.dumps(to_json(game)) == before, name

@@ -19,11 +19,16 @@ def test_engine_guide_examples_run():
 
 
 @pytest.mark.parametrize(
-    "name", sorted(m.name for m in pkgutil.iter_modules(engine.__path__) if m.name != "__main__")
+    "name",
+    sorted(
+        m.name
+        for m in pkgutil.walk_packages(engine.__path__, "engine.")
+        if not m.name.endswith("__main__")
+    ),
 )
 def test_module_docstring_examples_run(name):
-    """Every `>>>` example in engine/*.py docstrings holds."""
-    module = importlib.import_module(f"engine.{name}")
+    """Every `>>>` example in the docstrings of engine/ and its layers' modules holds."""
+    module = importlib.import_module(name)
     assert doctest.testmod(module).failed == 0
 
 

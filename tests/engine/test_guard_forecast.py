@@ -197,7 +197,7 @@ def _shake(g: Game, floor: int, chooser: Rng) -> None:
     if chooser.below(3) == 0:
         st.crow = floor << 6 | cells[chooser.below(len(cells))]
     st.guard_bonus = (0, 0, 0, -1, 1)[chooser.below(5)]
-    g.state_changed()
+    g._state_changed()
 
 
 def test_the_views_guard_move_is_the_move_the_engine_then_walks() -> None:

@@ -10,7 +10,7 @@ from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.io.serialize import from_json, to_json
 from engine.rules.data import LOST_VISUAL, TileKind
 from engine.rules.game import Game
-from engine.rules.infostate import clone_game, resample_from_infostate
+from engine.rules.infostate import resample_from_infostate
 from engine.rules.rng import Rng
 
 
@@ -91,7 +91,7 @@ def test_sample_never_reads_the_hidden_part():
 
 def test_sample_leaves_the_game_untouched():
     game = _played(ScenarioId.BANK, 2, 5, 10)
-    before = clone_game(game)
+    before = game.clone()
     resample_from_infostate(game, 0, 1)
     assert game.state == before.state
 
@@ -126,7 +126,7 @@ def test_patrol_decks_hold_the_cards_not_seen():
 
 def test_clone_is_independent():
     game = _played(ScenarioId.OFFICE, 2, 2, 5)
-    copy = clone_game(game)
+    copy = game.clone()
     assert copy.state == game.state
     copy.apply(copy.legal_actions()[-1])
     assert copy.state != game.state

@@ -163,7 +163,7 @@ def test_loot_can_be_traded_with_no_actions_left():
     """Trades are free, so they stay possible once every action is spent."""
     g = parked(table(players=2)).player(0, "1.B2", loot=(Loot.MIRROR,)).player(1, "1.B2").game()
     g.state.actions_left, g.state.actions_taken = 0, 4
-    g.state_changed()
+    g._state_changed()
     assert "give mirror 2" in legal(g)
     g.apply("give mirror 2")
     assert g.state.players[1].loot == [Loot.MIRROR]
@@ -653,7 +653,7 @@ def test_emp_blocks_the_isotope():
     """With the E.M.P. running, the Isotope's alarm is cancelled."""
     g = isotope_table().game()
     g.state.players[0].tools = [Tool.EMP]
-    g.state_changed()
+    g._state_changed()
     g.apply("use emp")
     ev = g.apply("move 1.B1")
     assert AlarmAvoided(P("1.B1"), "isotope", "emp") in ev
@@ -1339,7 +1339,7 @@ def test_escape_needs_no_loot_lying_on_a_tile():
     g = t.player(0, "3.A1").game()
     assert_illegal(g, "escape")
     g.tile(P("1.C3")).loot = []
-    g.state_changed()
+    g._state_changed()
     assert "escape" in legal(g)
 
 

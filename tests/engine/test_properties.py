@@ -67,7 +67,7 @@ def reveal_all(game: Game) -> None:
                 above = st.floors[f + 1].tiles[c]
                 assert above is not None
                 above.downstairs = True
-    game.state_changed()
+    game._state_changed()
 
 
 def open_every_safe(game: Game) -> None:
@@ -75,7 +75,7 @@ def open_every_safe(game: Game) -> None:
         for t in fl.tiles:
             if t is not None and t.kind == K.SAFE:
                 t.safe_open = True
-    game.state_changed()
+    game._state_changed()
 
 
 def distance_to_roof(game: Game) -> dict[int, int]:

@@ -92,7 +92,7 @@ def test_README11_tile_cracked_for_one_safe_counts_for_another():
     # At E1, only column E is missing: the shared row-1 tiles already carry their tokens.
     g.state.players[0].pos = P("1.E1")
     g.state.actions_left = 4
-    g.state_changed()
+    g._state_changed()
     ev = g.apply("crack")  # rolls 6
     assert of(ev, SafeOpened) == [SafeOpened(P("1.E1"))]
 

@@ -394,7 +394,7 @@ def hidden_twin(game: Game, salt: int) -> Game:
         rng.shuffle(pool)
         g.patrol, g.aside = pool[: len(g.patrol)], pool[len(g.patrol) :]
     st.rng = twin.rng.state = rng.next_u64()
-    twin.state_changed()
+    twin._state_changed()
     return twin
 
 

@@ -208,7 +208,7 @@ def test_R06_free_trades_stay_possible_with_no_actions_left():
     """With 0 actions left, burglars on the same tile may still give and take cards."""
     g = quiet(players=2).player(0, "1.B2", tools=(Tool.CROWBAR,)).player(1, "1.B2").game()
     g.state.actions_left, g.state.actions_taken = 0, 4
-    g.state_changed()
+    g._state_changed()
     assert set(legal(g)) == {"give crowbar 2", "end"}
 
 

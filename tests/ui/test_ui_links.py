@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from engine import Setup, new_game, replay
+from engine.io import links as codec
 from tools.long_game import bank_500
 from ui import links, urlparams
 
@@ -25,7 +26,7 @@ def params_of(query: str) -> dict[str, str]:
 
 
 def packed(doc: dict) -> str:
-    return links.pack_actions(doc["setup"], doc["actions"])
+    return codec.pack_actions(doc["setup"], doc["actions"])
 
 
 def opened_with(doc: dict, a: str, **extra: str) -> links.Opened:
@@ -55,7 +56,7 @@ def test_a_link_round_trips_every_action(name: str) -> None:
 
 def test_every_prefix_of_a_game_round_trips() -> None:
     for k in range(0, 40):
-        opened = opened_with(WIN, links.pack_actions(WIN["setup"], WIN["actions"][:k]))
+        opened = opened_with(WIN, codec.pack_actions(WIN["setup"], WIN["actions"][:k]))
         assert (opened.problem, opened.actions) == ("", WIN["actions"][:k])
 
 
@@ -85,48 +86,48 @@ def test_a_link_is_only_url_safe_characters() -> None:
 def test_a_forced_action_takes_no_byte() -> None:
     """An action that was the only legal one is not written: the reader knows it."""
     code = WIN["setup"]
-    indices = links.action_indices(code, WIN["actions"])
+    indices = codec.action_indices(code, WIN["actions"])
     forced = sum(1 for _, n in indices if n == 1)
     assert forced > 0
     raw = bytearray()
-    links.put_varint(raw, len(WIN["actions"]))
+    codec.put_varint(raw, len(WIN["actions"]))
     for index, n in indices:
         if n > 1:
-            links.put_varint(raw, index)
-    checks = 2 * -(-len(WIN["actions"]) // links.BLOCK)
-    a = links.pack_actions(code, WIN["actions"])
-    assert len(links._unpack(a)) == len(raw) + checks
+            codec.put_varint(raw, index)
+    checks = 2 * -(-len(WIN["actions"]) // codec.BLOCK)
+    a = codec.pack_actions(code, WIN["actions"])
+    assert len(codec._unpack(a)) == len(raw) + checks
 
 
 def test_an_illegal_action_cannot_be_put_in_a_link() -> None:
     with pytest.raises(engine.IllegalActionError):
-        links.pack_actions(WIN["setup"], ["enter 1.A1", "crack"])
+        codec.pack_actions(WIN["setup"], ["enter 1.A1", "crack"])
 
 
 def test_a_spoilt_character_opens_the_game_before_the_spoilt_block() -> None:
     a = packed(LONG)
-    raw = links._unpack(a)
+    raw = codec._unpack(a)
     tried = 0
     for at in (5, len(a) // 3, len(a) // 2, len(a) - 3):
         ch = a[at]
         spoilt = a[:at] + ("A" if ch != "A" else "B") + a[at + 1 :]
-        if links._unpack(spoilt).startswith(raw):
+        if codec._unpack(spoilt).startswith(raw):
             continue  # the change only added bytes past the end: nothing was spoilt
         tried += 1
         opened = opened_with(LONG, spoilt)
         assert opened.problem in ("bad", "cut", "unreadable"), at
         assert opened.actions == LONG["actions"][: len(opened.actions)]
-        assert len(opened.actions) % links.BLOCK == 0
+        assert len(opened.actions) % codec.BLOCK == 0
         assert len(opened.actions) < 500
     assert tried >= 3
 
 
 def test_a_check_catches_a_changed_index() -> None:
     """Changing one index gives another legal game, which the block check refuses."""
-    raw = bytearray(links._unpack(packed(WIN)))
-    _, at = links.get_varint(bytes(raw), 0)
+    raw = bytearray(codec._unpack(packed(WIN)))
+    _, at = codec.get_varint(bytes(raw), 0)
     raw[at + 3] ^= 1  # the fourth written index of the first block
-    spoilt = "r" + links._b64(bytes(raw))
+    spoilt = "r" + codec._b64(bytes(raw))
     opened = opened_with(WIN, spoilt)
     assert opened.problem == "bad"
     assert opened.actions == []
@@ -139,7 +140,7 @@ def test_a_cut_link_opens_at_the_last_checked_action() -> None:
         assert opened.problem == "cut", keep
         assert opened.claimed in (0, 500)  # 0: not even the count was left
         assert opened.actions == LONG["actions"][: len(opened.actions)]
-        assert len(opened.actions) % links.BLOCK == 0
+        assert len(opened.actions) % codec.BLOCK == 0
     assert opened_with(LONG, a[: len(a) * 3 // 4]).actions  # most of it survives
 
 
@@ -173,23 +174,23 @@ def test_any_bytes_decode_to_a_legal_game(seed: int) -> None:
     rnd = random.Random(seed)
     raw = bytearray([rnd.randrange(1, 60)])  # a count, then noise
     raw += bytes(rnd.randrange(256) for _ in range(rnd.randrange(0, 80)))
-    for a in ("r" + links._b64(bytes(raw)), "z" + links._b64(bytes(raw))):
+    for a in ("r" + codec._b64(bytes(raw)), "z" + codec._b64(bytes(raw))):
         opened = opened_with(WIN, a)
         assert is_legal_game(WIN["setup"], opened.actions)
 
 
 def test_sizes_are_bounded_before_decoding() -> None:
-    too_long = "z" + "A" * (links.MAX_PACKED_CHARS + 1)
+    too_long = "z" + "A" * (codec.MAX_PACKED_CHARS + 1)
     assert opened_with(WIN, too_long).problem == "unreadable"
     bomb = zlib.compressobj(9, zlib.DEFLATED, -15)
     data = bomb.compress(b"\x01" * 10_000_000) + bomb.flush()
     assert len(data) < 20_000
-    opened = opened_with(WIN, "z" + links._b64(data))
+    opened = opened_with(WIN, "z" + codec._b64(data))
     assert opened.problem in ("bad", "unreadable", "cut")
     big = bytearray()
-    links.put_varint(big, links.MAX_LINK_ACTIONS + 1)
-    assert opened_with(WIN, "r" + links._b64(bytes(big))).problem == "unreadable"
-    assert opened_with(WIN, "r" + links._b64(b"\xff" * 12)).problem == "unreadable"
+    codec.put_varint(big, codec.MAX_LINK_ACTIONS + 1)
+    assert opened_with(WIN, "r" + codec._b64(bytes(big))).problem == "unreadable"
+    assert opened_with(WIN, "r" + codec._b64(b"\xff" * 12)).problem == "unreadable"
     assert opened_with(WIN, "q" + packed(WIN)[1:]).problem == "unreadable"
     assert opened_with(WIN, "").problem == ""  # no actions at all: the setup opens
     assert opened_with(WIN, "r").problem == "cut"
@@ -198,19 +199,19 @@ def test_sizes_are_bounded_before_decoding() -> None:
 def test_inflating_stops_at_the_bound() -> None:
     bomb = zlib.compressobj(9, zlib.DEFLATED, -15)
     data = bomb.compress(b"\x00" * 5_000_000) + bomb.flush()
-    assert len(links._unpack("z" + links._b64(data))) == links.MAX_RAW_BYTES
+    assert len(codec._unpack("z" + codec._b64(data))) == codec.MAX_RAW_BYTES
 
 
 def test_varints_round_trip() -> None:
     for value in (0, 1, 127, 128, 300, 2**20, 2**28 - 1):
         out = bytearray()
-        links.put_varint(out, value)
-        assert links.get_varint(bytes(out), 0) == (value, len(out))
+        codec.put_varint(out, value)
+        assert codec.get_varint(bytes(out), 0) == (value, len(out))
     with pytest.raises(IndexError):
-        links.get_varint(b"\x80", 0)
+        codec.get_varint(b"\x80", 0)
 
 
 def test_a_link_fits_the_query_the_page_reads() -> None:
-    assert links.MAX_PACKED_CHARS <= urlparams.MAX_SEARCH
+    assert codec.MAX_PACKED_CHARS <= urlparams.MAX_SEARCH
     assert links.fits(links.link_query(LONG["setup"], LONG["actions"]))
     assert not links.fits("?game=x&a=" + "A" * urlparams.MAX_SEARCH)

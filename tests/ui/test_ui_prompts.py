@@ -199,7 +199,7 @@ def test_the_crow_the_laptop_token_and_a_held_alarm_are_drawn_and_named():
     tile = TileView(b2, "1.B2", "B2", 1, 1)
     ann = PlayerView(0, "Ann", Character.HACKER, Side.BASIC, b2, True, False, 3, (), (), 1, False)
     bob = PlayerView(1, "Bob", Character.JUICER, Side.BASIC, b2, True, False, 3, (), (), 0, True)
-    look = _tile_parts(tile, [ann, bob], None, {}, False, -1, set(), crow=b2)
+    look = _tile_parts(tile, [ann, bob], None, None, -1, set(), crow=b2)
     label = look.label
     assert "has-crow" in look.classes and ("t-crow", "") in look.tokens
     assert look.burglars == ((0, "hacker"), (1, "juicer"))

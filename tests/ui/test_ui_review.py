@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine import Setup, replay
-from ui.review import SNAPSHOT, Timeline
-from ui.session import Saves, Session, kinship
+import pytest
+
+from engine import Setup, from_json, replay, to_json
+from engine.io.match import SNAPSHOT
+from ui.review import Timeline
+from ui.session import Saves, Session, kinship, load_record
 from ui.storage import Storage
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
@@ -93,3 +96,34 @@ def test_saves_of_the_same_game_are_found_with_their_kinship(window):
     record = saves.get(old.save_id)
     assert record["turn"] == old.game.state.turn
     assert record["crew"] == [p.character.value for p in old.game.state.players]
+
+
+FIXTURE_GAMES = sorted(FIXTURES.glob("*.json"))
+
+
+def test_the_review_names_the_burglar_the_guard_caught():
+    """The review's last step is the match's own game, not a copy rebuilt without its
+    actions: on a game lost to a guard it names the burglar caught (here Burglar 1, who
+    ended his turn on the guard's path), never -1."""
+    lost = json.loads((FIXTURES / "bank_2p_loss.json").read_text())
+    timeline = Timeline(lost["setup"], lost["actions"])
+    played = replay(Setup.from_code(lost["setup"]), lost["actions"])
+    for game in (timeline.final, timeline.game_at(len(timeline))):
+        assert game.outcome == "loss" and game.outcome.player == 0
+        assert game.outcome == played.outcome
+        assert game.state.players[0].stealth == 0 < game.state.players[1].stealth
+
+
+@pytest.mark.parametrize("path", FIXTURE_GAMES, ids=lambda p: p.stem)
+def test_a_game_saved_at_any_review_step_loads_back(path):
+    """Continuing from step k saves the first k actions; the save loads, and so does the
+    engine's full document of the step's game (its history is the k actions)."""
+    doc = json.loads(path.read_text())
+    timeline = Timeline(doc["setup"], doc["actions"])
+    for k in range(len(timeline) + 1):
+        game = timeline.game_at(k)
+        fork = Session.start(timeline.code, timeline.actions[:k])
+        loaded = load_record(json.loads(json.dumps(fork.record())))
+        assert loaded.actions == doc["actions"][:k]
+        assert loaded.game.state == game.state
+        assert from_json(to_json(game)).state == game.state

@@ -115,7 +115,7 @@ def test_face_down_tiles_show_nothing_hidden_and_revealed_ones_show_their_tokens
     floor = view.floors[0]
     revealed = 0
     for tile in floor.tiles:
-        look = _tile_parts(tile, view.players, floor.guard, {}, False, -1, set())
+        look = _tile_parts(tile, view.players, floor.guard, None, -1, set())
         if tile.revealed:
             revealed += 1
             assert look.kind == EN.get(f"tile.short.{tile.kind}", EN[f"kind.{tile.kind}"])
