@@ -13,13 +13,16 @@ from positions import load
 
 PHONE = {"width": 390, "height": 844}
 
-# Inside the window and not covered: the element (or a child) is what its centre shows.
+# Inside the window and not under an open decision (the page behind a modal prompt is inert,
+# so hit-testing cannot tell: the prompt's box must not cover the element).
 IN_VIEW = """(el) => {
   const r = el.getBoundingClientRect();
   const inside = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
       && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return inside && hit !== null && (el === hit || el.contains(hit));
+  const prompt = document.getElementById('prompt');
+  if (!inside || prompt.hidden || prompt.contains(el)) return inside;
+  const p = prompt.getBoundingClientRect();
+  return r.bottom <= p.top || r.top >= p.bottom || r.right <= p.left || r.left >= p.right;
 }"""
 
 
