@@ -105,6 +105,7 @@ bench: install site
 	$(PY) bench/link_bench.py
 	$(PY) bench/bot_bench.py
 	$(PY) bench/autopilot_page_bench.py --site $(SITE)
+	$(PY) bench/click_bench.py --site $(SITE)
 	$(PY) bench/site_bench.py --site $(SITE)
 
 # PNGs of the page at three window sizes (start, crowded mid-game, safe cracking, end, legend),

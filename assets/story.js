@@ -13,6 +13,7 @@
   var timers = [];
   var layer = null;
   var hidden = [];
+  var pending = 0;  // the frame a plan waits for
   var reduce = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   function tileOf(pos) {
@@ -31,6 +32,7 @@
   }
 
   function finish() {
+    if (pending) { cancelAnimationFrame(pending); pending = 0; }
     timers.forEach(function (t) { clearTimeout(t); });
     timers = [];
     if (layer) { layer.remove(); layer = null; }
@@ -62,8 +64,20 @@
     finish();
     if (reduce && reduce.matches) return 0;
     var steps = JSON.parse(json);
+    if (!document.getElementById("board") || !steps.length) return 0;
+    // Start with the next frame: the click's handler returns at once, and the board's layout
+    // (read below) is computed by that frame instead of being forced inside the handler.
+    root.setAttribute("data-animating", "1");
+    pending = requestAnimationFrame(function () {
+      pending = 0;
+      start(steps, stepMs, markMs);
+    });
+    return steps.length;
+  }
+
+  function start(steps, stepMs, markMs) {
     var board = document.getElementById("board");
-    if (!board || !steps.length) return 0;
+    if (!board) { finish(); return; }
     var box = board.getBoundingClientRect();
     layer = document.createElement("div");
     layer.className = "story-layer";
@@ -125,7 +139,6 @@
       }
     });
     timers.push(setTimeout(finish, Math.max(at, 300) + markMs));
-    return steps.length;
   }
 
   function skip(event) {

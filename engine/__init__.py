@@ -16,7 +16,7 @@ every module).
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
@@ -62,31 +62,138 @@ _EXPORTS = {
     "PlayerSetup": "rules.setup",
     "Setup": "rules.setup",
     "SetupError": "rules.setup",
+    # What the page (ui/) needs besides the view, so that it imports nothing else:
+    # board geometry and names, the card and tile kinds, decision options, the bot, the
+    # bounded JSON reader and the state's plain encoding (the replay hashes).
+    "cell_of": "rules.actions",
+    "floor_of": "rules.actions",
+    "pos_at": "rules.actions",
+    "row_col": "rules.actions",
+    "cell_index": "rules.data",
+    "cell_name": "rules.data",
+    "ABILITIES": "rules.data",
+    "LOST_VISUAL": "rules.data",
+    "SCENARIOS": "rules.data",
+    "EventCard": "rules.data",
+    "Loot": "rules.data",
+    "TileKind": "rules.data",
+    "Tool": "rules.data",
+    "plain_name": "rules.setup",
+    "ClairvoyancePayload": "rules.decisions",
+    "PrecognitionPayload": "rules.decisions",
+    "StethoscopePayload": "rules.decisions",
+    "die_face_option": "rules.decisions",
+    "parse_die_face": "rules.decisions",
+    "parse_order": "rules.decisions",
+    "Bot": "autopilot.bot",
+    "MAX_GAME_ACTIONS": "io.limits",
+    "load_json": "io.limits",
+    "encode": "io.serialize",
+    "MAX_CODE_CHARS": "io.links",
+    "pack_actions": "io.links",
+    "unpack_actions": "io.links",
 }
 
+# public namespaces: the events `Game.apply` returns, one class per kind of event
+_MODULES = {"events": "rules.events"}
+
+if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists agree)
+    from .autopilot.bot import Bot
+    from .io.limits import MAX_GAME_ACTIONS, load_json
+    from .io.links import MAX_CODE_CHARS, pack_actions, unpack_actions
+    from .io.match import Match, RecordError
+    from .io.serialize import StateError, encode, from_json, to_json
+    from .rules import events
+    from .rules.actions import (
+        Action,
+        ActionError,
+        ActionKind,
+        ActionParseError,
+        IllegalActionError,
+        cell_of,
+        floor_of,
+        parse_pos,
+        pos_at,
+        pos_text,
+        row_col,
+    )
+    from .rules.data import (
+        ABILITIES,
+        LOST_VISUAL,
+        SCENARIOS,
+        Character,
+        EventCard,
+        Loot,
+        ScenarioId,
+        Side,
+        TileKind,
+        Tool,
+        cell_index,
+        cell_name,
+    )
+    from .rules.decisions import (
+        ClairvoyancePayload,
+        PrecognitionPayload,
+        StethoscopePayload,
+        die_face_option,
+        parse_die_face,
+        parse_order,
+    )
+    from .rules.game import Game, new_game, replay
+    from .rules.geometry import FloorLayout, guard_route
+    from .rules.kinds import (
+        Avoided,
+        Blocked,
+        DecisionKind,
+        Deck,
+        Destination,
+        EffectKind,
+        EndReason,
+        Lasting,
+        MoveCut,
+        NoEffect,
+        Outcome,
+        Result,
+        Reveal,
+        StealthLoss,
+        TurnFlag,
+    )
+    from .rules.setup import PlayerSetup, Setup, SetupError, plain_name
+    from .rules.view import GameView, typed_view
+
 __all__ = [  # the names __getattr__ provides, and the version
+    "ABILITIES",
+    "LOST_VISUAL",
+    "MAX_CODE_CHARS",
+    "MAX_GAME_ACTIONS",
+    "SCENARIOS",
     "Action",
     "ActionError",
     "ActionKind",
     "ActionParseError",
     "Avoided",
     "Blocked",
+    "Bot",
     "Character",
+    "ClairvoyancePayload",
     "DecisionKind",
     "Deck",
     "Destination",
     "EffectKind",
     "EndReason",
+    "EventCard",
     "FloorLayout",
     "Game",
     "GameView",
     "IllegalActionError",
     "Lasting",
+    "Loot",
     "Match",
     "MoveCut",
     "NoEffect",
     "Outcome",
     "PlayerSetup",
+    "PrecognitionPayload",
     "RecordError",
     "Result",
     "Reveal",
@@ -96,20 +203,42 @@ __all__ = [  # the names __getattr__ provides, and the version
     "Side",
     "StateError",
     "StealthLoss",
+    "StethoscopePayload",
+    "TileKind",
+    "Tool",
     "TurnFlag",
     "__version__",
+    "cell_index",
+    "cell_name",
+    "cell_of",
+    "die_face_option",
+    "encode",
+    "events",
+    "floor_of",
     "from_json",
     "guard_route",
+    "load_json",
     "new_game",
+    "pack_actions",
+    "parse_die_face",
+    "parse_order",
     "parse_pos",
+    "plain_name",
+    "pos_at",
     "pos_text",
     "replay",
+    "row_col",
     "to_json",
     "typed_view",
+    "unpack_actions",
 ]
 
 
 def __getattr__(name: str) -> Any:
+    if name in _MODULES:
+        value = importlib.import_module(f".{_MODULES[name]}", __name__)
+        globals()[name] = value
+        return value
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'engine' has no attribute {name!r}")
@@ -119,4 +248,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+    return sorted({*globals(), *_EXPORTS, *_MODULES})

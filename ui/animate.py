@@ -29,8 +29,8 @@ def plan(events: list[Any], players: Sequence[PlayerView]) -> list[dict[str, Any
     {"t": "alarm", "pos"}, {"t": "dest", "pos"} (an alarm he heads for),
     {"t": "stealth", "pos", "left"} and {"t": "reveal", "pos"}; positions as '1.B2'.
     """
-    from engine.rules import events as ev
-    from engine.rules.kinds import Destination
+    from engine import Destination
+    from engine import events as ev
 
     out: list[dict[str, Any]] = []
     for e in events:

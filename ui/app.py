@@ -306,10 +306,17 @@ class App:
         if ref:
             self.reference.open(ref)
             return
-        action = attr(target, "data-action")
-        if action:
+        action_text = attr(target, "data-action")
+        if action_text:
             if self.game.autopilot.blocks_input():
                 return  # an autopilot burglar is playing
+            from engine import Action
+
+            try:  # parsed once, here where it leaves the page; the engine validates it
+                action = Action.parse(action_text)
+            except ValueError as err:
+                self.page.notice(t("game.error", why=str(err)))
+                return
             self.game.act(action)
             self.game.refocus(keyboard)
             return

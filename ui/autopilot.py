@@ -22,6 +22,7 @@ from ui import describe
 from ui.messages import has, t
 
 if TYPE_CHECKING:
+    from engine import Action
     from engine.rules.view import GameView
     from ui.dom import Page
     from ui.ports import Table
@@ -46,6 +47,7 @@ class Autopilot:
         self.thinking: Any = None
         self.hinting: Any = None
         self.hint_action = ""
+        self.hint_shown = True  # a hint (or "thinking") may be on the page: clear it
         self.played = 0  # autopilot actions played (tests read data-autopilot)
 
     # ------------------------------------------------------------------ setup form
@@ -86,7 +88,7 @@ class Autopilot:
 
     def attach(self, session: Any, seats: set[int] | None = None) -> None:
         """A game starts or resumes: its autopilot seats (given, or as saved)."""
-        from engine.autopilot.bot import Bot
+        from engine import Bot
 
         self.token += 1
         self.busy = self.fast = False
@@ -120,9 +122,10 @@ class Autopilot:
     def blocks_input(self) -> bool:
         """While an autopilot burglar plays, the human's clicks on actions are ignored."""
         session = self.game.session
-        if session is None or session.game.is_over():
+        if session is None:
             return False
-        return self.is_auto(session.game.state.current)
+        view = session.view()
+        return view.step != "over" and self.is_auto(view.current)
 
     def skip_handover(self, view: GameView) -> bool:
         """No hand-over screen for an autopilot, nor when only one person plays."""
@@ -138,16 +141,15 @@ class Autopilot:
     def after_render(self, view: GameView) -> None:
         """Called by `App.render`: start the autopilot's next action when it is to move."""
         page = self.page
-        session = self.game.session
+        over = view.step == "over"
         self.clear_hint()
-        auto = session is not None and not session.game.is_over()
-        auto = auto and self.is_auto(view.current)
+        auto = not over and self.is_auto(view.current)
         skip = page.el("autopilot-skip")
         if not _missing(skip):
             skip.hidden = not auto
         hint = page.el("hint")
         if not _missing(hint):
-            hint.hidden = session is None or session.game.is_over() or auto
+            hint.hidden = over or auto
         page.doc.documentElement.setAttribute("data-autopilot", "1" if auto else "0")
         if not auto:
             self.fast = False
@@ -162,10 +164,10 @@ class Autopilot:
         if token != self.token:
             return
         session = self.game.session
-        if session is None or session.game.is_over():
+        if session is None or session.view().step == "over":
             self.busy = False
             return
-        me = session.game.state.current
+        me = session.view().current
         if not self.is_auto(me):
             self.busy = False
             return
@@ -183,7 +185,7 @@ class Autopilot:
         self.busy = False
         self.played += 1
         self.page.doc.documentElement.setAttribute("data-autopilot-played", str(self.played))
-        self.game.act(str(action), confirmed=True)  # its own choice: no safety net asks
+        self.game.act(action, confirmed=True)  # its own choice: no safety net asks
 
     def skip(self) -> None:
         """Play the rest of the autopilot's turn without pauses."""
@@ -198,14 +200,15 @@ class Autopilot:
     def hint(self) -> None:
         """Think (in slices) about what the current burglar should do; then show it."""
         session = self.game.session
-        if session is None or session.game.is_over() or self.blocks_input():
+        if session is None or session.view().step == "over" or self.blocks_input():
             return
         self.clear_hint()
         box = self.page.el("hint-box")
         if not _missing(box):
+            self.hint_shown = True
             box.textContent = t("autopilot.thinking")
             box.hidden = False
-        me = session.game.state.current
+        me = session.view().current
         bot = self.bots.get(me)
         if bot is None:
             return
@@ -227,23 +230,27 @@ class Autopilot:
             self.later(0, lambda: self._hint_slice(token, actions_then, bot))
             return
         self.hinting = None
-        self.show_hint(str(action), bot.last_reason)
+        self.show_hint(action, bot.last_reason)
 
-    def show_hint(self, text: str, reason: str) -> None:
+    def show_hint(self, action: Action, reason: str) -> None:
         page = self.page
         session = self.game.session
         assert session is not None
-        target = _target_pos(text)
+        text = str(action)
+        target = _target_pos(action)
         if target:
             self.game.select(target)  # its tile's panel shows the hinted button (this redraws)
         names = [p.name for p in session.view().players]
+        self.hint_shown = True
         self.hint_action = text
+        from engine import ActionKind
+
         view = session.view()
-        if text.startswith("choose ") and view.pending is not None:
+        if action.kind == ActionKind.CHOOSE and view.pending is not None:
             # A decision's option in the prompt's own words ("two" is no card name).
-            label = describe.choice_label(view.pending.kind, text.removeprefix("choose "), names)
+            label = describe.choice_label(view.pending.kind, action.option, names)
         else:
-            label = describe.action_label(text, names)
+            label = describe.action_label(action, names)
         why_key = f"autopilot.why.{reason}"
         why = t(why_key) if has(why_key) else t("autopilot.why.move")
         box = page.el("hint-box")
@@ -262,6 +269,9 @@ class Autopilot:
     def clear_hint(self) -> None:
         page = self.page
         self.hint_action = ""
+        if not self.hint_shown:
+            return  # nothing to take off the page (most renders)
+        self.hint_shown = self.hinting is not None  # "thinking" stays up meanwhile
         try:
             for element in page.doc.querySelectorAll(f".{HINT_CLASS}"):
                 element.classList.remove(HINT_CLASS)
@@ -302,11 +312,8 @@ def _run_for(thinking: Any, budget_ms: int) -> tuple[bool, Any]:
         return True, finished.value
 
 
-def _target_pos(text: str) -> str:
+def _target_pos(action: Action) -> str:
     """The tile an action points at ('move 1.B2' -> '1.B2', 'choose 2.C3' -> '2.C3'), or ''."""
-    from engine.rules.actions import Action
-
-    action = Action.parse(text)
     if action.pos >= 0:
         return describe.pos_text(action.pos)
     return action.option if describe.is_pos_text(action.option) else ""
@@ -320,10 +327,7 @@ def turn_times(scenario: str, players: int, turns: int, seed: int) -> list[float
     """Milliseconds the page's autopilot thinks per turn, every seat on autopilot, over the
     first `turns` turns of a game (games follow one another from `seed` on). For the bench
     (`bench/autopilot_page_bench.py`, Pyodide in Chromium): no timing is asserted anywhere."""
-    from engine import PlayerSetup, Setup
-    from engine.autopilot.bot import Bot
-    from engine.io.match import Match
-    from engine.rules.data import ScenarioId
+    from engine import Bot, Match, PlayerSetup, ScenarioId, Setup
 
     times: list[float] = []
     game_seed = seed

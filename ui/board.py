@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.rules.actions import Action, ActionKind, pos_text, row_col
-from engine.rules.data import cell_index
+from engine import Action, ActionKind, cell_index, pos_text, row_col
 
 if TYPE_CHECKING:
     from engine.rules.view import GameView, GuardMove, GuardView, PlayerView, TileView

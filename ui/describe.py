@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ui.messages import card_name, has, name_of, t
 
 if TYPE_CHECKING:
-    from engine.rules.actions import Action
+    from engine import Action
     from engine.rules.view import PendingView
 
 # Actions whose button says just what they do (and where, with the position).
@@ -22,7 +22,7 @@ _PLAYER_FIELDS = ("player", "giver", "receiver")
 
 
 def pos_text(pos: int) -> str:
-    from engine.rules.actions import pos_text as engine_pos_text
+    from engine import pos_text as engine_pos_text
 
     return engine_pos_text(pos)
 
@@ -57,7 +57,7 @@ def event_line(event: Any, names: list[str]) -> str:
                 t("log.cracked", cells=", ".join(cracked)) if cracked else t("log.nothing")
             )
     elif kind == "PatrolDrawn":
-        from engine.rules.data import LOST_VISUAL
+        from engine import LOST_VISUAL
 
         card = data.get("card", -1)
         params["card"] = t("log.lost_visual") if card == LOST_VISUAL else pos_text(card)
@@ -114,14 +114,14 @@ def dice_text(dice: Any) -> str:
 
 
 def _action(action: Action | str) -> Action:
-    from engine.rules.actions import Action
+    from engine import Action
 
     return action if isinstance(action, Action) else Action.parse(action)
 
 
 def is_pos_text(text: str) -> bool:
     """Is this word a position ('2.B3'), as the engine writes one?"""
-    from engine.rules.actions import parse_pos
+    from engine import parse_pos
 
     try:
         parse_pos(text)
@@ -132,7 +132,7 @@ def is_pos_text(text: str) -> bool:
 
 def action_label(action: Action | str, names: list[str], with_pos: bool = True) -> str:
     """Button text of a legal action ('move 1.B2' -> 'Move here')."""
-    from engine.rules.actions import ActionKind
+    from engine import ActionKind
 
     try:
         a = _action(action)
@@ -165,7 +165,7 @@ def action_label(action: Action | str, names: list[str], with_pos: bool = True) 
 
 def action_pos(action: Action | str) -> str:
     """The tile an action targets ('peek 2.B3' -> '2.B3'), or '' when none (or a choice)."""
-    from engine.rules.actions import ActionKind
+    from engine import ActionKind
 
     a = _action(action)
     return pos_text(a.pos) if a.pos >= 0 and a.kind != ActionKind.CHOOSE else ""
@@ -179,7 +179,7 @@ def group_legal(
     An action aimed at another floor than `here` (the burglar's tile: the Stairs up, a
     Walkway drop, an Atrium peek...) is listed on its target and on `here` too, so the tile
     you stand on offers the way up or down."""
-    from engine.rules.actions import ActionKind, floor_of
+    from engine import ActionKind, floor_of
 
     by_tile: dict[str, list[Action]] = {}
     other: list[Action] = []
@@ -200,7 +200,7 @@ def group_legal(
 
 def floor_change_label(action: Action | str, here: int, names: list[str]) -> str:
     """Button text of an action aimed at another floor than `here`: 'Go up to 2.B3'."""
-    from engine.rules.actions import ActionKind, floor_of
+    from engine import ActionKind, floor_of
 
     a = _action(action)
     up = floor_of(a.pos) > floor_of(here)
@@ -214,8 +214,7 @@ def floor_change_label(action: Action | str, here: int, names: list[str]) -> str
 
 def place_text(option: str, kind_at: Any = None) -> str:
     """'2.B3' -> 'Floor 2, B3', with the tile's kind when `kind_at(option)` knows it."""
-    from engine.rules.actions import cell_of, floor_of, parse_pos
-    from engine.rules.data import cell_name
+    from engine import cell_name, cell_of, floor_of, parse_pos
 
     pos = parse_pos(option)
     floor, cell = floor_of(pos) + 1, cell_name(cell_of(pos))
@@ -228,7 +227,7 @@ def place_text(option: str, kind_at: Any = None) -> str:
 def pending_dice(pending: PendingView) -> list[int]:
     """The Stethoscope's rolled dice: from its payload, else read off its options
     (die i may turn to every face but its own)."""
-    from engine.rules.decisions import StethoscopePayload, parse_die_face
+    from engine import StethoscopePayload, parse_die_face
 
     payload = pending.payload
     if isinstance(payload, StethoscopePayload) and payload.dice:
@@ -255,7 +254,7 @@ def seen_text(card: str) -> str:
 
 def prompt_text(pending: PendingView) -> str:
     """The question of a pending decision, in words."""
-    from engine.rules.decisions import ClairvoyancePayload, PrecognitionPayload
+    from engine import ClairvoyancePayload, PrecognitionPayload
 
     kind = pending.kind
     key = f"pending.{kind}"
@@ -281,7 +280,7 @@ def choice_label(
     kind: str, option: str, names: list[str], kind_at: Any = None, dice: list[int] | None = None
 ) -> str:
     """Button text of one option of a pending decision."""
-    from engine.rules.decisions import parse_die_face, parse_order
+    from engine import parse_die_face, parse_order
 
     if is_pos_text(option):
         return place_text(option, kind_at)

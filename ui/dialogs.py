@@ -11,7 +11,7 @@ from ui.messages import name_of, t
 from ui.panels import tile_of
 
 if TYPE_CHECKING:
-    from engine.rules.actions import Action
+    from engine import Action
     from engine.rules.view import GameView
     from ui.story import Story
 
@@ -42,7 +42,7 @@ class Prompt:
         dice = describe.pending_dice(pending) if kind == "stethoscope" else None
 
         def kind_at(option: str) -> str:
-            from engine.rules.actions import parse_pos
+            from engine import parse_pos
 
             tile = tile_of(view, parse_pos(option))
             return str(tile.kind) if tile and tile.revealed else ""
@@ -66,7 +66,7 @@ def show_end(page: Page, view: GameView, caught: int) -> None:
     page.sync_modal()
     button = page.q("#end [data-cmd='again']")
     if button is not None:
-        button.focus()
+        page.focus_in_place(button)
 
 
 class Legend:
@@ -91,7 +91,7 @@ class Legend:
         return not self.page.el("legend").hidden
 
     def build(self) -> None:
-        from engine.rules.data import Character, TileKind
+        from engine import Character, TileKind
         from ui.board import _svg
 
         page = self.page

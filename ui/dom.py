@@ -63,6 +63,21 @@ class Page:
         box.textContent = text
         box.hidden = not text
 
+    def focus_in_place(self, element: Any) -> None:
+        """Focus an element already in view (a dialog's button) without scrolling to it: the
+        browser then need not lay the page out in the middle of a click's handler."""
+        try:
+            element.focus(self._no_scroll())
+        except Exception:  # an older browser, or the ui tests' stand-in DOM
+            element.focus()
+
+    def _no_scroll(self) -> Any:
+        try:
+            from pyodide.ffi import to_js
+        except ImportError:
+            return {"preventScroll": True}
+        return to_js({"preventScroll": True}, dict_converter=self.window.Object.fromEntries)
+
     def ready(self) -> None:
         self.doc.documentElement.setAttribute("data-ready", "1")
 

@@ -18,12 +18,12 @@ from ui.handover import Handover
 from ui.live_board import LiveBoard
 from ui.log import GameLog
 from ui.messages import help_of, t
-from ui.panels import render_crew, render_status, tile_of
+from ui.panels import CrewPanel, render_status, tile_name, tile_of
 from ui.session import Saves, Session
 from ui.story import Story
 
 if TYPE_CHECKING:
-    from engine.rules.actions import Action
+    from engine import Action
     from engine.rules.view import GameView
 
 
@@ -40,6 +40,9 @@ class GameScreen:
         self.show_all = False
         self.last_player = -1
         self.renders = 0
+        self._drawn: dict[str, object] = {}  # part -> what it was last drawn from
+        self.crew = CrewPanel(page)
+        self._view_held: GameView | None = None  # keeps id(view) unique while drawn
         self.reviewing: Callable[[], bool] = lambda: False  # a reviewed board: looked at only
         self.tutorial = tutorial.Tutorial(page.doc)
         self.log = GameLog(page)
@@ -80,6 +83,8 @@ class GameScreen:
     def rebuild(self) -> GameView:
         """The whole table from scratch: board, log, panels (no hand-over)."""
         assert self.session is not None
+        self._drawn = {}  # new words, new board: every part is drawn again
+        self.crew.reset()
         view = self.session.view()
         self.page.el("subtitle").textContent = t(f"scenario.{view.scenario}")
         self.board.build(view)
@@ -100,28 +105,30 @@ class GameScreen:
             off.textContent = t("saves.full")
             off.hidden = False
 
-    def act(self, text: str, confirmed: bool = False) -> bool:
+    def act(self, action: Action, confirmed: bool = False) -> bool:
         """Play one legal action through the engine and redraw; False (and words) on error.
 
         A move the safety nets stop (it loses, it draws an Event early, it spends a Tool)
         asks first unless `confirmed`; the dialog's "Do it" plays it."""
-        from engine import IllegalActionError
+        from engine import ActionError
 
         page = self.page
         if self.session is None:
             return False
-        if not self.tutorial.allows(self.session, text):
+        if not self.tutorial.allows(self.session, action):
             step = tutorial.expected(len(self.session.actions))
             page.notice(t("tut.wrong", action=self.tutorial.step_words(step, self.session.names)))
             return False
         # The guided heist asks for its step knowingly (an early End turn teaches the Event):
         # no safety-net question on top.
-        guided = self.tutorial.active and text == tutorial.expected(len(self.session.actions))
-        if not confirmed and not guided and not self.story.allow(text):
+        guided = self.tutorial.active and str(action) == tutorial.expected(
+            len(self.session.actions)
+        )
+        if not confirmed and not guided and not self.story.allow(action, self.session.view()):
             return False
         try:
-            self.session.play(text)
-        except (IllegalActionError, ValueError) as err:
+            self.session.play(action)
+        except ActionError as err:  # not an action, or not legal now: nothing changed
             page.notice(t("game.error", why=str(err)))
             return False
         page.notice("")
@@ -144,7 +151,7 @@ class GameScreen:
         self.render(self.session.view(), handover=False)
 
     def select(self, pos_text: str, keyboard: bool = False) -> None:
-        from engine.rules.actions import parse_pos
+        from engine import parse_pos
 
         if self.session is None or self.reviewing():
             return
@@ -196,6 +203,7 @@ class GameScreen:
         page = self.page
         session = self.session
         assert session is not None
+        self._view_held = view
         if self.tutorial.active and self.tutorial.follows(session):
             # The guided heist opens the tile whose actions hold the step it asks for.
             self.selected = tutorial.tile_to_select(len(session.actions), view.me.pos)
@@ -209,20 +217,42 @@ class GameScreen:
         if floor != self.board.followed:
             self.board.followed = floor  # the phone's floor tabs follow the burglar who plays
             self.board.show_floor(floor)
-        render_status(page, view)
-        self.render_tile_panel(view, by_tile, names)
-        self.story.render_safe(view, self.selected)
-        fragment = page.fragment()
-        for action in other:
-            fragment.appendChild(
-                page.button(describe.action_label(action, names), "btn action", action=str(action))
-            )
-        page.el("other-actions").replaceChildren(fragment)
+        # Each part is redrawn only when what it shows changed (a tile click changes the
+        # selection only; most actions leave the crew and the other actions as they were).
+        if self._changed(
+            "status",
+            (
+                view.turn,
+                view.current,
+                view.step,
+                view.outcome,
+                view.actions_left,
+                view.me.stealth,
+                view.event_if_end_now,
+                view.decks,
+            ),
+        ):
+            render_status(page, view)
+        tile_actions = tuple(by_tile.get(tile_name(view, self.selected), ()))
+        look = self.board.last.get(self.selected)
+        tile_key = (self.selected, look, tile_actions, view.me.pos, tuple(names))
+        if self._changed("tile", tile_key):
+            self.render_tile_panel(view, by_tile, names)
+        if self._changed("safe", (self.selected, id(view))):
+            self.story.render_safe(view, self.selected)
+        if self._changed("other", (tuple(other), tuple(names))):
+            fragment = page.fragment()
+            for action in other:
+                label = describe.action_label(action, names)
+                fragment.appendChild(page.button(label, "btn action", action=str(action)))
+            page.el("other-actions").replaceChildren(fragment)
         self.prompt.render(view, choices, names)
-        render_crew(page, view)
-        page.el("undo").disabled = not session.can_undo()
-        if session.game.is_over():
-            show_end(page, view, session.game.outcome.player)
+        self.crew.render(view)
+        can_undo = session.can_undo()
+        if self._changed("undo", can_undo):
+            page.el("undo").disabled = not can_undo
+        if view.step == "over":
+            show_end(page, view, view.end.player)
         elif (
             handover
             and len(view.players) > 1
@@ -237,10 +267,17 @@ class GameScreen:
         self.renders += 1
         page.doc.documentElement.setAttribute("data-renders", str(self.renders))
 
+    def _changed(self, part: str, key: object) -> bool:
+        """True (and remembered) when `part` must be redrawn: what it shows is not `key`."""
+        if part in self._drawn and self._drawn[part] == key:
+            return False
+        self._drawn[part] = key
+        return True
+
     def render_tile_panel(
         self, view: GameView, by_tile: dict[str, list[Action]], names: list[str]
     ) -> None:
-        from engine.rules.actions import floor_of
+        from engine import floor_of
 
         page = self.page
         info = page.el("tile-info")

@@ -30,7 +30,7 @@ class Handover:
         self.story.handover(view)
         page.el("handover").hidden = False
         page.sync_modal()
-        go.focus()
+        page.focus_in_place(go)
 
     def close(self, view: GameView | None) -> None:
         """The next burglar is here: play back what happened, focus where a turn starts."""

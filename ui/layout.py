@@ -83,7 +83,7 @@ def on_board_key(page: Page, board: LiveBoard, event: Any) -> None:
     target = some(event.target)
     if target is None or not attr(target, "data-pos"):
         return
-    from engine.rules.actions import floor_of, parse_pos, pos_at, pos_text, row_col
+    from engine import floor_of, parse_pos, pos_at, pos_text, row_col
 
     size = board.size
     pos = parse_pos(attr(target, "data-pos"))

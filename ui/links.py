@@ -21,7 +21,7 @@ class LinkError(ValueError):
 def link_query(code: str, actions: list[str], watch: bool = False, version: str = "") -> str:
     """`?game=...&v=...&a=...` (and `&watch=1`): the query string of a game link."""
     import engine
-    from engine.io.links import pack_actions
+    from engine import pack_actions
 
     version = version or engine.__version__
     query = f"?game={code}&v={version}&a={pack_actions(code, actions, version)}"
@@ -62,8 +62,7 @@ def has_actions(params: dict[str, str]) -> bool:
 def open_link(params: dict[str, str]) -> Opened:
     """Decode the link's parameters. LinkError when there is no usable setup at all;
     otherwise an `Opened`, possibly with a problem and the longest checked prefix."""
-    from engine import Setup, SetupError
-    from engine.io.links import MAX_CODE_CHARS, unpack_actions
+    from engine import MAX_CODE_CHARS, Setup, SetupError, unpack_actions
 
     code = params.get("game", "")
     if not code or len(code) > MAX_CODE_CHARS:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.rules.actions import floor_of, parse_pos
+from engine import floor_of, parse_pos
 from ui.board import (
     SVG_NS,
     GuardPath,
@@ -22,7 +22,8 @@ from ui.board import (
 )
 
 if TYPE_CHECKING:
-    from engine.rules.view import GameView
+    from engine.rules.view import FloorView, GameView, PlayerView
+    from ui.board import GuardPath
 
 
 class LiveBoard:
@@ -32,7 +33,7 @@ class LiveBoard:
     def __init__(self, document: Any, container: Any) -> None:
         self.document = document
         self.container = container
-        self.key: tuple = ()
+        self.key: tuple[object, ...] = ()
         self.tiles: dict[int, dict[str, Any]] = {}
         self.last: dict[int, TileLook] = {}
         self.titles: list[Any] = []
@@ -40,13 +41,16 @@ class LiveBoard:
         self.sections: list[Any] = []
         self.tabs: list[Any] = []
         self.overlays: list[Any] = []
-        self.routes: list[tuple] = []
+        self.routes: list[tuple[Any, ...]] = []
         self.stops: list[str] = []  # per floor: the tile that holds the floor's tab stop
         self.by_name: dict[str, Any] = {}
         self.protos: dict[tuple[str, str], Any] = {}
         self.active = 0
         self.size = 4
         self.followed = 0  # the floor the phone's tabs show: the one of the burglar who plays
+        # what the tiles were last drawn from: (view, show_all, legal tiles, tool tiles)
+        self.drawn: tuple[GameView, bool, set[str], set[str] | None] | None = None
+        self.drawn_selected = -1
 
     def build(self, view: GameView) -> None:
         from ui.messages import t
@@ -55,10 +59,11 @@ class LiveBoard:
         size = view.size
         self.size = size
         self.followed = 0
+        self.drawn = None
         fragment = doc.createDocumentFragment()
         self.tiles, self.last, self.titles, self.title_text = {}, {}, [], []
         self.sections, self.tabs, self.overlays, self.routes, self.stops = [], [], [], [], []
-        self.by_name: dict[str, Any] = {}
+        self.by_name = {}
         # A phone shows one floor at a time: these tabs switch it (CSS hides them when wide).
         tabs = _element(doc, "nav", "floor-tabs")
         tabs.setAttribute("aria-label", t("game.floors"))
@@ -91,7 +96,7 @@ class LiveBoard:
             grid.setAttribute("aria-labelledby", heading.id)
             grid.style.setProperty("--size", str(size))
             sides = wall_sides(size, fl.walls)
-            row_el = None
+            row_el: Any = None
             for k, tile in enumerate(fl.tiles):
                 if k % size == 0:
                     row_el = _element(doc, "div", "floor-row")
@@ -165,7 +170,7 @@ class LiveBoard:
         self.stops[floor - 1] = name
 
     @staticmethod
-    def _key(view: GameView) -> tuple:
+    def _key(view: GameView) -> tuple[object, ...]:
         return (view.scenario, tuple(f.walls for f in view.floors))
 
     def update(
@@ -192,10 +197,25 @@ class LiveBoard:
                 here.setdefault(p.pos, []).append(
                     (p.index, p.character, p.name, p.hack, p.alarm_held)
                 )
+        # The same view with another tile selected (a click on the board): only the tiles
+        # whose selection changed can look different.
+        drawn = (view, show_all, legal_tiles, tool_tiles)
+        last = self.drawn
+        only: set[int] | None = None
+        if last is not None and last[0] is view and last[1:] == drawn[1:]:
+            only = {self.drawn_selected, selected}
+        self.drawn, self.drawn_selected = drawn, selected
         changed = 0
         for i, fl in enumerate(view.floors):
+            if only is not None and not any(floor_of(pos) == i for pos in only):
+                continue
             guard = fl.guard
             path = guard_path(guard, show_all)
+            if only is not None:
+                changed += self._update_tiles(
+                    fl, only, players, here, path, selected, legal_tiles, tool_tiles, crow
+                )
+                continue
             parts_info = []
             if guard.pos is not None and not guard.lost:
                 parts_info.append(t("token.guard", speed=guard.speed))
@@ -208,44 +228,66 @@ class LiveBoard:
                 self.titles[i].textContent = info
                 self.title_text[i] = info
             self._draw_route(i, path)
-            gpos, gdest, gspeed = guard.pos, guard.dest, guard.speed
-            for tile in fl.tiles:
-                pos = tile.pos
-                refs = self.tiles[pos]
-                name = tile.name
-                inputs = (
-                    tile,
-                    gpos == pos and gspeed,
-                    gdest == pos,
-                    path.steps.get(pos, ()),
-                    pos == path.unknown_at and path.unknown,
-                    tuple(here.get(pos, ())),
-                    pos == selected,
-                    name in legal_tiles,
-                    bool(tool_tiles) and name in tool_tiles,
-                    crow == pos,
-                    gspeed,
-                )
-                if refs.get("inputs") == inputs:
-                    continue
-                refs["inputs"] = inputs
-                look = _tile_parts(
-                    tile,
-                    players,
-                    guard,
-                    path,
-                    selected,
-                    legal_tiles,
-                    crow,
-                    refs["sides"],
-                    tool_tiles,
-                )
-                old = self.last.get(pos)
-                if look == old:
-                    continue
-                changed += 1
-                self._draw_tile(refs, look, old)
-                self.last[pos] = look
+            changed += self._update_tiles(
+                fl, None, players, here, path, selected, legal_tiles, tool_tiles, crow
+            )
+        return changed
+
+    def _update_tiles(
+        self,
+        fl: FloorView,
+        only: set[int] | None,
+        players: tuple[PlayerView, ...],
+        here: dict[int | None, list[tuple[int, str, str, int, bool]]],
+        path: GuardPath,
+        selected: int,
+        legal_tiles: set[str],
+        tool_tiles: set[str] | None,
+        crow: int | None,
+    ) -> int:
+        """Redraw the tiles of one floor (those of `only`, if given) whose inputs changed."""
+        guard = fl.guard
+        changed = 0
+        gpos, gdest, gspeed = guard.pos, guard.dest, guard.speed
+        for tile in fl.tiles:
+            pos = tile.pos
+            if only is not None and pos not in only:
+                continue
+            refs = self.tiles[pos]
+            name = tile.name
+            inputs = (
+                tile,
+                gpos == pos and gspeed,
+                gdest == pos,
+                path.steps.get(pos, ()),
+                pos == path.unknown_at and path.unknown,
+                tuple(here.get(pos, ())),
+                pos == selected,
+                name in legal_tiles,
+                tool_tiles is not None and name in tool_tiles,
+                crow == pos,
+                gspeed,
+            )
+            if refs.get("inputs") == inputs:
+                continue
+            refs["inputs"] = inputs
+            look = _tile_parts(
+                tile,
+                players,
+                guard,
+                path,
+                selected,
+                legal_tiles,
+                crow,
+                refs["sides"],
+                tool_tiles,
+            )
+            old = self.last.get(pos)
+            if look == old:
+                continue
+            changed += 1
+            self._draw_tile(refs, look, old)
+            self.last[pos] = look
         return changed
 
     def icon(self, icon_id: str, classes: str) -> Any:

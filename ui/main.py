@@ -34,7 +34,7 @@ def _proxy_factory() -> Any:
 def main(window: Any, document: Any) -> dict[str, Any]:
     """Render the page from engine data; return the facts shown in the debug element."""
     import engine
-    from engine.rules.data import SCENARIOS, ScenarioId
+    from engine import SCENARIOS, ScenarioId
     from ui import loader, messages, storage, urlparams
 
     messages.STRICT = False  # the page never fails over a text: it falls back and says so

@@ -3,7 +3,7 @@ by the game screen and by the review alike."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ui import cards as story_cards
 from ui import describe, reference
@@ -11,12 +11,12 @@ from ui.dom import Page
 from ui.messages import help_of, name_of, t
 
 if TYPE_CHECKING:
-    from engine.rules.view import GameView, TileView
+    from engine.rules.view import GameView, PlayerView, TileView
 
 
 def ability_of(character: str, side: str) -> str:
     """The ability's key of a character's side, '' for an unknown character."""
-    from engine.rules.data import ABILITIES, Character
+    from engine import ABILITIES, Character
 
     try:
         pair = ABILITIES[Character(character)]
@@ -27,7 +27,7 @@ def ability_of(character: str, side: str) -> str:
 
 def tile_of(view: GameView, pos: int) -> TileView | None:
     """The view's tile at `pos`, None off the building."""
-    from engine.rules.actions import floor_of
+    from engine import floor_of
 
     floor = floor_of(pos)
     if not 0 <= floor < len(view.floors):
@@ -36,6 +36,12 @@ def tile_of(view: GameView, pos: int) -> TileView | None:
         if tile.pos == pos:
             return tile
     return None
+
+
+def tile_name(view: GameView, pos: int) -> str:
+    """The view's name of the tile at `pos` ('1.B2'), '' off the building."""
+    tile = tile_of(view, pos) if pos >= 0 else None
+    return tile.name if tile is not None else ""
 
 
 def render_status(page: Page, view: GameView) -> None:
@@ -67,51 +73,84 @@ def render_status(page: Page, view: GameView) -> None:
 
 
 def render_crew(page: Page, view: GameView) -> None:
-    doc = page.doc
+    """The whole crew panel at once (the review's steps)."""
     fragment = page.fragment()
     for p in view.players:
-        current = p.index == view.current
-        item = page.make("li", None, "burglar current" if current else "burglar")
-        ability = ability_of(p.character, p.side)
-        head = f"{'▶ ' if current else ''}{p.name} · {name_of('character', p.character)}"
-        where = ""
-        if p.escaped:
-            where = t("game.escaped")
-        elif p.entered and p.pos is not None:
-            where = describe.pos_text(p.pos)
-        item.appendChild(page.make("strong", head))
-        item.appendChild(
-            page.make("span", f" · {t('game.stealth', n=p.stealth)} · {where}".rstrip(" ·"))
-        )
-        about = page.make(
-            "p", f"{name_of('ability', ability)}: {help_of('ability', ability)} ", "help"
-        )
-        link = reference.link_button(doc, "ability", ability)
-        if link is not None:
-            about.appendChild(link)
-        item.appendChild(about)
-        marks = []
-        if p.hack:
-            marks.append(t("crew.laptop", n=p.hack))
-        if p.alarm_held:
-            marks.append(t("crew.alarm_held"))
-        if marks:
-            item.appendChild(page.make("p", " · ".join(marks), "marks"))
-        hands: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-            ("tool", "game.tools", p.tools),
-            ("loot", "game.loot", p.loot),
-        )
-        for prefix, key, cards in hands:
-            if not cards:
-                continue
-            lines = page.make("div", None, "story-hand")
-            for card in cards:
-                card_box = story_cards.card(doc, prefix, card)
-                link = reference.link_button(doc, prefix, card)
-                if link is not None:
-                    card_box.appendChild(link)
-                lines.appendChild(card_box)
-            item.appendChild(page.make("p", t(key, list=""), "cards-title"))
-            item.appendChild(lines)
-        fragment.appendChild(item)
+        fragment.appendChild(crew_item(page, p, p.index == view.current))
     page.el("crew").replaceChildren(fragment)
+
+
+class CrewPanel:
+    """The crew panel of the game in play: a burglar's entry is redrawn only when it changed
+    (a move changes one burglar; the others stay as they were)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.items: list[Any] = []
+        self.keys: list[tuple[PlayerView, bool]] = []
+
+    def reset(self) -> None:
+        """Someone else drew the panel (the review), or the words changed: draw it anew."""
+        self.items, self.keys = [], []
+
+    def render(self, view: GameView) -> None:
+        keys = [(p, p.index == view.current) for p in view.players]
+        if len(keys) != len(self.keys):
+            self.items = [crew_item(self.page, p, current) for p, current in keys]
+            fragment = self.page.fragment()
+            for item in self.items:
+                fragment.appendChild(item)
+            self.page.el("crew").replaceChildren(fragment)
+        else:
+            for i, (key, old) in enumerate(zip(keys, self.keys, strict=True)):
+                if key != old:
+                    item = crew_item(self.page, *key)
+                    self.items[i].replaceWith(item)
+                    self.items[i] = item
+        self.keys = keys
+
+
+def crew_item(page: Page, p: PlayerView, current: bool) -> Any:
+    """One burglar's entry: name, character, Stealth, where, ability, marks, cards."""
+    doc = page.doc
+    item = page.make("li", None, "burglar current" if current else "burglar")
+    ability = ability_of(p.character, p.side)
+    head = f"{'▶ ' if current else ''}{p.name} · {name_of('character', p.character)}"
+    where = ""
+    if p.escaped:
+        where = t("game.escaped")
+    elif p.entered and p.pos is not None:
+        where = describe.pos_text(p.pos)
+    item.appendChild(page.make("strong", head))
+    item.appendChild(
+        page.make("span", f" · {t('game.stealth', n=p.stealth)} · {where}".rstrip(" ·"))
+    )
+    about = page.make("p", f"{name_of('ability', ability)}: {help_of('ability', ability)} ", "help")
+    link = reference.link_button(doc, "ability", ability)
+    if link is not None:
+        about.appendChild(link)
+    item.appendChild(about)
+    marks = []
+    if p.hack:
+        marks.append(t("crew.laptop", n=p.hack))
+    if p.alarm_held:
+        marks.append(t("crew.alarm_held"))
+    if marks:
+        item.appendChild(page.make("p", " · ".join(marks), "marks"))
+    hands: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+        ("tool", "game.tools", p.tools),
+        ("loot", "game.loot", p.loot),
+    )
+    for prefix, key, cards in hands:
+        if not cards:
+            continue
+        lines = page.make("div", None, "story-hand")
+        for card in cards:
+            card_box = story_cards.card(doc, prefix, card)
+            link = reference.link_button(doc, prefix, card)
+            if link is not None:
+                card_box.appendChild(link)
+            lines.appendChild(card_box)
+        item.appendChild(page.make("p", t(key, list=""), "cards-title"))
+        item.appendChild(lines)
+    return item

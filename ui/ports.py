@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from engine import Action
     from ui.session import Session
 
 
@@ -18,7 +19,7 @@ class Table(Protocol):
     @property
     def session(self) -> Session | None: ...
 
-    def act(self, text: str, confirmed: bool = False) -> bool: ...
+    def act(self, action: Action, confirmed: bool = False) -> bool: ...
 
     def refocus(self, keyboard: bool) -> None: ...
 

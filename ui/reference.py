@@ -72,7 +72,7 @@ def ref_id(prefix: str, key: str) -> str:
 
 
 def _engine_items() -> list[tuple[str, list[str]]]:
-    from engine.rules.data import Character, EventCard, Loot, TileKind, Tool
+    from engine import Character, EventCard, Loot, TileKind, Tool
 
     return [
         ("kind", [k.value for k in TileKind]),
@@ -84,7 +84,7 @@ def _engine_items() -> list[tuple[str, list[str]]]:
 
 
 def _sides() -> dict[str, tuple[str, str]]:
-    from engine.rules.data import ABILITIES
+    from engine import ABILITIES
 
     return {c.value: pair for c, pair in ABILITIES.items()}
 

@@ -42,8 +42,8 @@ class Timeline:
     """A game's actions, replayed once; any step's game is rebuilt on demand."""
 
     def __init__(self, code: str, actions: list[str]) -> None:
-        from engine.io.match import Match
-        from engine.rules.events import GuardMoved
+        from engine import Match
+        from engine import events as ev
 
         self.match = match = Match.start(code, actions)  # an ActionError: does not replay
         self.code = code
@@ -57,7 +57,7 @@ class Timeline:
         for k, events in enumerate(match.events, start=1):
             player, turn = match.players[k - 1], match.turns[k - 1]
             lines = tuple(event_line(e, self.names) for e in events)
-            guards = tuple(e.dst for e in events if isinstance(e, GuardMoved))
+            guards = tuple(e.dst for e in events if isinstance(e, ev.GuardMoved))
             self.steps.append(Step(self.actions[k - 1], player, turn, lines, guards))
             if k < len(match):  # who plays next: the record says it
                 after = (match.turns[k], match.players[k])
@@ -274,11 +274,11 @@ class Reviewer:
 
     def open(self, code: str, actions: list[str], back: str, at: int | None = None) -> None:
         """Review a game (never the session itself): from the end screen, a save or a link."""
-        from engine import IllegalActionError, SetupError
+        from engine import ActionError, SetupError
 
         try:
             timeline = Timeline(code, actions)
-        except (IllegalActionError, SetupError, ValueError) as err:
+        except (ActionError, SetupError, ValueError) as err:
             self.page.notice(t("review.bad", why=str(err)))
             return
         screen = ReviewScreen(self.page, self.board, self.show, timeline, back)

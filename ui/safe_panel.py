@@ -16,7 +16,7 @@ def render_safe(doc: Any, box: Any, size: int, selected: int, info: Any) -> None
             box.hidden = True
             box.replaceChildren()
         return
-    from engine.rules.actions import floor_of, pos_at
+    from engine import floor_of, pos_at
 
     frag = doc.createDocumentFragment()
     frag.appendChild(_el(doc, "h3", "", t("story.safe.title", pos=pos_text(selected))))

@@ -11,7 +11,7 @@ from ui.session import SaveError, Saves, check_record, load_record, new_save_id,
 from ui.storage import MAX_JSON_CHARS
 
 if TYPE_CHECKING:
-    from engine.rules.setup import Setup
+    from engine import Setup
     from ui.session import Session
 
 
@@ -128,7 +128,7 @@ class SavesList:
 
 def save_summary(window: Any, record: Any, setup: Setup, actions: int, status: str) -> str:
     """Scenario, crew, turn, date and status of a save, for the saves list."""
-    from engine.rules.data import Character
+    from engine import Character
 
     names = [p.name for p in setup.players]
     crew = record.get("crew")

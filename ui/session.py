@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ui.describe import event_line
 
 if TYPE_CHECKING:
+    from engine import Action
     from engine.rules.view import GameView
 
 SAVE_FORMAT = 1  # engine.io.match.RECORD_FORMAT
@@ -33,7 +34,7 @@ class SaveError(ValueError):
 
 
 def state_hash(game: Any) -> str:
-    from engine.io.serialize import encode
+    from engine import encode
 
     blob = json.dumps(encode(game.state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()
@@ -50,6 +51,8 @@ class Session:
     log: list[tuple[int, str]] = field(
         default_factory=list
     )  # (action count when it happened, line)
+    # The view of the game as it stands: built once per action, dropped when the game moves.
+    _view: GameView | None = field(default=None, repr=False, compare=False)
 
     @property
     def game(self) -> Any:
@@ -78,17 +81,19 @@ class Session:
         return self.match.last_events  # type: ignore[no-any-return]
 
     def view(self) -> GameView:
-        """What the table sees now, as the engine's typed view."""
-        from engine.rules.view import typed_view
+        """What the table sees now, as the engine's typed view (built once per action)."""
+        if self._view is None:
+            from engine.rules.view import typed_view
 
-        return typed_view(self.game)
+            self._view = typed_view(self.game)
+        return self._view
 
     @classmethod
     def start(
         cls, code: str, actions: list[str] | tuple[str, ...] = (), save_id: str = ""
     ) -> Session:
         """Build the game of a setup code and replay `actions`; SetupError/ValueError if bad."""
-        from engine.io.match import Match
+        from engine import Match
 
         return cls.of(Match.start(code, actions), save_id)
 
@@ -103,16 +108,18 @@ class Session:
 
     @property
     def names(self) -> list[str]:
-        return [p.name for p in self.game.state.players]
+        return [p.name for p in self.setup.players]
 
     def _note(self, events: list[Any], when: int) -> None:
         names = self.names
         for event in events:
             self.log.append((when, event_line(event, names)))
 
-    def play(self, text: str) -> list[Any]:
-        """Apply one action through the engine; on an ActionError nothing changes."""
-        events: list[Any] = self.match.play(text)
+    def play(self, action: Action | str) -> list[Any]:
+        """Apply one action through the engine; on an ActionError nothing changes.
+        A click's action comes parsed; a save's replayed text is parsed by the engine."""
+        events: list[Any] = self.match.play(action)
+        self._view = None
         self._note(events, len(self.actions))
         return events
 
@@ -127,6 +134,7 @@ class Session:
         """Take back the last action; False when it is not allowed."""
         if not self.match.undo():
             return False
+        self._view = None
         self.log = [entry for entry in self.log if entry[0] <= len(self.actions)]
         return True
 
@@ -155,7 +163,7 @@ def new_save_id(code: str) -> str:
 
 def check_record(record: Any) -> tuple[str, list[str]]:
     """Validate a save's shape (not its game): (setup code, actions), or SaveError."""
-    from engine.io.match import Match, RecordError
+    from engine import Match, RecordError
 
     try:
         return Match.check_record(record)
@@ -176,7 +184,7 @@ def parse_record(raw: Any) -> Any:
 
 def load_record(record: Any, save_id: str = "") -> Session:
     """A Session from a save record; SaveError saying why when it cannot be replayed."""
-    from engine.io.match import Match, RecordError
+    from engine import Match, RecordError
 
     try:
         return Session.of(Match.load(record), save_id)
@@ -202,7 +210,8 @@ class Saves:
         return [i for i in ids if _is_id(i)]
 
     def raw(self, save_id: str) -> str | None:
-        return self.store.get(SAVE_PREFIX + save_id)
+        raw: str | None = self.store.get(SAVE_PREFIX + save_id)
+        return raw
 
     def get(self, save_id: str) -> Any:
         """The parsed record, or SaveError (the stored text stays as it is)."""
@@ -278,11 +287,13 @@ class Saves:
         before = self.store.backend
         self.store.set_json(SAVE_PREFIX + session.save_id, session.record())
         ids = self.ids()
-        if session.save_id in ids:
-            ids.remove(session.save_id)
-        ids.insert(0, session.save_id)
-        self.store.set_json(INDEX_KEY, ids[:MAX_SAVES])
-        self.store.set("current", session.save_id)
+        if not ids or ids[0] != session.save_id:  # most autosaves: already first, already current
+            if session.save_id in ids:
+                ids.remove(session.save_id)
+            ids.insert(0, session.save_id)
+            self.store.set_json(INDEX_KEY, ids[:MAX_SAVES])
+        if self.store.get("current") != session.save_id:
+            self.store.set("current", session.save_id)
         if before == "localStorage" and self.store.backend != "localStorage":
             self.failed = True
             return False
@@ -315,7 +326,8 @@ class Saves:
             self.store.remove("current")
 
     def current(self) -> str | None:
-        return self.store.get("current")
+        current: str | None = self.store.get("current")
+        return current
 
     def forget_current(self) -> None:
         self.store.remove("current")
@@ -351,7 +363,7 @@ def _why_unreadable(raw: str, what: str) -> str:
 
 def replay_hashes(code: str, actions: list[str]) -> list[str]:
     """State hash after the setup and after each action: the cross-runtime check."""
-    from engine.io.match import Match
+    from engine import Match
 
     match = Match.start(code)
     hashes = [state_hash(match.game)]

@@ -11,7 +11,7 @@ from ui.messages import help_of, name_of, t
 from ui.panels import ability_of
 
 if TYPE_CHECKING:
-    from engine.rules.setup import Setup
+    from engine import Setup
 
 SCENARIO_ORDER = ("bank", "office", "fortknox")
 
@@ -24,7 +24,7 @@ class SetupScreen:
 
     def build(self) -> None:
         """The form's options and one row per burglar (call `sync` once extra fields are in)."""
-        from engine.rules.data import Character
+        from engine import Character
 
         page = self.page
         scen = page.el("f-scenario")
@@ -108,7 +108,7 @@ class SetupScreen:
 
     def sync_name(self, n: int) -> None:
         """A name still at its default follows the character chosen for that burglar."""
-        from engine.rules.data import Character
+        from engine import Character
 
         name = self.page.el(f"f-name-{n}")
         defaults = {name_of("character", c.value) for c in Character}
@@ -177,9 +177,7 @@ class SetupScreen:
 
     def read(self) -> Setup:
         """The form as a Setup; SetupError (or ValueError) saying what is wrong."""
-        from engine import PlayerSetup, Setup, SetupError
-        from engine.rules.data import Character, ScenarioId, Side
-        from engine.rules.setup import plain_name
+        from engine import Character, PlayerSetup, ScenarioId, Setup, SetupError, Side, plain_name
 
         el = self.page.el
         count = int(el("f-count").value)

@@ -196,7 +196,7 @@ class Sharing:
         self.nav.start_session(session)
         if source == "file":
             words = [t("saves.imported")]
-        elif session.game.is_over():
+        elif session.view().step == "over":
             words = [t("link.opened_over")]
         else:
             name = session.view().me.name

@@ -133,7 +133,7 @@ class Storage:
 def load_json(raw: Any) -> Any:
     """Parse stored or imported JSON within MAX_JSON_CHARS and MAX_JSON_DEPTH; ValueError
     (engine.io.limits.InputError) saying why otherwise."""
-    from engine.io.limits import load_json as bounded
+    from engine import load_json as bounded
 
     return bounded(raw, max_chars=MAX_JSON_CHARS, max_depth=MAX_JSON_DEPTH)
 

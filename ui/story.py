@@ -17,15 +17,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ui import animate, cards
-from ui.describe import dice_text, pending_dice, pos_text
-from ui.messages import name_of, t
+from ui import animate, cards, prompt_cards
+from ui.describe import dice_text, pos_text
+from ui.messages import t
 from ui.panels import tile_of
 from ui.safe_panel import render_safe
 from ui.story_text import catch_up, safety_reason, safety_text, table_items
 
 if TYPE_CHECKING:
-    from engine.rules.actions import Action
+    from engine import Action
     from engine.rules.view import GameView, PendingView
     from ui.dom import Page
     from ui.ports import Table
@@ -46,7 +46,7 @@ class Story:
         self.window = page.window
         self.on_review: Callable[[], None] | None = None  # the replay viewer plugs in here
         self.on_delete: Callable[[str], None] = lambda _save_id: None  # the saves list's
-        self.waiting = ""  # the action a confirm dialog holds back
+        self.waiting: Action | None = None  # the action a confirm dialog holds back
         self.waiting_reason = ""
         self.waiting_delete = ""
         self.die_picked = -1  # the Stethoscope: the die clicked, before its new face
@@ -54,6 +54,7 @@ class Story:
         self.lost_floors: set[int] = set()
         self.back: dict[int, str] = {}  # floor -> where his guard came back (last action)
         self.plan: list[dict[str, Any]] = []  # playback waiting for the hand-over to close
+        self.noted: GameView | None = None  # the view the floor notes were last written from
         self._build()
 
     # -- DOM scaffolding (created here, so the shared index.html stays as it is)
@@ -161,6 +162,7 @@ class Story:
         self.die_picked = -1
         self.lost_floors = set()
         self.back = {}
+        self.noted = None
         self.plan = []
         self.close_confirm()
         self.banner.hidden = True
@@ -199,21 +201,20 @@ class Story:
             event.preventDefault()
             self.close_confirm()
 
-    def allow(self, text: str) -> bool:
-        """True to play `text` now; False when a confirm dialog asks first."""
+    def allow(self, action: Action, view: GameView) -> bool:
+        """True to play `action` now; False when a confirm dialog asks first."""
         session = self.game.session
         if session is None:
             return True
-        game = session.game
-        reason = safety_reason(game, text, self.quiet())
+        reason = safety_reason(session.game, view, action, self.quiet())
         if not reason:
             return True
-        self.waiting, self.waiting_reason, self.waiting_delete = text, reason, ""
-        self.open_confirm(safety_text(reason, text, game.state.actions_left), quiet=True)
+        self.waiting, self.waiting_reason, self.waiting_delete = action, reason, ""
+        self.open_confirm(safety_text(reason, action, view.actions_left), quiet=True)
         return False
 
     def ask_delete(self, save_id: str, entry: str) -> None:
-        self.waiting, self.waiting_reason, self.waiting_delete = "", "", save_id
+        self.waiting, self.waiting_reason, self.waiting_delete = None, "", save_id
         self.open_confirm(t("story.confirm.delete", entry=entry), quiet=False)
 
     def open_confirm(self, text: str, quiet: bool) -> None:
@@ -226,20 +227,21 @@ class Story:
 
     def close_confirm(self) -> None:
         self.confirm.hidden = True
-        self.waiting = self.waiting_reason = self.waiting_delete = ""
+        self.waiting = None
+        self.waiting_reason = self.waiting_delete = ""
 
     def accept(self) -> None:
-        text, reason, delete = self.waiting, self.waiting_reason, self.waiting_delete
+        action, reason, delete = self.waiting, self.waiting_reason, self.waiting_delete
         quiet = bool(self.quiet_box.checked)
         self.close_confirm()
         if delete:
             self.on_delete(delete)
             return
-        if not text:
+        if action is None:
             return
         if quiet and reason:
             self._set_quiet(reason)
-        self.game.act(text, confirmed=True)
+        self.game.act(action, confirmed=True)
         self.game.refocus(True)
 
     # -- after each render
@@ -253,7 +255,9 @@ class Story:
             self.plan = animate.plan(events, view.players)
             if not self._overlay_open():  # else played once the hand-over screen closes
                 self.play_plan()
-        self.floor_notes(view, events if acted else [])
+        if acted or view is not self.noted:  # a new view: its floors may say something new
+            self.floor_notes(view, events if acted else [])
+            self.noted = view
         if view.outcome:
             self.render_banner(view)
         else:
@@ -296,9 +300,9 @@ class Story:
 
     def floor_notes(self, view: GameView, events: list[Any]) -> None:
         """A floor whose guard is out of sight says so, and says where he came back."""
-        from engine.rules.events import GuardPlaced
+        from engine import events as ev
 
-        placed = [e for e in events if isinstance(e, GuardPlaced)]
+        placed = [e for e in events if isinstance(e, ev.GuardPlaced)]
         for e in placed:
             if e.floor in self.lost_floors:
                 self.back[e.floor] = pos_text(e.pos)
@@ -394,102 +398,20 @@ class Story:
         if target is not None:
             target.focus()
 
-    # -- the prompt: cards and dice instead of words
+    # -- the prompt: cards and dice instead of words (ui.prompt_cards draws them)
 
     def render_prompt(self, view: GameView, pending: PendingView, choices: list[Action]) -> bool:
         """Draw a card or dice choice into #prompt-options; False when words do better."""
-        from engine.rules.decisions import parse_order
-
-        kind = pending.kind
-        if kind == "stethoscope":
-            return self.stethoscope(pending, choices)
-        if kind == "rigger-draw":
-            frag = self.doc.createDocumentFragment()
-            for choice in choices:
-                b = cards.card(self.doc, "tool", choice.option, tag="button", classes="choice")
-                b.setAttribute("data-action", str(choice))
-                b.appendChild(self._el("span", "story-card-pick", t("story.keep")))
-                frag.appendChild(b)
-            self._options(frag)
-            return True
-        if kind == "crystal-ball":
-            frag = self.doc.createDocumentFragment()
-            # An option is an order of the top Event cards, as the engine writes it: a,b,c.
-            first = parse_order(choices[0].option) if choices else []
-            row = self._el("div", "story-items")
-            for key in sorted(first):
-                row.appendChild(cards.card(self.doc, "event", key))
-            frag.appendChild(row)
-            for choice in choices:
-                order = parse_order(choice.option)
-                b = self._el("button", "btn action story-order")
-                b.type = "button"
-                b.setAttribute("data-action", str(choice))
-                for n, key in enumerate(order, start=1):
-                    b.appendChild(self._el("span", "story-mini", f"{n}. {name_of('event', key)}"))
-                frag.appendChild(b)
-            self._options(frag)
-            return True
-        return False
-
-    def _options(self, frag: Any) -> None:
         box = self._find("#prompt-options")
-        if box is not None:
-            box.replaceChildren(frag)
+        return prompt_cards.render(self.doc, box, pending, choices, self.die_picked)
 
     def stethoscope(self, pending: PendingView | None, choices: list[Action]) -> bool:
         """Click a die, then the face it turns to; or keep the roll."""
-        from engine.rules.actions import Action, ActionKind
-        from engine.rules.decisions import die_face_option
-
-        if pending is None or pending.kind != "stethoscope":
-            return False
-        dice = pending_dice(pending)
-        frag = self.doc.createDocumentFragment()
-        frag.appendChild(self._el("p", "help", t("story.steth.pick")))
-        row = self._el("div", "story-dice")
-        for i, value in enumerate(dice, start=1):
-            b = cards.die(self.doc, value, tag="button", classes="pick")
-            b.setAttribute("data-story", "die")
-            b.setAttribute("data-die", str(i))
-            b.setAttribute("aria-pressed", "true" if i == self.die_picked else "false")
-            b.setAttribute("aria-label", t("story.steth.die", n=i, face=value))
-            row.appendChild(b)
-        frag.appendChild(row)
-        if 1 <= self.die_picked <= len(dice):
-            frag.appendChild(
-                self._el(
-                    "p",
-                    "help",
-                    t("story.steth.face", n=self.die_picked, face=dice[self.die_picked - 1]),
-                )
-            )
-            faces = self._el("div", "story-dice faces")
-            for value in range(1, 7):
-                # The engine's option for "turn die n to this face" (see the decision's options).
-                choice = Action(ActionKind.CHOOSE, option=die_face_option(self.die_picked, value))
-                if choice not in choices:
-                    continue
-                b = cards.die(self.doc, value, tag="button", classes="face")
-                b.setAttribute("data-action", str(choice))
-                b.setAttribute("aria-label", t("story.steth.to", n=self.die_picked, face=value))
-                faces.appendChild(b)
-            frag.appendChild(faces)
-        keep_roll = Action(ActionKind.CHOOSE, option="keep")
-        if keep_roll in choices:
-            keep = self._el("button", "btn action", t("choice.keep"))
-            keep.type = "button"
-            keep.setAttribute("data-action", str(keep_roll))
-            frag.appendChild(keep)
-        self._options(frag)
-        first = self._find("#prompt-options .story-die.face") if self.die_picked > 0 else None
-        if first is not None:
-            first.focus()
-        return True
+        box = self._find("#prompt-options")
+        return prompt_cards.stethoscope(self.doc, box, pending, choices, self.die_picked)
 
     # -- the Safe panel
 
     def render_safe(self, view: GameView, selected: int) -> None:
-        session = self.game.session
-        info = session.game.safe_info(selected) if session is not None and selected >= 0 else None
+        info = next((safe for safe in view.safes if safe.pos == selected), None)
         render_safe(self.doc, self.safe, view.size, selected, info)

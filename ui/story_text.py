@@ -8,10 +8,13 @@ engine events and views into words.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui.describe import pos_text, why_text
 from ui.messages import card_name, help_of, name_of, t
+
+if TYPE_CHECKING:
+    from engine import Action, GameView
 
 LIMIT = 8  # catch-up lines at most
 
@@ -25,13 +28,13 @@ def _name(names: list[str], who: Any) -> str:
 
 def since_last_turn(history: list[list[Any]], player: int) -> list[Any]:
     """The events after `player`'s last turn ended (all of them before their first turn)."""
-    from engine.rules.events import TurnEnded
+    from engine import events as ev
 
     flat = [e for events in history for e in events]
     start = 0
     for i in range(len(flat) - 1, -1, -1):
         e = flat[i]
-        if isinstance(e, TurnEnded) and e.player == player:
+        if isinstance(e, ev.TurnEnded) and e.player == player:
             start = i + 1
             break
     return flat[start:]
@@ -39,7 +42,7 @@ def since_last_turn(history: list[list[Any]], player: int) -> list[Any]:
 
 def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[str]:
     """A few lines for the hand-over: Events drawn, Stealth lost, alarms, guards, Safes."""
-    from engine.rules import events as ev
+    from engine import events as ev
 
     events = since_last_turn(history, player)
     lines: list[str] = []
@@ -106,9 +109,11 @@ def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[st
 # ---------------------------------------------------------------------- the table
 
 
-def table_items(events: list[Any], number_at: Callable[[int], int] | None = None) -> list[dict]:
+def table_items(
+    events: list[Any], number_at: Callable[[int], int] | None = None
+) -> list[dict[str, Any]]:
     """What one action puts on the table: Event cards, dice rolls, cards drawn. Pure."""
-    from engine.rules import events as ev
+    from engine import events as ev
 
     items: list[dict[str, Any]] = []
     for e in events:
@@ -157,23 +162,20 @@ def table_items(events: list[Any], number_at: Callable[[int], int] | None = None
 # ---------------------------------------------------------------------- safety nets
 
 
-def safety_reason(game: Any, text: str, quiet: set[str]) -> str:
+def safety_reason(game: Any, view: GameView, action: Action, quiet: set[str]) -> str:
     """Which safety net an action trips ('lose', 'event', 'tool'), '' for none. Asks the
-    engine; `quiet` holds the nets this game said "don't ask again" to."""
-    from engine.rules.actions import Action, ActionKind
+    engine (`would_lose`) and its view; `quiet` holds the nets this game said "don't ask
+    again" to."""
+    from engine import ActionKind
 
-    if "lose" not in quiet and game.would_lose(text):
+    if "lose" not in quiet and game.would_lose(action):
         return "lose"
-    st = game.state
-    try:
-        kind = Action.parse(text).kind
-    except ValueError:
-        return ""  # not an action: playing it fails with its own words
+    kind = action.kind
     if (
         kind == ActionKind.END
         and "event" not in quiet
-        and st.actions_left > 0
-        and game.would_draw_event()
+        and view.actions_left > 0
+        and view.event_if_end_now
     ):
         return "event"
     if kind == ActionKind.USE and "tool" not in quiet:
@@ -181,11 +183,9 @@ def safety_reason(game: Any, text: str, quiet: set[str]) -> str:
     return ""
 
 
-def safety_text(reason: str, text: str, actions_left: int) -> str:
+def safety_text(reason: str, action: Action, actions_left: int) -> str:
     if reason == "tool":
-        from engine.rules.actions import Action
-
-        key = Action.parse(text).card
+        key = action.card
         return t("story.confirm.tool", tool=card_name(key), help=help_of("tool", key))
     if reason == "event":
         return t("story.confirm.event", n=actions_left)

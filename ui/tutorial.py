@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rules.actions import Action
+from engine import Action
 from ui.messages import t
 
 # The Office Job, one burglar "Burglar 1" playing the Peterman (basic side), seed 22.
@@ -94,7 +94,7 @@ def on_script(actions: list[str]) -> bool:
 def tile_to_select(done: int, here: int | None) -> int:
     """The tile whose actions hold the asked step: its target, or the burglar's own tile when
     the target is on another floor (the Stairs' "Go up"); -1 for a step of no tile."""
-    from engine.rules.actions import ActionKind, floor_of
+    from engine import ActionKind, floor_of
 
     step = expected(done)
     if not step:
@@ -113,6 +113,7 @@ class Tutorial:
     def __init__(self, document: Any) -> None:
         self.doc = document
         self.active = False
+        self.marked = True  # the page may show tutorial marks: clear them on the next render
 
     def el(self, element_id: str) -> Any:
         return self.doc.getElementById(element_id)
@@ -120,14 +121,14 @@ class Tutorial:
     def follows(self, session: Any) -> bool:
         return session is not None and session.code == CODE and on_script(session.actions)
 
-    def allows(self, session: Any, text: str) -> bool:
+    def allows(self, session: Any, action: Action) -> bool:
         """While on, only the step asked for may be played."""
         if not self.active or session is None:
             return True
-        return text == expected(len(session.actions))
+        return str(action) == expected(len(session.actions))
 
     def step_words(self, text: str, names: list[str]) -> str:
-        from engine.rules.actions import Action, ActionKind
+        from engine import Action, ActionKind
         from ui import describe
 
         action = Action.parse(text)
@@ -139,17 +140,22 @@ class Tutorial:
         panel = self.el("tutorial")
         if panel is None or type(panel).__name__ in ("JsNull", "JsUndefined"):
             return
+        if not self.active or session is None:
+            if self.marked:  # once: nothing is marked until the tutorial is on again
+                for marked in self.doc.querySelectorAll(".tut-target"):
+                    marked.classList.remove("tut-target")
+                panel.hidden = True
+                self.doc.documentElement.removeAttribute("data-tutorial")
+                self.marked = False
+            return
         for marked in self.doc.querySelectorAll(".tut-target"):
             marked.classList.remove("tut-target")
-        if not self.active or session is None:
-            panel.hidden = True
-            self.doc.documentElement.removeAttribute("data-tutorial")
-            return
+        self.marked = True
         panel.hidden = False
         done = len(session.actions)
         names = session.names
         step = expected(done)
-        over = session.game.is_over()
+        over = session.view().step == "over"
         index = step_at(done) if not over else len(STEPS)
         self.el("tut-lesson").textContent = t(lesson_key(index))
         self.el("tut-progress").textContent = t(

@@ -58,9 +58,20 @@ _WITH_POS = frozenset({ActionKind.ENTER, ActionKind.PEEK, ActionKind.MOVE})
 _WITH_CARD = frozenset({ActionKind.GIVE, ActionKind.TAKE})
 
 
+def _spell_pos(pos: int) -> str:
+    return f"{floor_of(pos) + 1}.{cell_name(cell_of(pos))}"
+
+
+# The positions of up to 9 floors, spelled once: the view and the log name positions all
+# the time (speed; the same text as `_spell_pos`).
+_POS_TEXTS = tuple(_spell_pos(pos) for pos in range(make_pos(9, 0)))
+
+
 def pos_text(pos: int) -> str:
     """Position -> '2.B3' (floor 2, column B, row 3)."""
-    return f"{floor_of(pos) + 1}.{cell_name(cell_of(pos))}"
+    if 0 <= pos < len(_POS_TEXTS):
+        return _POS_TEXTS[pos]
+    return _spell_pos(pos)
 
 
 def row_col(pos: int) -> tuple[int, int]:

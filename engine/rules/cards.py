@@ -25,13 +25,16 @@ from .events import (
     AlarmCleared,
     CardNoEffect,
     DestinationSet,
+    EffectEnded,
     EventsReordered,
+    GameWon,
     GuardTeleported,
     HackAdded,
     KeypadsLocked,
     KittyEscaped,
     LootPickedUp,
     LootRolled,
+    PlayerEscaped,
     PlayerMoved,
     StealthGained,
     TileDisabled,
@@ -51,9 +54,84 @@ from .kinds import (
     StealthLoss,
     TurnFlag,
 )
-from .state import Decision, Effect, Guard
+from .state import Decision, Effect, Guard, Step
 
 _BUST = Loot.BUST  # read on every legal-action listing of a burglar holding Tools
+
+# Enum members read on the turn path, bound once: reading one through its class costs a
+# metaclass lookup every time on CPython 3.11 (about 4x a module constant).
+_ALARM = EffectKind.ALARM
+_ALARM_ACTIVE = NoEffect.ALARM_ACTIVE
+_ALREADY_THERE = NoEffect.ALREADY_THERE
+_BROWN_OUT = EventCard.BROWN_OUT
+_BUDDY = DecisionKind.BUDDY
+_BUDDY_SYSTEM = EventCard.BUDDY_SYSTEM
+_CHANGE_OF_PLANS = EventCard.CHANGE_OF_PLANS
+_CHIHUAHUA = Loot.CHIHUAHUA
+_CRYSTAL_BALL = DecisionKind.CRYSTAL_BALL
+_CURSED_GOBLET = StealthLoss.CURSED_GOBLET
+_DEAD_DROP = EventCard.DEAD_DROP
+_DECISIONKIND_PEEKHOLE = DecisionKind.PEEKHOLE
+_DECISIONKIND_SQUEAK = DecisionKind.SQUEAK
+_DECISIONKIND_THROW_VOICE = DecisionKind.THROW_VOICE
+_DECISIONKIND_VIRUS = DecisionKind.VIRUS
+_DESTINATION_CRASH = Destination.CRASH
+_DESTINATION_SWITCH_SIGNS = Destination.SWITCH_SIGNS
+_DESTINATION_THROW_VOICE = Destination.THROW_VOICE
+_DYNAMITE = Tool.DYNAMITE
+_EMP = Lasting.EMP
+_EMPTY_HANDS = NoEffect.EMPTY_HANDS
+_ESCAPED = EndReason.ESCAPED
+_EVENTCARD_SQUEAK = EventCard.SQUEAK
+_E_CRASH = EventCard.CRASH
+_E_PEEKHOLE = EventCard.PEEKHOLE
+_E_SWITCH_SIGNS = EventCard.SWITCH_SIGNS
+_E_THROW_VOICE = EventCard.THROW_VOICE
+_FREIGHT_ELEVATOR = EventCard.FREIGHT_ELEVATOR
+_GO_WITH_YOUR_GUT = EventCard.GO_WITH_YOUR_GUT
+_GROUND_FLOOR = NoEffect.GROUND_FLOOR
+_GUARD_MOVE = EffectKind.GUARD_MOVE
+_GUARD_PLACED = StealthLoss.GUARD_PLACED
+_GUT = DecisionKind.GUT
+_GYMNASTICS = Lasting.GYMNASTICS
+_INVISIBLE = TurnFlag.INVISIBLE
+_INVISIBLE_SUIT = Tool.INVISIBLE_SUIT
+_JURY_RIG = EventCard.JURY_RIG
+_KEYCODE_CHANGE = EventCard.KEYCODE_CHANGE
+_KEYPAD = K.KEYPAD
+_KITTY = DecisionKind.KITTY
+_LABORATORY = K.LABORATORY
+_LAMPSHADE = EventCard.LAMPSHADE
+_LOOT_MISSING = NoEffect.LOOT_MISSING
+_LOST_GRIP = EventCard.LOST_GRIP
+_MAKEUP_KIT = Tool.MAKEUP_KIT
+_NOBODY = NoEffect.NOBODY
+_NOTHING_TO_RESET = NoEffect.NOTHING_TO_RESET
+_NOTHING_UNREVEALED = NoEffect.NOTHING_UNREVEALED
+_NO_ALARM = NoEffect.NO_ALARM
+_NO_ALARM_TILE = NoEffect.NO_ALARM_TILE
+_NO_COMPUTER = NoEffect.NO_COMPUTER
+_NO_GUARD = NoEffect.NO_GUARD
+_NO_LABORATORY = NoEffect.NO_LABORATORY
+_NO_OPEN_KEYPAD = NoEffect.NO_OPEN_KEYPAD
+_OVER = Step.OVER
+_PERSIAN_KITTY = Loot.PERSIAN_KITTY
+_PICKUP = ActionKind.PICKUP
+_REBOOT = EventCard.REBOOT
+_RETARGET = EffectKind.RETARGET
+_ROLLERSKATES = Tool.ROLLERSKATES
+_SHIFT_CHANGE = TurnFlag.SHIFT_CHANGE
+_SHOPLIFTING = EventCard.SHOPLIFTING
+_STETHOSCOPE = Tool.STETHOSCOPE
+_SWITCH_ALARM = DecisionKind.SWITCH_ALARM
+_THERMAL_BOMB = Tool.THERMAL_BOMB
+_TIME_LOCK = Lasting.TIME_LOCK
+_TOOL_VIRUS = Tool.VIRUS
+_USE = ActionKind.USE
+_VIDEO_LOOP = Lasting.VIDEO_LOOP
+_WHERE_ALARM = DecisionKind.WHERE_ALARM
+_WHERE_IS_HE = EventCard.WHERE_IS_HE
+_WIN = Result.WIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +184,10 @@ class CardRules(Kernel):
                 continue
             if rule.targets is None:
                 if rule.usable is None or rule.usable(self, me):
-                    out.append(Action(ActionKind.USE, card=tool.value))
+                    out.append(Action(_USE, card=tool.value))
             else:
                 for target in rule.targets(self, me, pos):
-                    out.append(Action(ActionKind.USE, pos=target, card=tool.value))
+                    out.append(Action(_USE, pos=target, card=tool.value))
         return out
 
     def _virus_targets(self) -> list[int]:
@@ -147,7 +225,7 @@ class CardRules(Kernel):
     def _emp(self, me: int) -> None:
         """Every alarm goes out, and none can go off until the user's next turn."""
         st = self.state
-        st.lasting[Lasting.EMP] = me
+        st.lasting[_EMP] = me
         for f in range(len(st.floors)):
             had = False
             for a in self.alarms(f):
@@ -155,14 +233,14 @@ class CardRules(Kernel):
                 self._emit(AlarmCleared(a))
                 had = True
             if had:
-                self._push(Effect(EffectKind.RETARGET, floor=f))
+                self._push(Effect(_RETARGET, floor=f))
 
     def _ask_virus(self, left: int) -> None:
         targets = self._virus_targets()
         if not targets:
-            self._emit(CardNoEffect(Tool.VIRUS.value, NoEffect.NO_COMPUTER))
+            self._emit(CardNoEffect(_TOOL_VIRUS.value, _NO_COMPUTER))
             return
-        self._ask(DecisionKind.VIRUS, [pos_text(t) for t in targets], n=left)
+        self._ask(_DECISIONKIND_VIRUS, [pos_text(t) for t in targets], n=left)
 
     # ------------------------------------------------------------------ loot
 
@@ -172,7 +250,7 @@ class CardRules(Kernel):
             return []
         t = self.tile(p.pos)
         return [
-            Action(ActionKind.PICKUP, card=x.value)
+            Action(_PICKUP, card=x.value)
             for x in sorted(set(t.loot))
             if self._may_receive(me, x.value)
         ]
@@ -219,7 +297,7 @@ class CardRules(Kernel):
             if self.tile(q).revealed and self.tile(q).kind in ALARM_TILES
         ]
         if not targets:
-            self._emit(CardNoEffect(Loot.PERSIAN_KITTY.value, NoEffect.NO_ALARM_TILE))
+            self._emit(CardNoEffect(_PERSIAN_KITTY.value, _NO_ALARM_TILE))
             return
         best: list[int] = []
         best_d = 1 << 30
@@ -232,12 +310,12 @@ class CardRules(Kernel):
         if len(best) == 1:
             self._place_kitty(me, best[0])
         else:
-            self._ask(DecisionKind.KITTY, [pos_text(q) for q in sorted(best)])
+            self._ask(_KITTY, [pos_text(q) for q in sorted(best)])
 
     def _place_kitty(self, me: int, where: int) -> None:
         p = self.state.players[me]
-        p.loot.remove(Loot.PERSIAN_KITTY)
-        self.tile(where).loot.append(Loot.PERSIAN_KITTY)
+        p.loot.remove(_PERSIAN_KITTY)
+        self.tile(where).loot.append(_PERSIAN_KITTY)
         self._emit(KittyEscaped(me, where))
 
     # ------------------------------------------------------------------ events
@@ -289,7 +367,7 @@ class CardRules(Kernel):
                 self._draw_patrol(f)
             self._new_destination(f)
         if not any_alarm:
-            self._emit(CardNoEffect(EventCard.BROWN_OUT.value, NoEffect.NO_ALARM))
+            self._emit(CardNoEffect(_BROWN_OUT.value, _NO_ALARM))
 
     def _dead_drop(self, me: int) -> None:
         """Pass every Tool and Loot to the burglar on your right (the previous in turn order)."""
@@ -303,8 +381,8 @@ class CardRules(Kernel):
                 break
         p = st.players[me]
         if right is None or not (p.tools or p.loot):
-            why = NoEffect.NOBODY if right is None else NoEffect.EMPTY_HANDS
-            self._emit(CardNoEffect(EventCard.DEAD_DROP.value, why))
+            why = _NOBODY if right is None else _EMPTY_HANDS
+            self._emit(CardNoEffect(_DEAD_DROP.value, why))
             return
         for tool in list(p.tools):
             self._pass_card(tool.value, me, right)
@@ -324,18 +402,18 @@ class CardRules(Kernel):
         f = pos >> 6
         g = st.floors[f].guard
         if not g.placed or g.pos is None:
-            self._emit(CardNoEffect(EventCard.SQUEAK.value, NoEffect.NO_GUARD))
+            self._emit(CardNoEffect(_EVENTCARD_SQUEAK.value, _NO_GUARD))
             return
         dist = self._geo[f].dist[g.pos & 63]
         here = sorted({q.pos for q in st.players if q.pos is not None and q.pos >> 6 == f})
         best = min(dist[q & 63] for q in here)
         nearest = [q for q in here if dist[q & 63] == best]
         if best == 0:
-            self._emit(CardNoEffect(EventCard.SQUEAK.value, NoEffect.ALREADY_THERE))
+            self._emit(CardNoEffect(_EVENTCARD_SQUEAK.value, _ALREADY_THERE))
         elif len(nearest) == 1:
             self._squeak_step(f, nearest[0])
         else:
-            self._ask(DecisionKind.SQUEAK, [pos_text(q) for q in nearest], floor=f)
+            self._ask(_DECISIONKIND_SQUEAK, [pos_text(q) for q in nearest], floor=f)
 
     def _squeak_step(self, f: int, toward: int) -> None:
         g = self.state.floors[f].guard
@@ -360,15 +438,13 @@ class CardRules(Kernel):
         t = self.tile(alarm)
         t.alarm = False
         self._emit(AlarmCleared(alarm))
-        self._guard_appears(f, own=StealthLoss.GUARD_PLACED)
+        self._guard_appears(f, own=_GUARD_PLACED)
         if not self.is_over():
             self._retarget(f)
 
     def _leave_building(self, player: int) -> None:
         """Out through the roof (the escape action, or Freight Elevator on the top floor);
         the last one out wins the game."""
-        from .events import GameWon, PlayerEscaped
-        from .state import Step
 
         st = self.state
         p = st.players[player]
@@ -378,9 +454,9 @@ class CardRules(Kernel):
             st.crow = None  # the crow flies off with her
         self._emit(PlayerEscaped(player))
         if all(q.escaped for q in st.players):
-            st.step = Step.OVER
-            st.outcome = Result.WIN
-            st.reason = EndReason.ESCAPED.value
+            st.step = _OVER
+            st.outcome = _WIN
+            st.reason = _ESCAPED.value
             st.queue.clear()
             self._emit(GameWon())
 
@@ -397,9 +473,9 @@ class CardRules(Kernel):
         return nxt
 
     def _expire_lasting(self, player: int) -> None:
-        from .events import EffectEnded
-
         st = self.state
+        if not st.lasting:
+            return
         for name, owner in list(st.lasting.items()):
             if owner == player or st.players[owner].escaped:
                 del st.lasting[name]
@@ -441,7 +517,7 @@ def _crystal_ball_usable(r: CardRules, me: int) -> bool:
 def _use_crystal_ball(r: CardRules, me: int, pos: int, target: int) -> None:
     top = list(reversed(r.state.events[-3:]))  # top card first
     r._ask(
-        DecisionKind.CRYSTAL_BALL,
+        _CRYSTAL_BALL,
         sorted(order_option(e.value for e in order) for order in permutations(top)),
     )
 
@@ -471,7 +547,7 @@ def _use_dynamite(r: CardRules, me: int, pos: int, target: int) -> None:
     fl.walls = [w for w in fl.walls if tuple(w) != wall]
     r._refresh_geometry()  # the guards' routes change at once
     r._emit(WallDestroyed(pos >> 6, wall[0], wall[1]))
-    r._push(Effect(EffectKind.ALARM, pos=pos, source=Tool.DYNAMITE.value))
+    r._push(Effect(_ALARM, pos=pos, source=_DYNAMITE.value))
 
 
 def _use_emp(r: CardRules, me: int, pos: int, target: int) -> None:
@@ -479,22 +555,22 @@ def _use_emp(r: CardRules, me: int, pos: int, target: int) -> None:
 
 
 def _invisible_suit_usable(r: CardRules, me: int) -> bool:
-    return TurnFlag.INVISIBLE not in r.state.turn_flags
+    return _INVISIBLE not in r.state.turn_flags
 
 
 def _use_invisible_suit(r: CardRules, me: int, pos: int, target: int) -> None:
-    r.state.turn_flags.append(TurnFlag.INVISIBLE)
-    r._gain_actions(me, 1, Tool.INVISIBLE_SUIT.value)
+    r.state.turn_flags.append(_INVISIBLE)
+    r._gain_actions(me, 1, _INVISIBLE_SUIT.value)
 
 
 def _use_makeup_kit(r: CardRules, me: int, pos: int, target: int) -> None:
     for i in r._players_at(pos):
         r.state.players[i].stealth += 1
-        r._emit(StealthGained(i, 1, Tool.MAKEUP_KIT.value))
+        r._emit(StealthGained(i, 1, _MAKEUP_KIT.value))
 
 
 def _use_rollerskates(r: CardRules, me: int, pos: int, target: int) -> None:
-    r._gain_actions(me, 2, Tool.ROLLERSKATES.value)
+    r._gain_actions(me, 2, _ROLLERSKATES.value)
 
 
 def _use_smoke_bomb(r: CardRules, me: int, pos: int, target: int) -> None:
@@ -516,7 +592,7 @@ def _thermal_bomb_targets(r: CardRules, me: int, pos: int) -> list[int]:
 def _use_thermal_bomb(r: CardRules, me: int, pos: int, target: int) -> None:
     r.tile(pos).thermal = True
     r.tile(target).thermal = True
-    r._push(Effect(EffectKind.ALARM, pos=pos, source=Tool.THERMAL_BOMB.value))
+    r._push(Effect(_ALARM, pos=pos, source=_THERMAL_BOMB.value))
 
 
 def _virus_usable(r: CardRules, me: int) -> bool:
@@ -552,21 +628,21 @@ def _curse(r: CardRules, player: int) -> None:
     p = r.state.players[player]
     t = r.tile(p.pos) if p.pos is not None else None
     if (t is not None and t.stealth > 0) or p.stealth > 0:
-        r._lose_stealth(player, StealthLoss.CURSED_GOBLET)
+        r._lose_stealth(player, _CURSED_GOBLET)
 
 
 def _chihuahua_rolls(r: CardRules, me: int, pos: int) -> None:
     """Chihuahua: on a 6 it barks (an alarm on its holder's tile)."""
     die = r.rng.die()
-    r._emit(LootRolled(me, Loot.CHIHUAHUA.value, die, die == 6))
+    r._emit(LootRolled(me, _CHIHUAHUA.value, die, die == 6))
     if die == 6:
-        r._push(Effect(EffectKind.ALARM, pos=pos, source=Loot.CHIHUAHUA.value))
+        r._push(Effect(_ALARM, pos=pos, source=_CHIHUAHUA.value))
 
 
 def _kitty_rolls(r: CardRules, me: int, pos: int) -> None:
     """Persian Kitty: on a 1 or 2 it runs off toward the nearest alarm tile."""
     die = r.rng.die()
-    r._emit(LootRolled(me, Loot.PERSIAN_KITTY.value, die, die <= 2))
+    r._emit(LootRolled(me, _PERSIAN_KITTY.value, die, die <= 2))
     if die <= 2:
         r._kitty_escapes(me)
 
@@ -613,17 +689,17 @@ def _ev_buddy_system(r: CardRules, me: int, pos: int) -> None:
         if i != me and q.pos is not None and q.pos != pos
     ]
     if others:
-        r._ask(DecisionKind.BUDDY, others)
+        r._ask(_BUDDY, others)
     else:
-        r._emit(CardNoEffect(E.BUDDY_SYSTEM.value, NoEffect.NOBODY))
+        r._emit(CardNoEffect(_BUDDY_SYSTEM.value, _NOBODY))
 
 
 def _ev_change_of_plans(r: CardRules, me: int, pos: int) -> None:
     f, _, on_board = _guard_here(r, pos)
     if r.alarms(f):
-        r._emit(CardNoEffect(E.CHANGE_OF_PLANS.value, NoEffect.ALARM_ACTIVE))
+        r._emit(CardNoEffect(_CHANGE_OF_PLANS.value, _ALARM_ACTIVE))
     elif not on_board:
-        r._emit(CardNoEffect(E.CHANGE_OF_PLANS.value, NoEffect.NO_GUARD))
+        r._emit(CardNoEffect(_CHANGE_OF_PLANS.value, _NO_GUARD))
     else:
         r._new_destination(f)
 
@@ -631,12 +707,12 @@ def _ev_change_of_plans(r: CardRules, me: int, pos: int) -> None:
 def _ev_crash(r: CardRules, me: int, pos: int) -> None:
     f, g, on_board = _guard_here(r, pos)
     if r.alarms(f):
-        r._emit(CardNoEffect(E.CRASH.value, NoEffect.ALARM_ACTIVE))
+        r._emit(CardNoEffect(_E_CRASH.value, _ALARM_ACTIVE))
     elif not on_board:
-        r._emit(CardNoEffect(E.CRASH.value, NoEffect.NO_GUARD))
+        r._emit(CardNoEffect(_E_CRASH.value, _NO_GUARD))
     else:
         g.dest = pos
-        r._emit(DestinationSet(f, pos, Destination.CRASH))
+        r._emit(DestinationSet(f, pos, _DESTINATION_CRASH))
 
 
 def _ev_daydreaming(r: CardRules, me: int, pos: int) -> None:
@@ -656,7 +732,7 @@ def _ev_freight_elevator(r: CardRules, me: int, pos: int) -> None:
         if r.team_has_all_loot():
             r._leave_building(me)
         else:
-            r._emit(CardNoEffect(E.FREIGHT_ELEVATOR.value, NoEffect.LOOT_MISSING))
+            r._emit(CardNoEffect(_FREIGHT_ELEVATOR.value, _LOOT_MISSING))
     else:
         r._fall(me, pos + 64, "elevator")
 
@@ -666,15 +742,15 @@ def _ev_go_with_your_gut(r: CardRules, me: int, pos: int) -> None:
     base = f << 6
     choices = [base | nb for nb in r._geo[f].open[pos & 63] if not r.tile(base | nb).revealed]
     if not choices:
-        r._emit(CardNoEffect(E.GO_WITH_YOUR_GUT.value, NoEffect.NOTHING_UNREVEALED))
+        r._emit(CardNoEffect(_GO_WITH_YOUR_GUT.value, _NOTHING_UNREVEALED))
     elif len(choices) == 1:
         r._forced_move(me, choices[0])
     else:
-        r._ask(DecisionKind.GUT, [pos_text(q) for q in sorted(choices)])
+        r._ask(_GUT, [pos_text(q) for q in sorted(choices)])
 
 
 def _ev_gymnastics(r: CardRules, me: int, pos: int) -> None:
-    r.state.lasting[Lasting.GYMNASTICS] = me
+    r.state.lasting[_GYMNASTICS] = me
 
 
 def _ev_heads_up(r: CardRules, me: int, pos: int) -> None:
@@ -688,7 +764,7 @@ def _ev_jump_the_gun(r: CardRules, me: int, pos: int) -> None:
 
 
 def _ev_jury_rig(r: CardRules, me: int, pos: int) -> None:
-    r._draw_tool(me, E.JURY_RIG.value)
+    r._draw_tool(me, _JURY_RIG.value)
 
 
 def _ev_keycode_change(r: CardRules, me: int, pos: int) -> None:
@@ -696,23 +772,23 @@ def _ev_keycode_change(r: CardRules, me: int, pos: int) -> None:
     for fi in range(len(r.state.floors)):
         for q in r.positions(fi):
             t = r.tile(q)
-            if t.kind == K.KEYPAD and t.open:
+            if t.kind == _KEYPAD and t.open:
                 t.open = False
                 relocked.append(q)
     if relocked:
         r._emit(KeypadsLocked(tuple(relocked)))
     else:
-        r._emit(CardNoEffect(E.KEYCODE_CHANGE.value, NoEffect.NO_OPEN_KEYPAD))
+        r._emit(CardNoEffect(_KEYCODE_CHANGE.value, _NO_OPEN_KEYPAD))
 
 
 def _ev_lampshade(r: CardRules, me: int, pos: int) -> None:
     r.state.players[me].stealth += 1
-    r._emit(StealthGained(me, 1, E.LAMPSHADE.value))
+    r._emit(StealthGained(me, 1, _LAMPSHADE.value))
 
 
 def _ev_lost_grip(r: CardRules, me: int, pos: int) -> None:
     if pos >> 6 == 0:
-        r._emit(CardNoEffect(E.LOST_GRIP.value, NoEffect.GROUND_FLOOR))
+        r._emit(CardNoEffect(_LOST_GRIP.value, _GROUND_FLOOR))
     else:
         r._fall(me, pos - 64, "lost-grip")
 
@@ -720,9 +796,9 @@ def _ev_lost_grip(r: CardRules, me: int, pos: int) -> None:
 def _ev_peekhole(r: CardRules, me: int, pos: int) -> None:
     targets = r._peekhole_targets(pos)
     if targets:
-        r._ask(DecisionKind.PEEKHOLE, ["none", *(pos_text(q) for q in targets)])
+        r._ask(_DECISIONKIND_PEEKHOLE, ["none", *(pos_text(q) for q in targets)])
     else:
-        r._emit(CardNoEffect(E.PEEKHOLE.value, NoEffect.NOTHING_UNREVEALED))
+        r._emit(CardNoEffect(_E_PEEKHOLE.value, _NOTHING_UNREVEALED))
 
 
 def _ev_reboot(r: CardRules, me: int, pos: int) -> None:
@@ -735,25 +811,25 @@ def _ev_reboot(r: CardRules, me: int, pos: int) -> None:
                 changed = True
                 r._emit(HackAdded(q, 1))
     if not changed:
-        r._emit(CardNoEffect(E.REBOOT.value, NoEffect.NOTHING_TO_RESET))
+        r._emit(CardNoEffect(_REBOOT.value, _NOTHING_TO_RESET))
 
 
 def _ev_shift_change(r: CardRules, me: int, pos: int) -> None:
-    r.state.turn_flags.append(TurnFlag.SHIFT_CHANGE)
+    r.state.turn_flags.append(_SHIFT_CHANGE)
 
 
 def _ev_shoplifting(r: CardRules, me: int, pos: int) -> None:
-    name = E.SHOPLIFTING.value
+    name = _SHOPLIFTING.value
     labs = [
         q
         for fi in range(len(r.state.floors))
         for q in r.positions(fi)
-        if r.tile(q).kind == K.LABORATORY and r.tile(q).revealed and r.tile(q).tool_taken
+        if r.tile(q).kind == _LABORATORY and r.tile(q).revealed and r.tile(q).tool_taken
     ]
     if not labs:
-        r._emit(CardNoEffect(name, NoEffect.NO_LABORATORY))
+        r._emit(CardNoEffect(name, _NO_LABORATORY))
     for q in labs:
-        r._push(Effect(EffectKind.ALARM, pos=q, source=name))
+        r._push(Effect(_ALARM, pos=q, source=name))
 
 
 def _ev_squeak(r: CardRules, me: int, pos: int) -> None:
@@ -761,53 +837,53 @@ def _ev_squeak(r: CardRules, me: int, pos: int) -> None:
 
 
 def _ev_switch_signs(r: CardRules, me: int, pos: int) -> None:
-    name = E.SWITCH_SIGNS.value
+    name = _E_SWITCH_SIGNS.value
     f, g, on_board = _guard_here(r, pos)
     if not on_board or g.dest is None:
-        r._emit(CardNoEffect(name, NoEffect.NO_GUARD))
+        r._emit(CardNoEffect(name, _NO_GUARD))
     elif r.alarms(f):
-        r._jump_to_alarm(f, DecisionKind.SWITCH_ALARM)
+        r._jump_to_alarm(f, _SWITCH_ALARM)
     else:
         src, g.pos, g.dest = g.pos, g.dest, g.pos
         assert src is not None and g.pos is not None and g.dest is not None
         r._emit(GuardTeleported(f, src, g.pos, name))
-        r._emit(DestinationSet(f, g.dest, Destination.SWITCH_SIGNS))
-        r._guard_appears(f, own=StealthLoss.GUARD_PLACED)
+        r._emit(DestinationSet(f, g.dest, _DESTINATION_SWITCH_SIGNS))
+        r._guard_appears(f, own=_GUARD_PLACED)
 
 
 def _ev_throw_voice(r: CardRules, me: int, pos: int) -> None:
     f, g, on_board = _guard_here(r, pos)
     if r.alarms(f):
-        r._emit(CardNoEffect(E.THROW_VOICE.value, NoEffect.ALARM_ACTIVE))
+        r._emit(CardNoEffect(_E_THROW_VOICE.value, _ALARM_ACTIVE))
     elif not on_board or g.dest is None:
-        r._emit(CardNoEffect(E.THROW_VOICE.value, NoEffect.NO_GUARD))
+        r._emit(CardNoEffect(_E_THROW_VOICE.value, _NO_GUARD))
     else:
         base = f << 6
         opts = [base | nb for nb in r._geo[f].open[g.dest & 63]]
-        r._ask(DecisionKind.THROW_VOICE, [pos_text(q) for q in sorted(opts)])
+        r._ask(_DECISIONKIND_THROW_VOICE, [pos_text(q) for q in sorted(opts)])
 
 
 def _ev_time_lock(r: CardRules, me: int, pos: int) -> None:
-    r.state.lasting[Lasting.TIME_LOCK] = me
+    r.state.lasting[_TIME_LOCK] = me
 
 
 def _ev_video_loop(r: CardRules, me: int, pos: int) -> None:
-    r.state.lasting[Lasting.VIDEO_LOOP] = me
+    r.state.lasting[_VIDEO_LOOP] = me
 
 
 def _ev_where_is_he(r: CardRules, me: int, pos: int) -> None:
-    name = E.WHERE_IS_HE.value
+    name = _WHERE_IS_HE.value
     f, g, on_board = _guard_here(r, pos)
     if not on_board or g.dest is None:
-        r._emit(CardNoEffect(name, NoEffect.NO_GUARD))
+        r._emit(CardNoEffect(name, _NO_GUARD))
     elif r.alarms(f):
-        r._jump_to_alarm(f, DecisionKind.WHERE_ALARM)
+        r._jump_to_alarm(f, _WHERE_ALARM)
     else:
         src, dest = g.pos, g.dest
         assert src is not None
         g.pos = dest
         r._emit(GuardTeleported(f, src, dest, name))
-        r._guard_appears(f, own=StealthLoss.GUARD_PLACED)
+        r._guard_appears(f, own=_GUARD_PLACED)
         if not r.is_over():
             r._new_destination(f)
 
@@ -898,12 +974,12 @@ def _choose_guard_alarm(r: CardRules, d: Decision, option: str) -> None:
 def _choose_throw_voice(r: CardRules, d: Decision, option: str) -> None:
     q = parse_pos(option)
     r.state.floors[q >> 6].guard.dest = q
-    r._emit(DestinationSet(q >> 6, q, Destination.THROW_VOICE))
+    r._emit(DestinationSet(q >> 6, q, _DESTINATION_THROW_VOICE))
 
 
 def _choose_shift_order(r: CardRules, d: Decision, option: str) -> None:
     for fl in option.split(","):
-        r._push(Effect(EffectKind.GUARD_MOVE, floor=int(fl) - 1))
+        r._push(Effect(_GUARD_MOVE, floor=int(fl) - 1))
 
 
 def _choose_stethoscope(r: CardRules, d: Decision, option: str) -> None:
@@ -912,9 +988,9 @@ def _choose_stethoscope(r: CardRules, d: Decision, option: str) -> None:
     dice = [int(x) for x in d.data]
     if option != "keep":
         i, v = (int(x) for x in option.split("-"))
-        st.players[me].tools.remove(Tool.STETHOSCOPE)
-        st.tool_discard.append(Tool.STETHOSCOPE)
-        r._emit(ToolUsed(me, Tool.STETHOSCOPE.value, d.pos))
+        st.players[me].tools.remove(_STETHOSCOPE)
+        st.tool_discard.append(_STETHOSCOPE)
+        r._emit(ToolUsed(me, _STETHOSCOPE.value, d.pos))
         dice[i - 1] = v
     r._apply_crack(d.pos, tuple(dice))
 

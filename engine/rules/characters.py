@@ -25,6 +25,7 @@ from .events import (
     Peeked,
     PlayerMoved,
     SpotterLooked,
+    StealthLost,
     ToolDrawn,
 )
 from .kernel import Kernel
@@ -34,6 +35,25 @@ from .state import Decision, Effect
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
 _EMP, _ACTED = Lasting.EMP, TurnFlag.ACTED  # read on every legal-action listing
 C = Character
+
+# Enum members read on the turn path, bound once: reading one through its class costs a
+# metaclass lookup every time on CPython 3.11 (about 4x a module constant).
+_ABILITY = ActionKind.ABILITY
+_ACROBAT = C.ACROBAT
+_ALARM = EffectKind.ALARM
+_CLAIRVOYANCE = DecisionKind.CLAIRVOYANCE
+_DEADBOLT = K.DEADBOLT
+_DYNAMITE = Tool.DYNAMITE
+_HACKER = C.HACKER
+_PETERMAN = C.PETERMAN
+_RAVEN = C.RAVEN
+_RETARGET = EffectKind.RETARGET
+_RIGGER = C.RIGGER
+_RIGGER_DRAW = DecisionKind.RIGGER_DRAW
+_RIGGER_OFFER = DecisionKind.RIGGER_OFFER
+_SAFE = K.SAFE
+_STAIRS = K.STAIRS
+_TINKER = StealthLoss.TINKER
 
 
 class CharacterRules(Kernel):
@@ -53,23 +73,23 @@ class CharacterRules(Kernel):
 
     def _jams_alarm(self, pos: int, player: int) -> bool:
         """Jammer: no Fingerprint, Laser or Motion alarm for the Hacker or anyone with him."""
-        hacker = self._someone(C.HACKER, BASIC)
+        hacker = self._someone(_HACKER, BASIC)
         if hacker is None:
             return False
         return hacker == player or self.state.players[hacker].pos == pos
 
     def _keypad_bonus_dice(self, player: int) -> int:
-        return 1 if self.has(player, C.PETERMAN, BASIC) else 0
+        return 1 if self.has(player, _PETERMAN, BASIC) else 0
 
     def _crack_bonus_dice(self, player: int) -> int:
-        return 1 if self.has(player, C.PETERMAN, BASIC) else 0
+        return 1 if self.has(player, _PETERMAN, BASIC) else 0
 
     def _free_guard_entry(self, player: int) -> bool:
         """Flexibility: the Acrobat steps into a guard's tile for free, unseen."""
-        return self.has(player, C.ACROBAT, BASIC)
+        return self.has(player, _ACROBAT, BASIC)
 
     def _rigger_in_team(self) -> bool:
-        return self._someone(C.RIGGER) is not None
+        return self._someone(_RIGGER) is not None
 
     def _used(self, name: str) -> bool:
         return ABILITY_USED[name] in self.state.turn_flags
@@ -82,7 +102,7 @@ class CharacterRules(Kernel):
     def _climb_targets(self, player: int) -> list[int]:
         """Climb Window: from a tile on the building's edge (or by the empty square)."""
         p = self.state.players[player]
-        if p.pos is None or not self.has(player, C.ACROBAT, ADVANCED):
+        if p.pos is None or not self.has(player, _ACROBAT, ADVANCED):
             return []
         pos = p.pos
         f, c = pos >> 6, pos & 63
@@ -98,7 +118,7 @@ class CharacterRules(Kernel):
             if t is None:
                 continue
             # No Deadbolt through a window (Tim Fowers on BGG): it would need 3 more actions.
-            if t.revealed and t.kind == K.DEADBOLT and not t.disabled and self._deadbolt_empty(q):
+            if t.revealed and t.kind == _DEADBOLT and not t.disabled and self._deadbolt_empty(q):
                 continue
             out.append(q)
         return out
@@ -121,7 +141,7 @@ class CharacterRules(Kernel):
         def steps(q: int) -> list[int]:
             f, c = q >> 6, q & 63
             out = [(f << 6) | nb for nb in self._geo[f].open[c]]
-            if self.tile(q).kind == K.STAIRS and f < self.top_floor:
+            if self.tile(q).kind == _STAIRS and f < self.top_floor:
                 out.append(q + 64)
             return out
 
@@ -138,12 +158,12 @@ class CharacterRules(Kernel):
     def _drill_targets(self, me: int) -> list[int]:
         """Drill: the revealed, closed Safes directly above or below the Peterman."""
         p = self.state.players[me]
-        if p.pos is None or not self.has(me, C.PETERMAN, ADVANCED):
+        if p.pos is None or not self.has(me, _PETERMAN, ADVANCED):
             return []
         out = []
         for q in (p.pos - 64, p.pos + 64):
             t = self.tile_at(q)
-            if t is not None and t.revealed and t.kind == K.SAFE and not t.safe_open:
+            if t is not None and t.revealed and t.kind == _SAFE and not t.safe_open:
                 out.append(q)
         return out
 
@@ -158,8 +178,6 @@ class CharacterRules(Kernel):
         USES[action.card](self, me, pos, action)
 
     def _emit_stealth_spent(self, player: int, why: StealthLoss) -> None:
-        from .events import StealthLost
-
         self._emit(StealthLost(player, why, False, self.state.players[player].stealth))
 
     # ------------------------------------------------------------------ Rigger's tool draws
@@ -170,14 +188,14 @@ class CharacterRules(Kernel):
         st = self.state
         if not self._rigger_in_team() or len(st.tools) < 2:
             return False
-        self._ask(DecisionKind.RIGGER_OFFER, ["two", "one"], n=player, source=source)
+        self._ask(_RIGGER_OFFER, ["two", "one"], n=player, source=source)
         return True
 
     def _rigger_two(self, player: int, source: str) -> None:
         st = self.state
         drawn = [st.tools.pop(), st.tools.pop()]
         self._ask(
-            DecisionKind.RIGGER_DRAW,
+            _RIGGER_DRAW,
             sorted({t.value for t in drawn}),
             n=player,
             source=source,
@@ -190,7 +208,7 @@ class CharacterRules(Kernel):
         """Disrupt: a guard starting his move on the crow, with no alarm, does not move."""
         st = self.state
         g = st.floors[floor].guard
-        raven = self._someone(C.RAVEN, ADVANCED)
+        raven = self._someone(_RAVEN, ADVANCED)
         if raven is None or st.crow is None or st.crow != g.pos or self.alarms(floor):
             return False
         st.crow = None
@@ -199,7 +217,7 @@ class CharacterRules(Kernel):
 
     def _crow_slows_guard(self, pos: int) -> bool:
         """Distract: a guard entering the crow's tile loses one step."""
-        return self.state.crow == pos and self._someone(C.RAVEN, BASIC) is not None
+        return self.state.crow == pos and self._someone(_RAVEN, BASIC) is not None
 
     # ------------------------------------------------------------------ setup
 
@@ -207,9 +225,9 @@ class CharacterRules(Kernel):
         """The Rigger (basic side) starts with the Dynamite."""
         st = self.state
         for p in st.players:
-            if p.character == C.RIGGER and p.side == BASIC and Tool.DYNAMITE in st.tools:
-                st.tools.remove(Tool.DYNAMITE)
-                p.tools.append(Tool.DYNAMITE)
+            if p.character == _RIGGER and p.side == BASIC and _DYNAMITE in st.tools:
+                st.tools.remove(_DYNAMITE)
+                p.tools.append(_DYNAMITE)
 
 
 # ---------------------------------------------------------------------- the abilities
@@ -218,7 +236,7 @@ class CharacterRules(Kernel):
 
 
 def _add(name: str, pos: int = -1, player: int = -1, option: str = "") -> Action:
-    return Action(ActionKind.ABILITY, pos=pos, card=name, player=player, option=option)
+    return Action(_ABILITY, pos=pos, card=name, player=player, option=option)
 
 
 def _list_laptop(r: CharacterRules, me: int, pos: int) -> list[Action]:
@@ -274,7 +292,7 @@ def _list_crybaby(r: CharacterRules, me: int, pos: int) -> list[Action]:
 
 
 def _use_crybaby(r: CharacterRules, me: int, pos: int, action: Action) -> None:
-    r._push(Effect(EffectKind.ALARM, pos=action.pos, source="crybaby"))
+    r._push(Effect(_ALARM, pos=action.pos, source="crybaby"))
 
 
 def _list_reroute(r: CharacterRules, me: int, pos: int) -> list[Action]:
@@ -307,14 +325,14 @@ def _use_reroute(r: CharacterRules, me: int, pos: int, action: Action) -> None:
         p.alarm_held = True
         r._emit(AlarmCleared(pos))
         if r.alarms(f):
-            r._push(Effect(EffectKind.RETARGET, floor=f))
+            r._push(Effect(_RETARGET, floor=f))
         else:
             g = st.floors[f].guard
             if g.placed and g.pos is not None:
                 r._new_destination(f)
     else:
         p.alarm_held = False
-        r._push(Effect(EffectKind.ALARM, pos=pos, source="reroute"))
+        r._push(Effect(_ALARM, pos=pos, source="reroute"))
 
 
 def _list_distract(r: CharacterRules, me: int, pos: int) -> list[Action]:
@@ -353,7 +371,7 @@ def _list_tinker(r: CharacterRules, me: int, pos: int) -> list[Action]:
 
 def _use_tinker(r: CharacterRules, me: int, pos: int, action: Action) -> None:
     r.state.players[me].stealth -= 1
-    r._emit_stealth_spent(me, StealthLoss.TINKER)
+    r._emit_stealth_spent(me, _TINKER)
     r._draw_tool(me, "tinker")
 
 
@@ -488,9 +506,7 @@ USES: dict[str, Callable[[CharacterRules, int, int, Action], None]] = {
 def _choose_top_or_bottom(r: CharacterRules, d: Decision, option: str) -> None:
     """Clairvoyance / Precognition: the card seen stays on top or goes to the bottom."""
     st = r.state
-    deck: list[Any] = (
-        st.floors[d.floor].guard.patrol if d.kind == DecisionKind.CLAIRVOYANCE else st.events
-    )
+    deck: list[Any] = st.floors[d.floor].guard.patrol if d.kind == _CLAIRVOYANCE else st.events
     if option == "bottom":
         deck.insert(0, deck.pop())
 

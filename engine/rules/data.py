@@ -144,9 +144,19 @@ def cell_index(name: str, size: int = ROW_STRIDE) -> int:
     return row * ROW_STRIDE + col
 
 
+def _spell_cell(cell: int) -> str:
+    return f"{chr(ord('A') + cell % ROW_STRIDE)}{cell // ROW_STRIDE + 1}"
+
+
+# Every cell's name, spelled once: the view names each tile on every call (speed).
+_CELL_NAMES = tuple(_spell_cell(cell) for cell in range(ROW_STRIDE * ROW_STRIDE))
+
+
 def cell_name(cell: int) -> str:
     """cell -> 'B3'."""
-    return f"{chr(ord('A') + cell % ROW_STRIDE)}{cell // ROW_STRIDE + 1}"
+    if 0 <= cell < len(_CELL_NAMES):
+        return _CELL_NAMES[cell]
+    return _spell_cell(cell)
 
 
 def _walls(spec: str, size: int) -> tuple[Wall, ...]:

@@ -114,6 +114,45 @@ if TYPE_CHECKING:
 
 
 _PLAYING = Outcome()
+_tuple_new = tuple.__new__
+_PEEK, _MOVE = ActionKind.PEEK, ActionKind.MOVE
+
+# Enum members read on the turn path, bound once: reading one through its class costs a
+# metaclass lookup every time on CPython 3.11 (about 4x a module constant).
+_ACTIONS = Step.ACTIONS
+_ADD_DIE = ActionKind.ADD_DIE
+_ATRIUM = K.ATRIUM
+_BANK = ScenarioId.BANK
+_CAUGHT = EndReason.CAUGHT
+_CHOOSE = ActionKind.CHOOSE
+_CRACK = ActionKind.CRACK
+_END = ActionKind.END
+_ENTER = ActionKind.ENTER
+_ENTRANCE = Step.ENTRANCE
+_ESCAPE = ActionKind.ESCAPE
+_ESCAPED = EndReason.ESCAPED
+_EVENTCARD_SHIFT_CHANGE = EventCard.SHIFT_CHANGE
+_FLEXED = TurnFlag.FLEXED
+_FLEXIBILITY = StealthLoss.FLEXIBILITY
+_GIVE = ActionKind.GIVE
+_GOLD_BAR = Loot.GOLD_BAR
+_HACK = ActionKind.HACK
+_KEYCARD = Loot.KEYCARD
+_LOSS = Result.LOSS
+_MIRROR = Loot.MIRROR
+_NEXT_TURN = EffectKind.NEXT_TURN
+_NO_OTHER_GUARD = NoEffect.NO_OTHER_GUARD
+_OFFICE = ScenarioId.OFFICE
+_OVER = Step.OVER
+_PETERMAN = Character.PETERMAN
+_RESOLVING = Step.RESOLVING
+_RESULT_PLAYING = Result.PLAYING
+_SAFE = K.SAFE
+_SHIFT_ORDER = DecisionKind.SHIFT_ORDER
+_STAIRS = K.STAIRS
+_TAKE = ActionKind.TAKE
+_WALKWAY = K.WALKWAY
+_WIN = Result.WIN
 
 
 class Game(CardRules, CharacterRules):
@@ -138,6 +177,7 @@ class Game(CardRules, CharacterRules):
         other._geo = list(self._geo)  # FloorGeometry values are shared, never changed
         other._legal_key = self._legal_key
         other._legal = self._legal  # replaced, never changed in place
+        other._move_opts = self._move_opts  # likewise
         other._out = list(self._out)
         other._fx = []
         other._loser = self._loser
@@ -155,17 +195,15 @@ class Game(CardRules, CharacterRules):
         """How the game ended (result, reason, the burglar caught): a falsy record while
         playing. It compares equal to its result's text ('', 'win', 'loss')."""
         st = self.state
-        if st.outcome == Result.PLAYING:
+        if st.outcome == _RESULT_PLAYING:
             return _PLAYING
-        if st.outcome == Result.WIN:
-            return Outcome(Result.WIN, EndReason.ESCAPED)
+        if st.outcome == _WIN:
+            return Outcome(_WIN, _ESCAPED)
         if self._loser is None:
             # Loaded from JSON: the state does not name who was caught; its replay does.
             self._loser = replay(self.setup, self.history)._loser
         _, _, cause = st.reason.partition(":")
-        return Outcome(
-            Result.LOSS, EndReason.CAUGHT, -1 if self._loser is None else self._loser, cause
-        )
+        return Outcome(_LOSS, _CAUGHT, -1 if self._loser is None else self._loser, cause)
 
     @property
     def last_events(self) -> list[Event]:
@@ -228,11 +266,11 @@ class Game(CardRules, CharacterRules):
         self.history.append(action)
         self._dispatch(action)
         here = st.players[st.current].pos
-        if st.step == Step.ACTIONS and here is not None and here not in st.visited:
+        if st.step == _ACTIONS and here is not None and here not in st.visited:
             st.visited.append(here)  # wherever the burglar now stands (move, fall, swap)
         if (
-            action.kind not in (ActionKind.END, ActionKind.CHOOSE)
-            and st.step == Step.ACTIONS
+            action.kind not in (_END, _CHOOSE)
+            and st.step == _ACTIONS
             and _ACTED not in st.turn_flags
         ):
             st.turn_flags.append(_ACTED)  # Disguise is for the very first action only
@@ -245,13 +283,13 @@ class Game(CardRules, CharacterRules):
 
     def _compute_legal(self) -> list[Action]:
         st = self.state
-        if st.step == Step.OVER:
+        if st.step == _OVER:
             return []
         if st.pending is not None:
-            return [Action(ActionKind.CHOOSE, option=o) for o in st.pending.options]
-        if st.step == Step.ENTRANCE:
-            return [Action(ActionKind.ENTER, pos=p) for p in self.positions(0)]
-        if st.step != Step.ACTIONS:
+            return [Action(_CHOOSE, option=o) for o in st.pending.options]
+        if st.step == _ENTRANCE:
+            return [Action(_ENTER, pos=p) for p in self.positions(0)]
+        if st.step != _ACTIONS:
             return []
         me = st.current
         p = st.players[me]
@@ -259,30 +297,35 @@ class Game(CardRules, CharacterRules):
         if p.pos is not None:
             left = st.actions_left
             here = self.tile(p.pos)
+            # Actions built as bare tuples (the NamedTuple constructor is a Python call).
             if left >= 1:
-                for pos in self._peek_targets(me):
-                    out.append(Action(ActionKind.PEEK, pos=pos))
+                peek = _PEEK
+                out.extend(
+                    [_tuple_new(Action, (peek, c, "", -1, "")) for c in self._peek_targets(me)]
+                )
             opts = self.move_options(me)  # with no action left, only free steps (Flexibility)
-            for pos in sorted(opts):
-                if opts[pos][0] <= left:
-                    out.append(Action(ActionKind.MOVE, pos=pos))
+            self._move_opts = opts  # the Move about to be applied reads its cost here
+            move = _MOVE
+            for c in sorted(opts):
+                if opts[c][0] <= left:
+                    out.append(_tuple_new(Action, (move, c, "", -1, "")))
             if left >= 1:
                 if here.kind in COMPUTERS and here.hack < MAX_HACK_TOKENS:
-                    out.append(Action(ActionKind.HACK))
-                if here.kind == K.SAFE and not here.safe_open:
+                    out.append(Action(_HACK))
+                if here.kind == _SAFE and not here.safe_open:
                     if left >= 2 and here.dice < MAX_SAFE_DICE:
-                        out.append(Action(ActionKind.ADD_DIE))
+                        out.append(Action(_ADD_DIE))
                     if here.dice > 0 and self._keycard_allows(p.pos):
-                        out.append(Action(ActionKind.CRACK))
-                if p.character == Character.PETERMAN:
+                        out.append(Action(_CRACK))
+                if p.character == _PETERMAN:
                     for safe in self._drill_targets(me):
                         t = self.tile(safe)
                         if left >= 2 and t.dice < MAX_SAFE_DICE:
-                            out.append(Action(ActionKind.ADD_DIE, pos=safe))
+                            out.append(Action(_ADD_DIE, pos=safe))
                         if t.dice > 0 and self._keycard_allows(safe):
-                            out.append(Action(ActionKind.CRACK, pos=safe))
-                if (here.kind == K.STAIRS or here.thermal) and self._can_escape(me):
-                    out.append(Action(ActionKind.ESCAPE))
+                            out.append(Action(_CRACK, pos=safe))
+                if (here.kind == _STAIRS or here.thermal) and self._can_escape(me):
+                    out.append(Action(_ESCAPE))
             if p.tools:
                 out.extend(self._tool_actions(me))
             if here.loot:
@@ -297,21 +340,22 @@ class Game(CardRules, CharacterRules):
                 for card in self._cards_of(me):
                     back = f"{card}:{other}>{me}"
                     if self._may_receive(other, card) and back not in trades:
-                        out.append(Action(ActionKind.GIVE, card=card, player=other))
+                        out.append(Action(_GIVE, card=card, player=other))
                 for card in self._cards_of(other):
                     if self._may_receive(me, card) and f"{card}:{me}>{other}" not in trades:
-                        out.append(Action(ActionKind.TAKE, card=card, player=other))
-        out.append(Action(ActionKind.END))
+                        out.append(Action(_TAKE, card=card, player=other))
+        out.append(Action(_END))
         return out
 
     def _keycard_allows(self, safe: int) -> bool:
         """With the Keycard drawn, a safe is cracked only with its holder on the Safe."""
-        holder = self._holder_of(Loot.KEYCARD)
+        holder = self._holder_of(_KEYCARD)
         return holder is None or self.state.players[holder].pos == safe
 
     def _cards_of(self, player: int) -> list[str]:
         p = self.state.players[player]
-        return sorted({*(t.value for t in p.tools), *(x.value for x in p.loot)})
+        # str(member) is its value (StrEnum), without the enum's slow `.value` descriptor.
+        return sorted({*map(str, p.tools), *map(str, p.loot)})
 
     def _peek_targets(self, player: int) -> list[int]:
         """Unrevealed tiles the player may Peek at."""
@@ -323,50 +367,55 @@ class Game(CardRules, CharacterRules):
         base = f << 6
         here = self.tile(pos)
         targets = {base | nb for nb in self._geo[f].open[c]}
-        if here.kind == K.STAIRS and f < self.top_floor:
+        if here.kind == _STAIRS and f < self.top_floor:
             targets.add(pos + 64)
-        if here.kind == K.ATRIUM:
+        if here.kind == _ATRIUM:
             if f < self.top_floor:
                 targets.add(pos + 64)
             if f > 0:
                 targets.add(pos - 64)
-        if here.kind == K.WALKWAY and f > 0:
+        if here.kind == _WALKWAY and f > 0:
             targets.add(pos - 64)
         if here.thermal:  # a Thermal Bomb hole works as Stairs: Peek through it too
             for q in (pos - 64, pos + 64):
                 t = self.tile_at(q)
                 if t is not None and t.thermal:
                     targets.add(q)
-        return sorted(t for t in targets if not self.tile(t).revealed)
+        floors = self.state.floors
+        return sorted(
+            t
+            for t in targets
+            if not floors[t >> 6].tiles[t & 63].revealed  # type: ignore[union-attr]
+        )
 
     def _why_illegal(self, action: Action) -> str:
         st = self.state
-        if st.step == Step.OVER:
+        if st.step == _OVER:
             return "the game is over"
         if st.pending is not None:
             opts = ", ".join(st.pending.options)
             return f"a decision is pending ({st.pending.kind}): choose one of {opts}"
-        if st.step == Step.ENTRANCE:
-            if action.kind == ActionKind.ENTER:
+        if st.step == _ENTRANCE:
+            if action.kind == _ENTER:
                 return "the entrance must be a tile of the ground floor"
             return "first choose the entrance tile on the ground floor"
-        if action.kind == ActionKind.ENTER:
+        if action.kind == _ENTER:
             return "the entrance has already been chosen"
-        if action.kind == ActionKind.CHOOSE:
+        if action.kind == _CHOOSE:
             return "there is no decision to make"
-        needs_one = (ActionKind.PEEK, ActionKind.MOVE, ActionKind.HACK, ActionKind.CRACK)
+        needs_one = (_PEEK, _MOVE, _HACK, _CRACK)
         if action.kind in needs_one and st.actions_left < 1:
             return "no actions left this turn"
-        if action.kind == ActionKind.ADD_DIE and st.actions_left < 2:
+        if action.kind == _ADD_DIE and st.actions_left < 2:
             return "adding a die needs 2 actions"
-        if action.kind == ActionKind.MOVE:
+        if action.kind == _MOVE:
             moves = self.move_options(st.current)
             if action.pos in moves:
                 return f"moving there needs {moves[action.pos][0]} actions"
             return f"cannot move to {pos_text(action.pos)} from here"
-        if action.kind == ActionKind.PEEK:
+        if action.kind == _PEEK:
             return f"cannot peek at {pos_text(action.pos)} from here"
-        if action.kind in (ActionKind.GIVE, ActionKind.TAKE):
+        if action.kind in (_GIVE, _TAKE):
             return (
                 "that card cannot change hands now (same tile, real card, one Gold Bar each, "
                 "not straight back)"
@@ -413,7 +462,7 @@ class Game(CardRules, CharacterRules):
     def _act_trade(self, action: Action) -> None:
         """Give or take a card between burglars on the same tile."""
         me = self.state.current
-        if action.kind == ActionKind.GIVE:
+        if action.kind == _GIVE:
             giver, receiver = me, action.player
         else:
             giver, receiver = action.player, me
@@ -438,14 +487,14 @@ class Game(CardRules, CharacterRules):
         st = self.state
         handlers = self._effect_handlers
         budget = 100_000  # a safety net: a rules bug must fail loudly, never hang the page
-        while st.pending is None and st.step != Step.OVER and st.queue:
+        while st.pending is None and st.step != _OVER and st.queue:
             budget -= 1
             if budget < 0:
                 raise RuntimeError(f"rule resolution does not end (queue: {st.queue[:3]})")
             eff = st.queue.pop(0)
             handlers[eff.kind](self, eff)
             self._flush_fx()
-        if st.step == Step.OVER:
+        if st.step == _OVER:
             st.queue.clear()
             st.pending = None
 
@@ -460,7 +509,9 @@ class Game(CardRules, CharacterRules):
         src = p.pos
         back = st.pace_from
         taken = st.actions_taken
-        self._do_move(target)
+        # The options listed with the legal actions of this very state (apply checked the
+        # Move against them and nothing changed since): no second move_options call.
+        self._do_move(target, known=self._move_opts)
         if p.pos == target and target == back and st.actions_taken - taken == 1:
             st.actions_taken -= 1
         st.pace_from = src if p.pos == target and src != target else None
@@ -486,10 +537,10 @@ class Game(CardRules, CharacterRules):
         """The escape action: out through the roof, and the turn ends at once (R08)."""
         st = self.state
         self._leave_building(player)
-        if st.step != Step.OVER:
+        if st.step != _OVER:
             # You take no more turns: neither an event nor the guard follows an escape.
-            st.step = Step.RESOLVING
-            self._push(Effect(EffectKind.NEXT_TURN))
+            st.step = _RESOLVING
+            self._push(Effect(_NEXT_TURN))
 
     def _choose_entrance(self, pos: int) -> None:
         st = self.state
@@ -503,7 +554,7 @@ class Game(CardRules, CharacterRules):
 
     def _end_actions(self) -> None:
         st = self.state
-        st.step = Step.RESOLVING
+        st.step = _RESOLVING
         for kind in _END_OF_ACTIONS:
             self._push(Effect(kind))
 
@@ -520,11 +571,11 @@ class Game(CardRules, CharacterRules):
         # Flexibility: still in the guard's tile she stepped into for free when her actions
         # end, the Acrobat is seen (a guard who walked in on her was already paid for).
         if (
-            TurnFlag.FLEXED in st.turn_flags
+            _FLEXED in st.turn_flags
             and st.floors[p.pos >> 6].guard.pos == p.pos
             and not self._is_invisible(me)
         ):
-            self._lose_stealth(me, StealthLoss.FLEXIBILITY)
+            self._lose_stealth(me, _FLEXIBILITY)
 
     def _fx_event_check(self, eff: Effect) -> None:
         st = self.state
@@ -557,9 +608,9 @@ class Game(CardRules, CharacterRules):
             self._push(Effect(_GUARD_MOVE, floor=others[0]))
         elif len(others) > 1:
             orders = [order_option(f + 1 for f in order) for order in permutations(others)]
-            self._ask(DecisionKind.SHIFT_ORDER, sorted(orders))
+            self._ask(_SHIFT_ORDER, sorted(orders))
         else:
-            self._emit(CardNoEffect(EventCard.SHIFT_CHANGE.value, NoEffect.NO_OTHER_GUARD))
+            self._emit(CardNoEffect(_EVENTCARD_SHIFT_CHANGE.value, _NO_OTHER_GUARD))
 
     def _fx_next_turn(self, eff: Effect) -> None:
         st = self.state
@@ -571,14 +622,14 @@ class Game(CardRules, CharacterRules):
         """Actions a burglar gets at the start of a turn (Mirror: one fewer)."""
         st = self.state
         bonus = st.next_turn_bonus.pop(str(player), 0)
-        mirror = 1 if Loot.MIRROR in st.players[player].loot else 0
+        mirror = 1 if _MIRROR in st.players[player].loot else 0
         return ACTIONS_PER_TURN - mirror + bonus
 
     def _start_turn(self, player: int) -> None:
         st = self.state
         st.current = player
         st.turn += 1
-        st.step = Step.ACTIONS
+        st.step = _ACTIONS
         self._expire_lasting(player)
         st.turn_flags = []
         st.trades = []
@@ -641,11 +692,11 @@ class Game(CardRules, CharacterRules):
 def _deal_tiles(scenario: ScenarioId, rng: Rng) -> list[list[TileSpec]]:
     """The room decks of each floor, shuffled, in dealing order."""
     scen = SCENARIOS[scenario]
-    if scenario == ScenarioId.OFFICE:
+    if scenario == _OFFICE:
         rooms = [t for t in _ROOM_TILES if t.office]
         stairs = [t for t in STAIRS_TILES if t.office]
         safes = list(SAFE_TILES[:2])
-    elif scenario == ScenarioId.BANK:
+    elif scenario == _BANK:
         rooms = list(_ROOM_TILES)
         stairs = list(STAIRS_TILES)
         safes = list(SAFE_TILES)
@@ -718,7 +769,7 @@ def new_game(setup: Setup) -> Game:
         tools=tools,
         loot=loot,
         events=events,
-        gold_bar_waiting=Loot.GOLD_BAR in loot,
+        gold_bar_waiting=_GOLD_BAR in loot,
     )
     game = Game(state, setup)
     game._give_starting_tools()

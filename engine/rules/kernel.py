@@ -130,6 +130,51 @@ GuardRule = Callable[["Kernel", int, Tile, int | None], None]
 if TYPE_CHECKING:
     from .view import GuardMove, SafeInfo
 
+# Enum members read on the turn path, bound once: reading one through its class costs a
+# metaclass lookup every time on CPython 3.11 (about 4x a module constant).
+_ACROBAT = Character.ACROBAT
+_ALARM_TIE = DecisionKind.ALARM_TIE
+_ALREADY = Avoided.ALREADY
+_AVOIDED_EMP = Avoided.EMP
+_BASIC = Side.BASIC
+_BLOCKED_DEADBOLT = Blocked.DEADBOLT
+_BLOCKED_KEYPAD = Blocked.KEYPAD
+_BUST = Loot.BUST
+_CAMERA = K.CAMERA
+_CAUGHT = EndReason.CAUGHT
+_DECISIONKIND_ALARM = DecisionKind.ALARM
+_DECISIONKIND_STETHOSCOPE = DecisionKind.STETHOSCOPE
+_DECISIONKIND_TILE_STEALTH = DecisionKind.TILE_STEALTH
+_DESTINATION_ALARM = Destination.ALARM
+_EFFECTKIND_TILE_STEALTH = EffectKind.TILE_STEALTH
+_ENTERED_GUARD = StealthLoss.ENTERED_GUARD
+_FLEXED = TurnFlag.FLEXED
+_GEMSTONE = Loot.GEMSTONE
+_GOLD_BAR = Loot.GOLD_BAR
+_GUARD_PLACED = StealthLoss.GUARD_PLACED
+_GUARD_PRESENT = Avoided.GUARD_PRESENT
+_HACK = Avoided.HACK
+_K_DEADBOLT = K.DEADBOLT
+_K_KEYPAD = K.KEYPAD
+_LAPTOP = Avoided.LAPTOP
+_LOOT = Deck.LOOT
+_LOOT_TIARA = Loot.TIARA
+_LOSS = Result.LOSS
+_OVER = Step.OVER
+_PAID = Avoided.PAID
+_PAINTING = Loot.PAINTING
+_SAFE = K.SAFE
+_SECRET_DOOR = K.SECRET_DOOR
+_SERVICE_DUCT = K.SERVICE_DUCT
+_STAIRS = K.STAIRS
+_STAMP = Loot.STAMP
+_STEALTHLOSS_TIARA = StealthLoss.TIARA
+_SURPRISE = StealthLoss.SURPRISE
+_TOOLS = Deck.TOOLS
+_TOOL_STETHOSCOPE = Tool.STETHOSCOPE
+_USED_CROW = TurnFlag.USED_CROW
+_WALKWAY = K.WALKWAY
+
 
 class Kernel:
     """A game's state, its derived caches and the core rule operations."""
@@ -151,6 +196,8 @@ class Kernel:
         self._geo: list[FloorGeometry] = []
         self._legal_key = -1
         self._legal: list[Action] = []
+        # move_options of the current burglar, set with `_legal` (Game._compute_legal)
+        self._move_opts: dict[int, tuple[int, str]] = {}
         self._out: list[Event] = []
         self._fx: list[Effect] = []
         self._loser: int | None = None  # the burglar caught, once known (see `outcome`)
@@ -164,7 +211,7 @@ class Kernel:
         self._refresh_geometry()
 
     def is_over(self) -> bool:
-        return self.state.step == Step.OVER
+        return self.state.step == _OVER
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a deterministic order. Empty once the game is over."""
@@ -176,7 +223,7 @@ class Kernel:
 
     def event_threshold(self, player: int) -> int:
         """An Event is drawn when a turn took this many actions or fewer."""
-        return 3 if Loot.STAMP in self.state.players[player].loot else 2
+        return 3 if _STAMP in self.state.players[player].loot else 2
 
     def event_if_end_now(self) -> bool:
         """Would ending the turn now draw an Event (the rule the end-of-turn check applies)?"""
@@ -237,7 +284,7 @@ class Kernel:
     # ------------------------------------------------------------------ where burglars may go
 
     def _may_receive(self, player: int, card: str) -> bool:
-        return not (card == Loot.GOLD_BAR and Loot.GOLD_BAR in self.state.players[player].loot)
+        return not (card == _GOLD_BAR and _GOLD_BAR in self.state.players[player].loot)
 
     def move_options(self, player: int, orders: bool = False) -> dict[int, tuple[int, str]]:
         """Where the player may Move: target -> (action cost, how).
@@ -254,7 +301,7 @@ class Kernel:
         here = self.tile(pos)
         geo = self._geo[f]
         tiles = st.floors[f].tiles
-        painting = Loot.PAINTING in p.loot
+        painting = _PAINTING in p.loot
         stairs_ok = _TIME_LOCK not in st.lasting
         opts: dict[int, tuple[int, str]] = {}
         for nb in geo.open[c]:
@@ -266,14 +313,14 @@ class Kernel:
                 if (
                     t is not None
                     and t.revealed
-                    and t.kind == K.SECRET_DOOR
+                    and t.kind == _SECRET_DOOR
                     and (base | nb) not in opts
                 ):
                     opts[base | nb] = (1, "secret-door")
-        if here.kind == K.WALKWAY and f > 0:
+        if here.kind == _WALKWAY and f > 0:
             opts[pos - 64] = (1, "walkway")
         if stairs_ok:
-            if here.kind == K.STAIRS and f < self.top_floor:
+            if here.kind == _STAIRS and f < self.top_floor:
                 opts[pos + 64] = (1, "stairs")
             if here.downstairs and f > 0 and (pos - 64) not in opts:
                 opts[pos - 64] = (1, "stairs")
@@ -282,7 +329,7 @@ class Kernel:
                     t = self.tile_at(q)
                     if t is not None and t.thermal and q not in opts:
                         opts[q] = (1, "thermal")
-        if here.kind == K.SERVICE_DUCT and not painting:
+        if here.kind == _SERVICE_DUCT and not painting:
             other = self._other_duct(pos)
             if other is not None and other not in opts:
                 opts[other] = (1, "duct")
@@ -290,15 +337,15 @@ class Kernel:
         # blocks it like every Stairs way (R63).
         if stairs_ok and _GYMNASTICS in st.lasting and f < self.top_floor:
             t = self.tile_at(pos + 64)
-            if t is not None and t.revealed and t.kind == K.WALKWAY and (pos + 64) not in opts:
+            if t is not None and t.revealed and t.kind == _WALKWAY and (pos + 64) not in opts:
                 opts[pos + 64] = (1, "gymnastics")
-        acrobat = p.character == Character.ACROBAT and not orders
+        acrobat = p.character == _ACROBAT and not orders
         if acrobat:
             for q in self._climb_targets(player):
                 if q not in opts:
                     opts[q] = (3, "climb")
-        gemstone = Loot.GEMSTONE in p.loot
-        flexible = acrobat and p.side == Side.BASIC
+        gemstone = _GEMSTONE in p.loot
+        flexible = acrobat and p.side == _BASIC
         floors = st.floors
         # Deadbolt: 3 actions unless someone (player or guard) is already inside.
         for target, (cost, how) in opts.items():
@@ -316,11 +363,11 @@ class Kernel:
                     cost += 1
                 opts[target] = (cost, how)
                 continue
-            if not (t.kind == K.DEADBOLT or gemstone):
+            if not (t.kind == _K_DEADBOLT or gemstone):
                 continue
             if (
                 t.revealed
-                and t.kind == K.DEADBOLT
+                and t.kind == _K_DEADBOLT
                 and not t.disabled
                 and how != "walkway"
                 and self._deadbolt_empty(target)
@@ -338,7 +385,7 @@ class Kernel:
     @staticmethod
     def _flex_deposit(t: Tile) -> bool:
         """Flexibility into this guarded tile holds back one action for a Keypad's roll."""
-        return not t.revealed or (t.kind == K.KEYPAD and not t.open and not t.disabled)
+        return not t.revealed or (t.kind == _K_KEYPAD and not t.open and not t.disabled)
 
     def _deadbolt_empty(self, pos: int) -> bool:
         if any(p.pos == pos for p in self.state.players):
@@ -348,7 +395,7 @@ class Kernel:
     def _other_duct(self, pos: int) -> int | None:
         for fi, fl in enumerate(self.state.floors):
             for cell, t in enumerate(fl.tiles):
-                if t is not None and t.kind == K.SERVICE_DUCT and t.revealed:
+                if t is not None and t.kind == _SERVICE_DUCT and t.revealed:
                     other = make_pos(fi, cell)
                     if other != pos:
                         return other
@@ -360,7 +407,7 @@ class Kernel:
         if p.pos is None or floor_of(p.pos) != self.top_floor:
             return False
         t = self.tile(p.pos)
-        if t.kind != K.STAIRS and not t.thermal:
+        if t.kind != _STAIRS and not t.thermal:
             return False
         if _TIME_LOCK in self.state.lasting:
             return False
@@ -371,7 +418,7 @@ class Kernel:
             for t in fl.tiles:
                 if t is None:
                     continue
-                if t.kind == K.SAFE and not t.safe_open:
+                if t.kind == _SAFE and not t.safe_open:
                     return False
                 if t.loot:
                     return False
@@ -397,8 +444,8 @@ class Kernel:
         st.pace_from = None  # an action spent on anything else ends any pacing (R07)
         if n > 0:
             # R83: after a spent action, the crow may be placed again and a card handed back.
-            if TurnFlag.USED_CROW in st.turn_flags:
-                st.turn_flags.remove(TurnFlag.USED_CROW)
+            if _USED_CROW in st.turn_flags:
+                st.turn_flags.remove(_USED_CROW)
             if st.trades:
                 st.trades = []
 
@@ -431,10 +478,16 @@ class Kernel:
     # ------------------------------------------------------------------ movement
 
     def _do_move(
-        self, target: int, free: bool = False, mover: int | None = None, orders: bool = False
+        self,
+        target: int,
+        free: bool = False,
+        mover: int | None = None,
+        orders: bool = False,
+        known: dict[int, tuple[int, str]] | None = None,
     ) -> None:
         """A Move action; `free`: a forced move (Go With Your Gut: no Laser payment);
-        `orders`: the Rook moves `mover` (extra costs waived, Keypad with one die)."""
+        `orders`: the Rook moves `mover` (extra costs waived, Keypad with one die);
+        `known`: the current burglar's move options in this state, if already listed."""
         st = self.state
         me = st.current if mover is None else mover
         p = st.players[me]
@@ -446,7 +499,7 @@ class Kernel:
         elif orders:
             how = self.move_options(me, orders=True)[target][1]
         else:
-            cost, how = self.move_options(me)[target]
+            cost, how = (self.move_options(me) if known is None else known)[target]
             self._spend(cost)
         t = self.tile(target)
         # Flexibility (her own Move, not a forced or ordered one): a free entry into the
@@ -469,10 +522,10 @@ class Kernel:
             return
         if not t.revealed:
             self._reveal(target)
-            if t.kind == K.DEADBOLT and self._deadbolt_empty(target) and not orders:
-                self._emit(MoveBlocked(me, target, Blocked.DEADBOLT))
+            if t.kind == _K_DEADBOLT and self._deadbolt_empty(target) and not orders:
+                self._emit(MoveBlocked(me, target, _BLOCKED_DEADBOLT))
                 return
-            if t.kind == K.WALKWAY and (target >> 6) > 0:
+            if t.kind == _WALKWAY and (target >> 6) > 0:
                 if deposit:
                     self._refund_deposit(trades)
                 self._move_out(me, src)
@@ -485,7 +538,7 @@ class Kernel:
                     self._fall(me, target - 64, "fall")
                 return
         if (
-            t.kind == K.KEYPAD
+            t.kind == _K_KEYPAD
             and not t.open
             and not t.disabled
             and not self._keypad_roll(target, me, single_die=orders)
@@ -497,7 +550,7 @@ class Kernel:
         p.pos = target
         self._emit(PlayerMoved(me, src, target, how))
         if flex:
-            st.turn_flags.append(TurnFlag.FLEXED)
+            st.turn_flags.append(_FLEXED)
         # Orders waive a Laser's extra action, revealed or not: it is crossed as if paid (R80).
         self._enter(
             me,
@@ -512,8 +565,8 @@ class Kernel:
         guard's tile she stepped into for free: a Move stopped by a Keypad or a face-down
         Deadbolt leaves her there, still owing the Stealth at the end of her actions (R68)."""
         st = self.state
-        if player == st.current and TurnFlag.FLEXED in st.turn_flags:
-            st.turn_flags.remove(TurnFlag.FLEXED)
+        if player == st.current and _FLEXED in st.turn_flags:
+            st.turn_flags.remove(_FLEXED)
         self._leave(player, src)
 
     def _refund_deposit(self, trades: list[str]) -> None:
@@ -536,7 +589,7 @@ class Kernel:
             return True
         if not single_die:
             st.keypad_fails[key] = fails + 1
-        self._emit(MoveBlocked(player, pos, Blocked.KEYPAD))
+        self._emit(MoveBlocked(player, pos, _BLOCKED_KEYPAD))
         return False
 
     def _fall(self, player: int, dest: int, how: str) -> None:
@@ -567,7 +620,7 @@ class Kernel:
         if (
             st.floors[pos >> 6].guard.pos == pos
             and not flexible
-            and not self._lose_stealth(player, StealthLoss.ENTERED_GUARD)
+            and not self._lose_stealth(player, _ENTERED_GUARD)
         ):
             return False
         kind = self.tile(pos).kind
@@ -579,9 +632,9 @@ class Kernel:
         ):
             return False
         return not (
-            Loot.TIARA in st.players[player].loot
+            _LOOT_TIARA in st.players[player].loot
             and self._guard_adjacent(pos)
-            and not self._lose_stealth(player, StealthLoss.TIARA)
+            and not self._lose_stealth(player, _STEALTHLOSS_TIARA)
         )
 
     def _enter(
@@ -623,7 +676,7 @@ class Kernel:
             if g is None or g == pos:
                 continue
             t = self.tile(g)
-            if t.revealed and t.kind == K.CAMERA and not t.disabled:
+            if t.revealed and t.kind == _CAMERA and not t.disabled:
                 return True
         return False
 
@@ -638,7 +691,7 @@ class Kernel:
         t = self.tile(p.pos) if p.pos is not None else None
         if t is not None and t.stealth > 0:
             if p.stealth > 0:
-                self._push(Effect(EffectKind.TILE_STEALTH, n=player, source=reason))
+                self._push(Effect(_EFFECTKIND_TILE_STEALTH, n=player, source=reason))
                 return True
             t.stealth -= 1
             self._emit(StealthLost(player, reason, True, p.stealth))
@@ -657,7 +710,7 @@ class Kernel:
         t = self.tile(p.pos) if p.pos is not None else None
         if t is not None and t.stealth > 0 and p.stealth > 0:
             self._ask(
-                DecisionKind.TILE_STEALTH, ["tile", "own"], n=eff.n, source=eff.source, pos=p.pos
+                _DECISIONKIND_TILE_STEALTH, ["tile", "own"], n=eff.n, source=eff.source, pos=p.pos
             )
         else:
             self._lose_stealth(eff.n, StealthLoss(eff.source))
@@ -673,10 +726,10 @@ class Kernel:
 
     def _lose(self, player: int, reason: StealthLoss) -> None:
         st = self.state
-        st.step = Step.OVER
-        st.outcome = Result.LOSS
+        st.step = _OVER
+        st.outcome = _LOSS
         self._loser = player
-        st.reason = f"{EndReason.CAUGHT}:{reason}"
+        st.reason = f"{_CAUGHT}:{reason}"
         st.queue.clear()
         st.pending = None
         self._fx = []
@@ -689,13 +742,13 @@ class Kernel:
         pos = eff.pos
         t = self.tile(pos)
         if _EMP in self.state.lasting:
-            self._emit(AlarmAvoided(pos, eff.source, Avoided.EMP))
+            self._emit(AlarmAvoided(pos, eff.source, _AVOIDED_EMP))
             return
         if t.alarm:
-            self._emit(AlarmAvoided(pos, eff.source, Avoided.ALREADY))
+            self._emit(AlarmAvoided(pos, eff.source, _ALREADY))
             return
         if self.state.floors[pos >> 6].guard.pos == pos:
-            self._emit(AlarmAvoided(pos, eff.source, Avoided.GUARD_PRESENT))
+            self._emit(AlarmAvoided(pos, eff.source, _GUARD_PRESENT))
             return
         options = []
         if eff.source in _HACKABLE and self._hack_tokens(eff.source) > 0:
@@ -706,7 +759,7 @@ class Kernel:
             options.append("pay")
         if options:
             options.append("trigger")
-            self._ask(DecisionKind.ALARM, options, pos=pos, source=eff.source)
+            self._ask(_DECISIONKIND_ALARM, options, pos=pos, source=eff.source)
             return
         self._raise_alarm(pos, eff.source)
 
@@ -727,13 +780,13 @@ class Kernel:
         t = self.tile(pos)
         f = pos >> 6
         if _EMP in self.state.lasting:
-            self._emit(AlarmAvoided(pos, source, Avoided.EMP))
+            self._emit(AlarmAvoided(pos, source, _AVOIDED_EMP))
             return
         if t.alarm:
-            self._emit(AlarmAvoided(pos, source, Avoided.ALREADY))
+            self._emit(AlarmAvoided(pos, source, _ALREADY))
             return
         if self.state.floors[f].guard.pos == pos:
-            self._emit(AlarmAvoided(pos, source, Avoided.GUARD_PRESENT))
+            self._emit(AlarmAvoided(pos, source, _GUARD_PRESENT))
             return
         t.alarm = True
         self._emit(AlarmRaised(pos, source))
@@ -769,9 +822,9 @@ class Kernel:
         if not closest:
             self._new_destination(floor)
         elif len(closest) == 1:
-            self._set_destination(floor, closest[0], Destination.ALARM)
+            self._set_destination(floor, closest[0], _DESTINATION_ALARM)
         else:
-            self._ask(DecisionKind.ALARM_TIE, [pos_text(a) for a in closest], floor=floor)
+            self._ask(_ALARM_TIE, [pos_text(a) for a in closest], floor=floor)
 
     def _set_destination(self, floor: int, pos: int, why: Destination) -> None:
         g = self.state.floors[floor].guard
@@ -815,8 +868,8 @@ class Kernel:
             card = self._draw_patrol(floor)
         g.pos = card
         self._emit(GuardPlaced(floor, card))
-        self._guard_appears(floor, mover, own=StealthLoss.GUARD_PLACED)
-        if self.state.step == Step.OVER:
+        self._guard_appears(floor, mover, own=_GUARD_PLACED)
+        if self.state.step == _OVER:
             return
         if self.alarms(floor):  # alarms raised before he arrived (cards) still call him
             self._push(Effect(_RETARGET, floor=floor))
@@ -867,8 +920,8 @@ class Kernel:
                 g.pos = card
                 self._emit(GuardPlaced(f, card))
                 # Back from Lost Visual: whoever stands on his tile is caught by surprise.
-                self._guard_appears(f, own=StealthLoss.SURPRISE)
-                if st.step == Step.OVER:
+                self._guard_appears(f, own=_SURPRISE)
+                if st.step == _OVER:
                     return
                 t = self.tile(card)
                 if t.alarm:  # he starts his move on an alarm: he switches it off first
@@ -890,7 +943,7 @@ class Kernel:
                 return
             n -= 1
             self._step_guard(f, base | geo.next_steps(g.dest & 63)[g.pos & 63])
-            if st.step == Step.OVER:
+            if st.step == _OVER:
                 return
             if n > 0 and g.pos is not None and self._crow_slows_guard(g.pos):
                 n -= 1
@@ -908,7 +961,7 @@ class Kernel:
         g.pos = nxt
         self._emit(GuardMoved(f, src, nxt))
         self._guard_enters(f, nxt)
-        if self.state.step == Step.OVER:
+        if self.state.step == _OVER:
             return
         if g.pos == g.dest:
             if self.alarms(f):
@@ -918,7 +971,8 @@ class Kernel:
 
     def _guard_enters(self, floor: int, pos: int) -> None:
         """The guard steps into `pos`: he clears its alarm and spots burglars."""
-        t = self.tile(pos)
+        t = self.state.floors[floor].tiles[pos & 63]
+        assert t is not None
         if t.alarm:
             t.alarm = False
             self._emit(AlarmCleared(pos))
@@ -943,15 +997,21 @@ class Kernel:
         they pay), on tiles watched from his (a Foyer next to him, an Atrium over or under
         him: `WATCHED`); then his tile's guard rule (a Camera: `ON_GUARD`)."""
         watched = self._watched
-        for i, p in enumerate(self.state.players):
+        st = self.state
+        floors = st.floors
+        # The Invisible Suit's wearer (the current burglar) is looked at by nobody.
+        unseen = st.current if _INVISIBLE in st.turn_flags else -1
+        for i, p in enumerate(st.players):
             b = p.pos
-            if b is None or i == skip or self._is_invisible(i):
+            if b is None or i in (skip, unseen):
                 continue
             if b == pos:
                 if own and not self._lose_stealth(i, own):
                     return
                 continue
-            kind = self.tile(b).kind
+            tile = floors[b >> 6].tiles[b & 63]
+            assert tile is not None
+            kind = tile.kind
             watch = watched.get(kind)
             if (
                 watch is not None
@@ -978,13 +1038,13 @@ class Kernel:
         count = t.dice + self._crack_bonus_dice(st.current)
         dice = tuple(self.rng.die() for _ in range(count))
         p = st.players[st.current]
-        if Tool.STETHOSCOPE in p.tools and Loot.BUST not in p.loot:
+        if _TOOL_STETHOSCOPE in p.tools and _BUST not in p.loot:
             # The Stethoscope may turn one die to any face before the roll counts.
             options = ["keep"] + [
                 die_face_option(i + 1, v) for i, d in enumerate(dice) for v in range(1, 7) if v != d
             ]
             self._emit(SafeDiceRolled(safe, dice))
-            self._ask(DecisionKind.STETHOSCOPE, options, pos=safe, data=[str(d) for d in dice])
+            self._ask(_DECISIONKIND_STETHOSCOPE, options, pos=safe, data=[str(d) for d in dice])
             return
         self._apply_crack(safe, dice)
 
@@ -1000,7 +1060,7 @@ class Kernel:
                 ct.cracked = True
                 cracked.append(pos)
         self._emit(SafeRolled(safe, dice, tuple(cracked)))
-        if all(self.tile(p).cracked or self.tile(p).kind == K.SAFE for p in combo):
+        if all(self.tile(p).cracked or self.tile(p).kind == _SAFE for p in combo):
             t.safe_open = True
             self._emit(SafeOpened(safe))
             me = st.current
@@ -1027,7 +1087,7 @@ class Kernel:
     def _draw_one_tool(self, player: int, source: str) -> None:
         st = self.state
         if not st.tools:
-            self._emit(DeckEmpty(Deck.TOOLS))
+            self._emit(DeckEmpty(_TOOLS))
             return
         tool = st.tools.pop()
         st.players[player].tools.append(tool)
@@ -1036,7 +1096,7 @@ class Kernel:
     def _draw_loot(self, player: int, safe: int, on_tile: bool = False) -> None:
         st = self.state
         if not st.loot:
-            self._emit(DeckEmpty(Deck.LOOT))
+            self._emit(DeckEmpty(_LOOT))
             return
         loot = st.loot.pop()
         if on_tile:
@@ -1045,10 +1105,10 @@ class Kernel:
         else:
             st.players[player].loot.append(loot)
             self._emit(LootDrawn(player, loot.value))
-        if loot == Loot.GOLD_BAR and st.gold_bar_waiting:
+        if loot == _GOLD_BAR and st.gold_bar_waiting:
             # The other Gold Bar waits on this Safe; the Loot deck is shuffled.
             st.gold_bar_waiting = False
-            self.tile(safe).loot.append(Loot.GOLD_BAR)
+            self.tile(safe).loot.append(_GOLD_BAR)
             self.rng.shuffle(st.loot)
         if not on_tile:
             self._on_loot_drawn(player, loot)
@@ -1107,20 +1167,20 @@ def _choose_alarm(k: Kernel, d: Decision, option: str) -> None:
         ct = k.tile(comp)
         ct.hack -= 1
         k._emit(HackSpent(comp, ct.hack))
-        k._emit(AlarmAvoided(d.pos, d.source, Avoided.HACK))
+        k._emit(AlarmAvoided(d.pos, d.source, _HACK))
     elif option == "pay":
         k._spend(1)
-        k._emit(AlarmAvoided(d.pos, d.source, Avoided.PAID))
+        k._emit(AlarmAvoided(d.pos, d.source, _PAID))
     elif option == "laptop":
         holder = next(p for p in k.state.players if p.hack)
         holder.hack = 0
-        k._emit(AlarmAvoided(d.pos, d.source, Avoided.LAPTOP))
+        k._emit(AlarmAvoided(d.pos, d.source, _LAPTOP))
     else:
         k._raise_alarm(d.pos, d.source)
 
 
 def _choose_alarm_tie(k: Kernel, d: Decision, option: str) -> None:
-    k._set_destination(d.floor, parse_pos(option), Destination.ALARM)
+    k._set_destination(d.floor, parse_pos(option), _DESTINATION_ALARM)
 
 
 def _choose_tile_stealth(k: Kernel, d: Decision, option: str) -> None:

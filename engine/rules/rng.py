@@ -48,9 +48,15 @@ class Rng:
             if n <= 0:
                 raise ValueError("below() needs n > 0")
             limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+        # next_u64 inlined: the engine draws here for every die, shuffle and bot choice.
+        state = self.state
         while True:
-            r = self.next_u64()
+            state = z = (state + _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            r = z ^ (z >> 31)
             if r < limit:
+                self.state = state
                 return r % n
 
     def die(self) -> int:
@@ -58,7 +64,22 @@ class Rng:
         return self.below(6) + 1
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place: j = below(i + 1) for i from the last index down, with
+        below() inlined (every new game shuffles some 150 cards and tiles)."""
+        state = self.state
+        limits = _LIMITS
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = limits.get(n)
+            if limit is None:
+                limit = limits[n] = (1 << 64) - ((1 << 64) % n)
+            while True:
+                state = z = (state + _GAMMA) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                r = z ^ (z >> 31)
+                if r < limit:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = state

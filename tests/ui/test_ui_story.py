@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.rules.actions import Action
 from engine.rules.actions import parse_pos as P
 from engine.rules.data import Character, Side
 from engine.rules.events import (
@@ -14,7 +15,7 @@ from engine.rules.events import (
     TileRevealed,
     TurnEnded,
 )
-from engine.rules.view import PlayerView
+from engine.rules.view import PlayerView, typed_view
 from tests.engine.builder import K, table
 from ui import animate
 from ui.messages import help_of
@@ -92,9 +93,14 @@ def test_the_safety_nets_ask_the_engine_and_respect_dont_ask_again():
         .turn(taken=1, actions=3)
         .game()
     )
-    assert safety_reason(g, "move 1.B1", set()) == "lose"
-    assert safety_reason(g, "move 1.B1", {"lose"}) == ""
-    assert safety_reason(g, "end", set()) == "event"
-    assert safety_reason(g, "end", {"event"}) == ""
-    assert safety_reason(g, "use emp", set()) == "tool"
-    assert safety_reason(g, "move 1.A2", set()) == ""
+    view = typed_view(g)
+
+    def reason(text: str, quiet: set[str]) -> str:
+        return safety_reason(g, view, Action.parse(text), quiet)
+
+    assert reason("move 1.B1", set()) == "lose"
+    assert reason("move 1.B1", {"lose"}) == ""
+    assert reason("end", set()) == "event"
+    assert reason("end", {"event"}) == ""
+    assert reason("use emp", set()) == "tool"
+    assert reason("move 1.A2", set()) == ""

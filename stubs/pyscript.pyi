@@ -1,0 +1,4 @@
+from typing import Any
+
+document: Any
+window: Any
