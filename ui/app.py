@@ -93,7 +93,7 @@ class App:
     def show_setup(self, error: str = "") -> None:
         self.game.session = None
         self.show("setup")
-        self.page.el("subtitle").textContent = t("setup.title")
+        self.page.el("subtitle").textContent = ""  # the screen's own heading says it
         self.setup.show_error(error)
         self.saves_list.render()
         self.page.ready()
@@ -280,7 +280,7 @@ class App:
             self.game.rebuild()
             self.fit()
         else:
-            page.el("subtitle").textContent = t("setup.title")
+            page.el("subtitle").textContent = ""  # the screen's own heading says it
         self.reviews.reopen()
         page.ready()
 

@@ -150,6 +150,8 @@ def _tile_parts(
         kind_text = name_of("kind", kind)
         title = help_of("kind", kind)
         face = _catalog_get(f"tile.short.{kind}") or kind_text  # what fits on the tile
+        if len(face) > 12:
+            classes.append("long-name")  # a smaller type keeps the one name on one line
         icon = f"k-{kind}"
         what = kind_text
         if tile.number:

@@ -36,6 +36,7 @@ class Prompt:
         # The card the Spotter saw is in the decision's payload (no event scraping).
         page.el("prompt-text").textContent = describe.prompt_text(pending)
         prompt.hidden = False
+        page.sync_modal()  # modal from the first draw: the page behind is inert, data-modal set
         if self.story.render_prompt(view, pending, choices):
             return
         dice = describe.pending_dice(pending) if kind == "stethoscope" else None
@@ -51,9 +52,6 @@ class Prompt:
             label = describe.choice_label(kind, choice.option, names, kind_at, dice)
             fragment.appendChild(page.button(label, "btn action", action=str(choice)))
         page.el("prompt-options").replaceChildren(fragment)
-        if prompt.hidden:
-            prompt.hidden = False
-            page.sync_modal()
 
 
 def show_end(page: Page, view: GameView, caught: int) -> None:
@@ -142,7 +140,7 @@ class Legend:
         pieces = [("m-guard", "guard", t("legend.guard"))]
         pieces += [("die-2", "", t("legend.die"))]
         pieces += [(f"c-{c.value}", "burglar", name_of("character", c.value)) for c in Character]
-        pieces.append(("m-burglar", "", t("legend.burglar")))
+        pieces.append(("m-pawn", "", t("legend.burglar")))
         group(t("legend.pieces"), pieces)
         group(t("legend.tokens"), [(i, "", t(f"legend.{i}")) for i in TOKEN_ICONS])
         marks = [(i, i, t(f"legend.{i}")) for i in MARK_ICONS]

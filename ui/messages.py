@@ -272,9 +272,6 @@ EN: dict[str, Text] = {
     "token.alarm_held": "holding an alarm token",
     # the board's look (issue 15): walls and targets in tile names, status, legend
     "tile.walls": "walls: {sides}",
-    "tile.short.computer-fingerprint": "Print PC",
-    "tile.short.computer-laser": "Laser PC",
-    "tile.short.computer-motion": "Motion PC",
     "tile.wall.n": "north",
     "tile.wall.e": "east",
     "tile.wall.s": "south",
@@ -430,15 +427,15 @@ _names(
             "Cameras watch each other: moving onto a Camera while a guard stands on another revealed Camera (any floor), or a guard stepping onto another Camera while you stand on one, sets off an alarm on your Camera.",
         ),
         "computer-fingerprint": (
-            "Fingerprint computer",
+            "Fingerprint PC",
             "Hack here (1 action) to store a hack token, up to 6. When a Fingerprint alarm is about to ring anywhere in the building, one stored token can stop it.",
         ),
         "computer-laser": (
-            "Laser computer",
+            "Laser PC",
             "Hack here (1 action) to store a hack token, up to 6. When a Laser alarm is about to ring anywhere in the building, one stored token can stop it.",
         ),
         "computer-motion": (
-            "Motion computer",
+            "Motion PC",
             "Hack here (1 action) to store a hack token, up to 6. When a Motion alarm is about to ring anywhere in the building, one stored token can stop it.",
         ),
         "deadbolt": (
@@ -451,7 +448,7 @@ _names(
         ),
         "fingerprint": (
             "Fingerprint",
-            "Moving in sets off an alarm here, unless you spend a Fingerprint computer hack token.",
+            "Moving in sets off an alarm here, unless you spend a Fingerprint PC hack token.",
         ),
         "foyer": (
             "Foyer",
@@ -467,7 +464,7 @@ _names(
         ),
         "laser": (
             "Laser",
-            "Moving in sets off an alarm, unless you pay 1 more action (only if the Laser was already face up) or a hack token from the Laser computer stops it.",
+            "Moving in sets off an alarm, unless you pay 1 more action (only if the Laser was already face up) or a hack token from the Laser PC stops it.",
         ),
         "lavatory": (
             "Lavatory",
@@ -475,7 +472,7 @@ _names(
         ),
         "motion": (
             "Motion",
-            "Move in and out again in the same turn and an alarm goes off here, unless a hack token from the Motion computer stops it. Stop here and it stays quiet.",
+            "Move in and out again in the same turn and an alarm goes off here, unless a hack token from the Motion PC stops it. Stop here and it stays quiet.",
         ),
         "secret-door": (
             "Secret door",
@@ -1004,6 +1001,8 @@ EN.update(
         "ref.group.ability": "Abilities",
         "ref.group.ruling": "Rulings: where the rule texts are silent",
         "ref.ability_title": "{ability} ({character}, {side})",
+        "ref.s.names": "Names of cards and rooms",
+        "ref.s.names.text": "Rooms, Tools, Loot and Events keep the names of the published game's English edition; the French edition keeps most of them in English too (Walkway, Thermal Bomb, Peekhole), and the French version of this page follows it.",
         "ref.s.goal": "The goal",
         "ref.s.goal.text": "The crew breaks into a building, opens every Safe, takes all the Loot, and leaves over the roof by the Stairs of the top floor. If any burglar is seen by a guard with no Stealth left, the whole crew loses.",
         "ref.s.turn": "How a turn goes",
@@ -1073,7 +1072,7 @@ EN.update(
         "tut.s.keypad": "B2 is a Walkway. One action left: try the face-down B1 (marked). Some rooms fight back when you step in.",
         "tut.s.guard": "B1 is a Keypad: it opens only on a 6, and your two dice (the Peterman rolls one extra) showed 1 and 4, so you stay in B2. End turn: you took 4 actions, so no Event. Then the guard walks 2 steps (the die on his pawn) along the red arrows toward A4.",
         "tut.s.laser": "The guard stopped on C3. A new turn: Move into the face-down B3 (marked).",
-        "tut.s.alarm": "B3 is a Laser: walking in rang an alarm, the red tile. The guard now heads for B3, one step faster per ringing alarm. A hack token, stored by hacking the Laser computer (not found yet), would have kept it quiet. Move away to A3 (marked).",
+        "tut.s.alarm": "B3 is a Laser: walking in rang an alarm, the red tile. The guard now heads for B3, one step faster per ringing alarm. A hack token, stored by hacking the Laser PC (not found yet), would have kept it quiet. Move away to A3 (marked).",
         "tut.s.combination": "A3 is the Stairs: your way up, later. Each face-up tile shows its number at the top right, and a Safe's combination is made of such numbers. Peek at A2, then at A4 (marked).",
         "tut.s.alarm_off": "End turn: the guard walks 3 steps (speed 2, plus 1 for the alarm), reaches B3 and switches its alarm off, then draws a new destination.",
         "tut.s.fingerprint": "The guard stands on B3 now. A2 is a Fingerprint room: walking in rings its alarm, but it is the short way on. Move into A2 (marked).",
@@ -1084,7 +1083,7 @@ EN.update(
         "tut.s.opened": "1, 4 and 6: the last four are cracked and the Safe opens! You take a Tool, a Crowbar, and a Loot, a Gemstone (see The crew), and this floor's guard now moves 3. End turn.",
         "tut.s.back": "Time to go up. Move into A2 (marked), toward the Stairs on A3: the Fingerprint room rings again.",
         "tut.s.event": "Stop after this single action and End turn: ending a turn with 2 actions taken or fewer draws an Event card (the status line says so). An Event acts at once, for better or worse; the log says what it did.",
-        "tut.s.to_stairs": "The Event, Switch signs, put the guard on the alarm at A2, which he switched off, and he walked on to B2. Move into the Stairs on A3 (marked).",
+        "tut.s.to_stairs": "The Event, Switch signs, put the guard on the alarm at A2, right on you: that cost 1 Stealth (2 left). He switched the alarm off and walked on to B2. Move into the Stairs on A3 (marked).",
         "tut.s.upstairs": "The Stairs tile offers the way up among its actions: Go up to 2.A3 (1 action). The board follows you to floor 2.",
         "tut.s.lab": "You landed in a Laboratory: the first burglar in takes a Tool, a Thermal Bomb. Floor 2's guard has arrived on D1. You took 2 actions, so End turn draws an Event again.",
         "tut.s.peekhole": "The Event is Peekhole: a free peek at a tile next to you. Choose A2 (marked).",
@@ -1102,7 +1101,7 @@ EN.update(
         "tut.s.open_second": "D2 is a Thermo room with a 2: the whole combination is face up. Move to C2 (marked), then Crack the safe until it opens.",
         "tut.s.loot": "Open! You take a Dynamite and a Chihuahua, and every guard speeds up (floor 2's now moves 5). The Chihuahua rolls a die at the start of your turns: on a 6 it barks, an alarm where you stand. End turn.",
         "tut.s.way_out": "Carry it all to the Stairs on A4. Through the Deadbolt again: Move to C3 (3 actions), then C4 (marked), then End turn.",
-        "tut.s.past_guard": "The guard stands on B4, in your way. Walking into his tile costs 1 Stealth (you have 3; at 0 you are caught). Move into B4 anyway, then to A4 (marked).",
+        "tut.s.past_guard": "The guard stands on B4, in your way. Walking into his tile costs 1 Stealth (you have 2; seen with none left, you are caught). Move into B4 anyway, then to A4 (marked).",
         "tut.s.escape": "Both Safes are open and you carry all the Loot, on the Stairs of the top floor: Escape by the roof (1 action).",
         "tut.l.done": "You got away! That was a whole heist: peeking, moving, alarms and hacking, the guard's route, dice and cracking, and the escape. Open Rules to look anything up, and start a real heist with New game.",
     }

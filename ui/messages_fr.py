@@ -257,9 +257,6 @@ FR: dict[str, Text] = {
     "token.alarm_held": "tient un jeton Alarme",
     # l'aspect du plateau (issue 15) : murs et cibles dans les noms des tuiles, statut, légende
     "tile.walls": "murs : {sides}",
-    "tile.short.computer-fingerprint": "PC Finger",
-    "tile.short.computer-laser": "PC Laser",
-    "tile.short.computer-motion": "PC Motion",
     "tile.wall.n": "nord",
     "tile.wall.e": "est",
     "tile.wall.s": "sud",
@@ -415,15 +412,15 @@ _names(
             "Les Caméras se surveillent entre elles : entrer sur une Caméra alors qu'un Gardien se tient sur une autre Caméra révélée (à n'importe quel étage), ou un Gardien qui arrive sur une autre Caméra pendant que vous êtes sur l'une d'elles, déclenche une Alarme sur votre Caméra.",
         ),
         "computer-fingerprint": (
-            "Salle informatique Fingerprint",
+            "PC Fingerprint",
             "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Fingerprint va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
         ),
         "computer-laser": (
-            "Salle informatique Laser",
+            "PC Laser",
             "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Laser va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
         ),
         "computer-motion": (
-            "Salle informatique Motion",
+            "PC Motion",
             "Piratez ici (1 action) pour y stocker un jeton Piratage, jusqu'à 6. Quand une Alarme Motion va sonner n'importe où dans le bâtiment, un jeton stocké peut l'arrêter.",
         ),
         "deadbolt": (
@@ -436,7 +433,7 @@ _names(
         ),
         "fingerprint": (
             "Fingerprint",
-            "Y entrer déclenche une Alarme ici, sauf si vous dépensez un jeton Piratage de la Salle informatique Fingerprint.",
+            "Y entrer déclenche une Alarme ici, sauf si vous dépensez un jeton Piratage de la PC Fingerprint.",
         ),
         "foyer": (
             "Foyer",
@@ -452,7 +449,7 @@ _names(
         ),
         "laser": (
             "Laser",
-            "Y entrer déclenche une Alarme, sauf si vous payez 1 action de plus (seulement si le Laser était déjà face visible) ou si un jeton Piratage de la Salle informatique Laser l'arrête.",
+            "Y entrer déclenche une Alarme, sauf si vous payez 1 action de plus (seulement si le Laser était déjà face visible) ou si un jeton Piratage de la PC Laser l'arrête.",
         ),
         "lavatory": (
             "Lavatory",
@@ -460,7 +457,7 @@ _names(
         ),
         "motion": (
             "Motion",
-            "Entrez et ressortez au même tour et une Alarme se déclenche ici, sauf si un jeton Piratage de la Salle informatique Motion l'arrête. Arrêtez-vous ici et rien ne sonne.",
+            "Entrez et ressortez au même tour et une Alarme se déclenche ici, sauf si un jeton Piratage de la PC Motion l'arrête. Arrêtez-vous ici et rien ne sonne.",
         ),
         "secret-door": (
             "Porte secrète",
@@ -999,6 +996,8 @@ FR.update(
         "ref.group.ability": "Compétences",
         "ref.group.ruling": "Arbitrages : là où les règles ne disent rien",
         "ref.ability_title": "{ability} ({character}, {side})",
+        "ref.s.names": "Noms des cartes et des pièces",
+        "ref.s.names.text": "Les noms des pièces, Outils, Butins et Événements suivent la règle française du jeu, qui garde la plupart des noms anglais (Walkway, Thermal Bomb, Peekhole…) : cette page les reprend tels quels.",
         "ref.s.goal": "Le but",
         "ref.s.goal.text": "L'équipe s'introduit dans un bâtiment, ouvre chaque Coffre, emporte tout le Butin et repart par le toit, via l'Escalier du dernier étage. Si un cambrioleur est vu par un Gardien sans Camouflage restant, toute l'équipe perd.",
         "ref.s.turn": "Déroulement d'un tour",
@@ -1068,7 +1067,7 @@ FR.update(
         "tut.s.keypad": "B2 est un Walkway. Il vous reste une action : tentez la tuile B1 face cachée (marquée). Certaines salles se défendent quand on y entre.",
         "tut.s.guard": "B1 est un Keypad : il ne s'ouvre que sur un 6, et vos deux dés (le Peterman en lance un de plus) ont fait 1 et 4 ; vous restez donc en B2. Finir le tour : 4 actions jouées, donc pas d'Événement. Puis le Gardien fait 2 pas (le dé de son pion) le long des flèches rouges vers A4.",
         "tut.s.laser": "Le Gardien s'est arrêté en C3. Nouveau tour : entrez dans la tuile B3 face cachée (marquée).",
-        "tut.s.alarm": "B3 est un Laser : y entrer a déclenché une Alarme, la tuile rouge. Le Gardien file maintenant vers B3, plus vite d'un pas par Alarme qui sonne. Un jeton Piratage, stocké en piratant la Salle informatique Laser (pas encore trouvée), l'aurait fait taire. Éloignez-vous en A3 (marquée).",
+        "tut.s.alarm": "B3 est un Laser : y entrer a déclenché une Alarme, la tuile rouge. Le Gardien file maintenant vers B3, plus vite d'un pas par Alarme qui sonne. Un jeton Piratage, stocké en piratant la PC Laser (pas encore trouvée), l'aurait fait taire. Éloignez-vous en A3 (marquée).",
         "tut.s.combination": "A3 est l'Escalier : votre chemin vers le haut, plus tard. Chaque tuile face visible montre son numéro en haut à droite, et la combinaison d'un Coffre est faite de ces numéros. Coup d'œil en A2, puis en A4 (marquées).",
         "tut.s.alarm_off": "Finir le tour : le Gardien fait 3 pas (vitesse 2, plus 1 pour l'Alarme), atteint B3 et éteint son Alarme, puis pioche une nouvelle destination.",
         "tut.s.fingerprint": "Le Gardien est maintenant en B3. A2 est une salle Fingerprint : y entrer déclenche son Alarme, mais c'est le chemin court. Entrez en A2 (marquée).",
@@ -1079,7 +1078,7 @@ FR.update(
         "tut.s.opened": "1, 4 et 6 : les quatre dernières sont décodées et le Coffre s'ouvre ! Vous prenez un Outil, un Crowbar, et un Butin, un Gemstone (voir L'équipe), et le Gardien de cet étage avance maintenant de 3. Finir le tour.",
         "tut.s.back": "Il est temps de monter. Entrez en A2 (marquée), vers l'Escalier en A3 : la salle Fingerprint sonne de nouveau.",
         "tut.s.event": "Arrêtez-vous après cette seule action et Finir le tour : finir un tour après 2 actions ou moins fait piocher une carte Événement (la ligne d'état le dit). Un Événement agit aussitôt, en bien ou en mal ; le journal dit ce qu'il a fait.",
-        "tut.s.to_stairs": "L'Événement, Switch Signs, a placé le Gardien sur l'Alarme en A2, qu'il a éteinte, puis il est reparti jusqu'en B2. Entrez dans l'Escalier en A3 (marquée).",
+        "tut.s.to_stairs": "L'Événement, Switch Signs, a placé le Gardien sur l'Alarme en A2, sur vous : cela coûte 1 Camouflage (il en reste 2). Il a éteint l'Alarme et il est reparti jusqu'en B2. Entrez dans l'Escalier en A3 (marquée).",
         "tut.s.upstairs": "La tuile Escalier propose la montée parmi ses actions : Monter en 2.A3 (1 action). Le plateau vous suit à l'étage 2.",
         "tut.s.lab": "Vous arrivez dans un Laboratory : le premier cambrioleur qui y entre prend un Outil, un Thermal Bomb. Le Gardien de l'étage 2 est apparu en D1. Vous avez joué 2 actions, donc Finir le tour fait de nouveau piocher un Événement.",
         "tut.s.peekhole": "L'Événement est Peekhole : un coup d'œil gratuit à une tuile voisine. Choisissez A2 (marquée).",
@@ -1097,7 +1096,7 @@ FR.update(
         "tut.s.open_second": "D2 est une salle Thermo avec un 2 : toute la combinaison est face visible. Allez en C2 (marquée), puis Décoder le Coffre jusqu'à ce qu'il s'ouvre.",
         "tut.s.loot": "Ouvert ! Vous prenez un Dynamite et un Chihuahua, et chaque Gardien accélère (celui de l'étage 2 avance maintenant de 5). Le Chihuahua lance un dé au début de vos tours : sur un 6, il aboie, une Alarme là où vous êtes. Finir le tour.",
         "tut.s.way_out": "Portez le tout jusqu'à l'Escalier en A4. Par le Deadbolt de nouveau : allez en C3 (3 actions), puis en C4 (marquée), puis Finir le tour.",
-        "tut.s.past_guard": "Le Gardien est en B4, sur votre chemin. Entrer sur sa tuile coûte 1 Camouflage (vous en avez 3 ; à 0, vous êtes pris). Entrez quand même en B4, puis en A4 (marquées).",
+        "tut.s.past_guard": "Le Gardien est en B4, sur votre chemin. Entrer sur sa tuile coûte 1 Camouflage (vous en avez 2 ; vu sans Camouflage, vous êtes pris). Entrez quand même en B4, puis en A4 (marquées).",
         "tut.s.escape": "Les deux Coffres sont ouverts, vous portez tout le Butin et vous êtes sur l'Escalier du dernier étage : S'enfuir par le toit (1 action).",
         "tut.l.done": "Vous vous en êtes tiré ! C'était un casse complet : coups d'œil, déplacements, Alarmes et piratage, le chemin du Gardien, dés et décodage, et la fuite. Ouvrez Règles pour vérifier quoi que ce soit, et lancez un vrai casse avec Nouvelle partie.",
     }

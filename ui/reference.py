@@ -27,6 +27,7 @@ RULE_SECTIONS: tuple[str, ...] = (
     "safes",
     "escape",
     "cards",
+    "names",
 )
 RULINGS: tuple[str, ...] = (
     "first",

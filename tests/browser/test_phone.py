@@ -12,10 +12,16 @@ from playwright.sync_api import expect
 
 PHONE = {"width": 390, "height": 844}
 
+# Inside the window and not under an open decision (the page behind a modal prompt is inert,
+# so hit-testing cannot tell: the prompt's box must not cover the element).
 IN_VIEW = """(el) => {
   const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
+  const inside = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
       && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+  const prompt = document.getElementById('prompt');
+  if (!inside || prompt.hidden || prompt.contains(el)) return inside;
+  const p = prompt.getBoundingClientRect();
+  return r.bottom <= p.top || r.top >= p.bottom || r.right <= p.left || r.left >= p.right;
 }"""
 
 
