@@ -86,6 +86,7 @@ _EXPORTS = {
     "parse_die_face": "rules.decisions",
     "parse_order": "rules.decisions",
     "Bot": "autopilot.bot",
+    "Explanation": "autopilot.bot",
     "MAX_GAME_ACTIONS": "io.limits",
     "load_json": "io.limits",
     "encode": "io.serialize",
@@ -98,7 +99,7 @@ _EXPORTS = {
 _MODULES = {"events": "rules.events"}
 
 if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists agree)
-    from .autopilot.bot import Bot
+    from .autopilot.bot import Bot, Explanation
     from .io.limits import MAX_GAME_ACTIONS, load_json
     from .io.links import MAX_CODE_CHARS, pack_actions, unpack_actions
     from .io.match import Match, RecordError
@@ -182,6 +183,7 @@ __all__ = [  # the names __getattr__ provides, and the version
     "EffectKind",
     "EndReason",
     "EventCard",
+    "Explanation",
     "FloorLayout",
     "Game",
     "GameView",

@@ -22,8 +22,7 @@ from ui import describe
 from ui.messages import t
 
 if TYPE_CHECKING:
-    from engine import Action
-    from engine.autopilot.bot import Explanation
+    from engine import Action, Explanation
     from engine.rules.view import GameView
     from ui.dom import Page
     from ui.ports import Table
@@ -325,7 +324,7 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     """The hint's reason in the player's words, built from the plan the bot chose: the goal,
     what the action costs (actions, the engine's hazards, an Event), where the plan ends the
     turn and the chance the guard walks in there; for a costly choice, why it is worth it."""
-    from engine.rules.actions import ActionKind
+    from engine import ActionKind
 
     goal = str(e.goal)
     parts: list[str] = []
