@@ -238,9 +238,16 @@ def test_dont_ask_again_holds_for_the_rest_of_the_game(page, site_server):
     page.check("#story-quiet")
     page.click("#story-confirm [data-story='yes']")
     page.click("#handover-go")
-    page.click("#other-actions [data-action='end']")  # 0 actions taken: it would ask again
+    # 0 actions taken: the early End would ask again. She stands on the entrance's Thermo,
+    # so the Thermo's own question (another kind) still asks, and only it.
+    page.click("#other-actions [data-action='end']")
+    confirm = page.locator("#story-confirm")
+    expect(confirm).to_be_visible()
+    expect(confirm).to_contain_text("Thermo")
+    expect(confirm).not_to_contain_text("Event")
+    page.click("#story-confirm [data-story='yes']")
     expect(page.locator("#handover")).to_be_visible()
-    expect(page.locator("#story-confirm")).to_be_hidden()
+    expect(confirm).to_be_hidden()
 
 
 def test_the_game_over_banner_stays_after_the_dialog_closes(page, site_server):
