@@ -78,6 +78,8 @@ def main() -> int:
                 if not only or "legend" in only:
                     if page.locator("#end").is_visible():
                         page.click("#end [data-cmd='look']")
+                    if page.locator("#menu-toggle").is_visible():  # a phone: Legend is in the menu
+                        page.click("#menu-toggle")
                     page.click("[data-cmd='legend']")
                     page.screenshot(path=str(args.out / f"legend-{size}.png"))
                 page.close()
