@@ -363,6 +363,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         parts.append(t("autopilot.cost.event"))
     if e.face_down:
         parts.append(t("autopilot.cost.face_down"))
+    if e.luck:
+        parts.append(t("autopilot.cost.luck"))
     if e.end_pos >= 0:
         where = describe.pos_text(e.end_pos)
         if e.risk >= 1.0:
@@ -371,6 +373,12 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
             parts.append(t("autopilot.risk.some", pos=where, pct=_pct(e.risk)))
         else:
             parts.append(t("autopilot.risk.none", pos=where))
+        if e.watched > 0.0:
+            parts.append(t(f"autopilot.risk.{e.watch}", pct=_pct(e.watched)))
+    for seat, tile, chance in e.crew:
+        name = names[seat] if seat < len(names) else str(seat + 1)
+        key = "autopilot.risk.crew_sure" if chance >= 1.0 else "autopilot.risk.crew"
+        parts.append(t(key, name=name, pos=describe.pos_text(tile), pct=_pct(chance)))
     if e.hazards:
         parts.append(_worth(e, names))
     return " ".join(parts)

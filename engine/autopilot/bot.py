@@ -44,7 +44,7 @@ from ..rules.foresight import HIDDEN_FACTS
 from ..rules.game import Game
 from ..rules.infostate import resample_from_infostate
 from ..rules.kinds import DecisionKind as D
-from ..rules.kinds import Hazard, StealthLoss
+from ..rules.kinds import Hazard, Lasting, StealthLoss
 from ..rules.rng import Rng
 from ..rules.state import Step
 
@@ -280,7 +280,11 @@ class Explanation:
     Event. `face_down`: it steps onto a tile
     nobody has seen. `end_pos`: where the plan ends the turn, `risk` the chance, from his
     route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
-    plan: a decision, the entrance). When the action pays a hazard, `alternative` is the
+    plan: a decision, the entrance); `watched` the chance the tile itself gets the burglar
+    seen then (`watch`: a Foyer he passes next to, a Camera while he steps on another);
+    `crew`: (seat, tile, chance) of each other burglar the same guard may then walk in on.
+    `luck`: the action itself brings a hidden fact to light (a roll, a card), so what it
+    costs is not known before. When the action pays a hazard, `alternative` is the
     best-scored choice that pays none (None: every choice does), with the risk and the
     steps to the goal its own plan ends with; `steps` is the chosen plan's. `options` and
     `worlds`: how many choices and sampled tables the search compared."""
@@ -297,6 +301,10 @@ class Explanation:
     face_down: bool = False
     end_pos: int = -1
     risk: float = 0.0
+    watch: str = ""
+    watched: float = 0.0
+    crew: tuple[tuple[int, int, float], ...] = ()
+    luck: bool = False
     steps: int = -1
     alternative: Action | None = None
     alternative_risk: float = 0.0
@@ -315,7 +323,10 @@ class Explanation:
             and not self.stealth
             and not self.event
             and not self.face_down
+            and not self.luck
             and self.risk == 0.0
+            and self.watched == 0.0
+            and not self.crew
         )
 
 
@@ -382,7 +393,7 @@ def goal_distance(
 # discards) and by the floor's geometry object (held, so its id is not reused), which
 # changes whenever the walls do. A bounded cache: cleared when full.
 _THREATS: dict[tuple[object, ...], tuple[object, frozenset[int]]] = {}
-_RISKS: dict[tuple[object, ...], tuple[object, dict[int, float]]] = {}
+_RISKS: dict[tuple[object, ...], tuple[object, _Walks]] = {}
 _CACHE_SIZE = 4096
 
 
@@ -413,13 +424,26 @@ def guard_threat(game: Game, floor: int, moves: int = 1) -> frozenset[int]:
 def hit_risk(game: Game, floor: int) -> dict[int, float]:
     """For each tile, the chance the floor's guard walks into it when he moves next (from
     public facts only: his route, speed, the alarms, the patrol cards not yet discarded).
-    His route up to his destination is certain; past it he heads for a new patrol card,
-    any of the floor's cards not in the discard pile (or the closest alarm). The dict is
-    shared: read it, never change it."""
+    His route up to his destination is certain; past it he heads for the closest alarm left,
+    then for a new patrol card, any of the floor's cards not in the discard pile, and so on
+    while steps remain (`guard_walks`). The dict is shared: read it, never change it."""
+    return _walks(game, floor)[1]
+
+
+def guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], ...]:
+    """The walks the floor's guard may take when he moves next, each with its chance and
+    the tiles he enters, from public facts only (see `hit_risk`). Shared: never change it."""
+    return _walks(game, floor)[0]
+
+
+_Walks = tuple[tuple[tuple[float, frozenset[int]], ...], dict[int, float]]
+
+
+def _walks(game: Game, floor: int) -> _Walks:
     st = game.state
     g = st.floors[floor].guard
-    if not g.placed or g.pos is None or g.dest is None:
-        return {}
+    if not g.placed or g.pos is None or g.dest is None or g.donuts:
+        return (), {}
     geo = game.geometry(floor)
     key = (
         floor,
@@ -434,54 +458,120 @@ def hit_risk(game: Game, floor: int) -> dict[int, float]:
     hit = _RISKS.get(key)
     if hit is not None and hit[0] is geo:
         return hit[1]
-    out = _hit_risk(game, floor)
+    walks = _guard_walks(game, floor)
+    risk: dict[int, float] = {}
+    for chance, tiles in walks:
+        for q in tiles:
+            risk[q] = risk.get(q, 0.0) + chance
+    for q, chance in risk.items():
+        risk[q] = 1.0 if chance > 1.0 - 1e-9 else chance  # sums of shares: no 0.999...
+    out = (walks, risk)
     if len(_RISKS) >= _CACHE_SIZE:
         _RISKS.clear()
     _RISKS[key] = (geo, out)
     return out
 
 
-def _hit_risk(game: Game, floor: int) -> dict[int, float]:
+def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], ...]:
+    """Every way the guard's next move can go, as the engine moves him: his speed fixed at
+    the start (speed + alarms), alarms he walks through cleared, at each destination the
+    closest alarm left (players break ties: each counted alike) or else a patrol card drawn
+    (never his own tile; an empty deck is reshuffled)."""
     st = game.state
     g = st.floors[floor].guard
     assert g.pos is not None and g.dest is not None
-    n = g.speed + len(game.alarms(floor)) + max(st.guard_bonus, -g.speed)
+    alarms = game.alarms(floor)
+    n = g.speed + len(alarms) + max(st.guard_bonus, -g.speed)
     route = game.guard_route(floor)
-    out: dict[int, float] = dict.fromkeys(route[:n], 1.0)
-    left = n - len(route)
-    if left <= 0:
-        return out
+    first = route[:n]
+    if n <= len(route):
+        return ((1.0, frozenset(first)),)
     geo = game.geometry(floor)
-    here = g.dest
-    alarms = [a for a in game.alarms(floor) if a != here]
-    if alarms:
-        dist = geo.dist[here & 63]
-        near = min(dist[a & 63] for a in alarms)
-        targets = [a for a in alarms if dist[a & 63] == near]
-    else:
-        seen = set(g.discard)
-        base = floor << 6
-        targets = [
-            base | c
-            for c, t in enumerate(st.floors[floor].tiles)
-            if t is not None and (base | c) not in seen and (base | c) != here
-        ]
-    if not targets:
-        return out
-    share = 1.0 / len(targets)
-    for t in targets:
-        table = geo.next_steps(t & 63)
-        cell = here & 63
-        goal = t & 63
-        base = floor << 6
-        for _ in range(left):
-            if cell == goal:
-                break
-            cell = table[cell]
-            q = base | cell
-            if out.get(q, 0.0) < 1.0:
-                out[q] = min(1.0, out.get(q, 0.0) + share)
-    return out
+    base = floor << 6
+    cells = [base | c for c, t in enumerate(st.floors[floor].tiles) if t is not None]
+    out: list[tuple[float, frozenset[int]]] = []
+
+    def go(
+        here: int,
+        left: int,
+        chance: float,
+        seen: tuple[int, ...],
+        drawn: frozenset[int],
+        ringing: frozenset[int],
+    ) -> None:
+        if left <= 0 or chance < 1e-4:
+            out.append((chance, frozenset(seen)))
+            return
+        if ringing:
+            dist = geo.dist[here & 63]
+            near = min(dist[a & 63] for a in ringing)
+            targets = [a for a in ringing if dist[a & 63] == near]
+        else:
+            targets = [q for q in cells if q not in drawn and q != here]
+            if not targets:  # the deck runs out: the discards are shuffled back
+                targets = [q for q in cells if q != here]
+                drawn = frozenset()
+        share = chance / len(targets)
+        for t in targets:
+            table = geo.next_steps(t & 63)
+            cell, goal = here & 63, t & 63
+            walked = list(seen)
+            rest = left
+            while rest > 0 and cell != goal:
+                cell = table[cell]
+                walked.append(base | cell)
+                rest -= 1
+            now = base | cell
+            go(
+                now,
+                rest if cell == goal else 0,
+                share,
+                tuple(walked),
+                drawn | {t},
+                ringing.difference(walked),
+            )
+
+    dest = g.dest
+    ringing = frozenset(alarms).difference(route)
+    go(dest, n - len(route), 1.0, tuple(first), frozenset(g.discard), ringing)
+    return tuple(out)
+
+
+def _watch(game: Game, pos: int) -> tuple[str, set[int]]:
+    """What a burglar on `pos` is seen from besides his own tile when the floor's guard
+    walks: ("foyer", the tiles next to it), ("camera", the floor's other Cameras), or none."""
+    t = game.tile(pos)
+    if not t.revealed or t.disabled:
+        return "", set()
+    f = pos >> 6
+    if t.kind == K.FOYER:
+        return "foyer", {(f << 6) | nb for nb in game.geometry(f).open[pos & 63]}
+    if t.kind == K.CAMERA and Lasting.VIDEO_LOOP not in game.state.lasting:
+        cams = _revealed_of_kind(game, f, K.CAMERA)
+        return "camera", {q for q in cams if q != pos and not game.tile(q).disabled}
+    return "", set()
+
+
+def watch_risk(game: Game, pos: int) -> tuple[str, float]:
+    """(the tile's watch, `_watch`; the chance the floor's guard, when he moves next, passes
+    where it sees him: a Stealth token on a Foyer, an alarm on a Camera), public facts only."""
+    kind, tiles = _watch(game, pos)
+    if not tiles:
+        return kind, 0.0
+    walks = guard_walks(game, pos >> 6)
+    return kind, min(1.0, sum(c for c, walk in walks if not walk.isdisjoint(tiles)))
+
+
+def end_danger(game: Game, pos: int) -> float:
+    """The chance a burglar ending the actions on `pos` loses a Stealth token when the
+    floor's guard moves next: he walks into the tile, or passes next to it when it is a
+    Foyer (from `guard_walks`, public facts only)."""
+    kind, tiles = _watch(game, pos)
+    if kind != "foyer":
+        return hit_risk(game, pos >> 6).get(pos, 0.0)
+    tiles.add(pos)
+    walks = guard_walks(game, pos >> 6)
+    return min(1.0, sum(c for c, walk in walks if not walk.isdisjoint(tiles)))
 
 
 # ---------------------------------------------------------------------- scoring
@@ -1210,6 +1300,26 @@ def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
     return pos, hit_risk(g, pos >> 6).get(pos, 0.0), goal_distance(g, me)
 
 
+def _end_watch(g: Game | None, me: int) -> tuple[str, float, tuple[tuple[int, int, float], ...]]:
+    """In a plan's end position: the burglar's tile watch and its chance (`watch_risk`), and
+    (seat, tile, chance) for each other burglar on the floor the guard may then catch."""
+    if g is None:
+        return "", 0.0, ()
+    st = g.state
+    pos = st.players[me].pos
+    if pos is None:
+        return "", 0.0, ()
+    kind, chance = watch_risk(g, pos)
+    crew = []
+    for i, p in enumerate(st.players):
+        if i == me or p.pos is None or p.escaped or p.pos >> 6 != pos >> 6:
+            continue
+        danger = end_danger(g, p.pos)
+        if danger > 0.0:
+            crew.append((i, p.pos, danger))
+    return kind, chance, tuple(crew)
+
+
 def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
     """(an alarm goes off or is asked about, the burglar loses a Stealth token of their own)
     in an action's events, up to the first hidden fact (a roll, a card)."""
@@ -1269,6 +1379,7 @@ def explain(
     events = trial.apply(action)
     if kind != ActionKind.END and trial.state.turn == st.turn:
         spent = st.actions_left - trial.state.actions_left
+    luck = kind != ActionKind.END and any(isinstance(e, HIDDEN_FACTS) for e in events)
     alarm = stealth = False
     if not face_down:  # what a face-down tile does is the sample's guess, not a fact
         # Up to the first hidden fact: for End, what the guard surely does before he draws
@@ -1279,6 +1390,7 @@ def explain(
     stealth = stealth and not told & {Hazard.GUARD_TILE, Hazard.GUARD_PATH_END}
     end = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
+    watch, watched, crew = _end_watch(end, me)
     if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
         before = goal_distance(w0, me)
         after = steps if steps >= 0 else before
@@ -1304,6 +1416,10 @@ def explain(
         face_down=face_down,
         end_pos=end_pos,
         risk=risk,
+        watch=watch,
+        watched=watched,
+        crew=crew,
+        luck=luck and not face_down,
         steps=steps,
         alternative=alternative,
         alternative_risk=alt_risk,

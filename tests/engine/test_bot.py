@@ -202,6 +202,24 @@ def test_hit_risk_past_his_destination_spreads_over_the_patrol_cards_not_discard
     assert risk == {P("1.B1"): 1.0, P("1.C1"): 0.5, P("1.B2"): 0.5}
 
 
+def test_hit_risk_follows_the_guard_on_to_the_next_alarm_once_he_reaches_his_destination():
+    t = Table(players=1)
+    t.player(0, "1.A4").guard(0, at="1.A1", dest="1.B1", speed=3)
+    t.tile("1.D1", K.LABORATORY, alarm=True).patrol(0, "1.D2")
+    risk = hit_risk(t.game(), 0)
+    # Speed 3 and one alarm: four steps, B1, on to the alarm at D1, then the one card left.
+    assert risk == {P("1.B1"): 1.0, P("1.C1"): 1.0, P("1.D1"): 1.0, P("1.D2"): 1.0}
+
+
+def test_hit_risk_draws_patrol_card_after_patrol_card_while_he_has_steps_left():
+    t = Table(players=1)
+    t.player(0, "1.A4").guard(0, at="1.A1", dest="1.B1", speed=3)
+    t.patrol(0, "1.C1", "1.D1")  # the cards left; the other 14 are discarded
+    risk = hit_risk(t.game(), 0)
+    # Either card first, he ends on D1: C1 then D1, or straight through C1 to D1.
+    assert risk == {P("1.B1"): 1.0, P("1.C1"): 1.0, P("1.D1"): 1.0}
+
+
 def test_bot_steps_off_the_guards_route_before_ending_its_turn():
     t = Table(players=1)
     t.reveal_floor(0).player(0, "1.C1").guard(0, at="1.A1", dest="1.D1", speed=3)
@@ -292,3 +310,39 @@ def test_a_step_back_is_allowed_once_something_came_to_light():
     bot.last_move = (g.state.actions_applied, P("1.A1"), _public_key(g))
     g.apply("move 1.B1")  # the tile turns face up: the table changed
     assert bot.pacing_back(g) is None
+
+
+# ---------------------------------------------------------------------- never "safe" when not
+
+
+def _guard_walks_to_d1() -> Table:
+    t = Table(players=2).reveal_floor(0).player(0, "1.A4").player(1, "1.C1")
+    return t.guard(0, at="1.A1", dest="1.D1", speed=3).turn(0, actions=1, taken=3)
+
+
+def test_a_hint_never_calls_an_end_safe_while_a_teammate_stands_on_the_guards_path():
+    e = explain(_guard_walks_to_d1().game(), Action.parse("end"), {}, {}, 2, 1)
+    assert e.end_pos == P("1.A4") and e.risk == 0.0
+    assert e.crew == ((1, P("1.C1"), 1.0),)
+    assert not e.claims_safe
+
+
+def test_a_hint_never_calls_an_end_on_a_camera_safe_while_the_guard_steps_on_another():
+    t = _guard_walks_to_d1().player(1, None).tile("1.A4", K.CAMERA).tile("1.C1", K.CAMERA)
+    e = explain(t.game(), Action.parse("end"), {}, {}, 2, 1)
+    assert e.risk == 0.0 and e.watch == "camera" and e.watched == 1.0
+    assert not e.claims_safe
+
+
+def test_a_hint_never_calls_an_end_in_a_foyer_safe_while_the_guard_passes_next_to_it():
+    t = _guard_walks_to_d1().player(1, None).player(0, "1.B2").tile("1.B2", K.FOYER)
+    e = explain(t.game(), Action.parse("end"), {}, {}, 2, 1)
+    assert e.risk == 0.0 and e.watch == "foyer" and e.watched == 1.0
+    assert not e.claims_safe
+
+
+def test_a_hint_never_calls_a_crack_safe_its_roll_is_not_known_before():
+    t = Table(players=1).reveal_floor(0).tile("1.B2", K.SAFE, dice=2).player(0, "1.B2")
+    g = t.guard(0, at="1.D4", dest="1.D3").dice(6, 6).game()
+    e = explain(g, Action.parse("crack"), {}, {}, 2, 1)
+    assert e.luck and not e.claims_safe

@@ -55,6 +55,16 @@ def test_a_hint_onto_a_fingerprint_names_its_alarm_and_never_says_out_of_reach()
     assert "It sets off an alarm there" in explanation_text(e, ["P1"])
 
 
+def test_a_hint_names_the_teammate_the_guard_reaches_when_the_turn_ends():
+    t = Table(players=2).reveal_floor(0).player(0, "1.A4").player(1, "1.C1")
+    g = t.guard(0, at="1.A1", dest="1.D1", speed=3).turn(0, actions=1, taken=3).game()
+    e = explain(g, Action.parse("end"), {}, {}, 2, 1)
+    words = explanation_text(e, ["Ada", "Bob"])
+    assert "Bob at 1.C1 is on the guard's path: he reaches them then." in words
+    messages.set_language("fr")
+    assert "Bob en 1.C1 est sur le chemin du Gardien" in explanation_text(e, ["Ada", "Bob"])
+
+
 class _Log:
     def __init__(self) -> None:
         self.items: list[tuple[str, str]] = []
