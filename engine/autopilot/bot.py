@@ -574,6 +574,44 @@ def end_danger(game: Game, pos: int) -> float:
     return min(1.0, sum(c for c, walk in walks if not walk.isdisjoint(tiles)))
 
 
+def _thermo_on(game: Game, pos: int) -> bool:
+    """A revealed Thermo, still working, on `pos` (ending the actions there rings it)."""
+    t = game.tile(pos)
+    return t.revealed and t.kind == K.THERMO and not t.disabled
+
+
+def _rings_first(events: list[Event], pos: int) -> bool:
+    """The Thermo at `pos` rang among `events` before any hidden fact came to light."""
+    for e in events:
+        if isinstance(e, HIDDEN_FACTS):
+            return False
+        if isinstance(e, AlarmRaised) and e.pos == pos and e.source == "thermo":
+            return True
+    return False
+
+
+def _with_alarm(game: Game, pos: int) -> Game:
+    """A copy of `game` with an alarm raised at `pos` before the guard moves: he turns to
+    the closest alarm (a tie goes where the crew would send him, `decide`'s rule)."""
+    c = game.clone()
+    c.tile(pos).alarm = True
+    f = pos >> 6
+    guard = c.state.floors[f].guard
+    if guard.pos is not None:
+        geo = c.geometry(f)
+        dist = geo.dist[guard.pos & 63]
+        alarms = c.alarms(f)
+        near = min(dist[a & 63] for a in alarms)
+        closest = [a for a in alarms if dist[a & 63] == near]
+        crew = [p.pos for p in c.state.players if p.pos is not None and p.pos >> 6 == f]
+
+        def far(q: int) -> int:
+            return min((geo.dist[q & 63][b & 63] for b in crew), default=9)
+
+        guard.dest = closest[0] if len(closest) == 1 else max(closest, key=far)
+    return c
+
+
 # ---------------------------------------------------------------------- scoring
 
 
@@ -601,6 +639,7 @@ class Weights:
     hit: float = 600.0
     hit_last: float = 20000.0
     hit_next: float = 0.0
+    alarm_end: float = 0.0
 
 
 def evaluate(game: Game, w: Weights) -> float:
@@ -1137,42 +1176,70 @@ class Bot:
         penalty = w.tempo * st.actions_left
         if st.actions_taken <= g.event_threshold(me):
             penalty += w.event
+        if w.alarm_end:
+            # Every alarm ringing as the turn ends speeds the guard up now, even one he then
+            # walks through and clears (so `evaluate` after his move no longer sees it).
+            penalty += w.alarm_end * sum(len(g.alarms(f)) for f in range(len(st.floors)))
         here = st.players[me].pos
-        risk = hit_risk(g, here >> 6) if here is not None else {}
-        caught = False  # could a burglar with no Stealth left be caught this time?
-        for p in st.players:
-            if p.pos is not None and not p.escaped:
-                chance = risk.get(p.pos, 0.0)
-                if chance:
-                    if p.stealth == 0:
-                        penalty += chance * w.hit_last
-                        caught = True
-                    else:
-                        drop = _stealth_value(p.stealth, w) - _stealth_value(p.stealth - 1, w)
-                        penalty += chance * (w.hit + (drop if self.defuse else 0.0))
         if not self.defuse:
+            pay, _ = self._risk_price(g, g, here)
             e = g if own else g.clone()
             e.apply(Action(ActionKind.END))
             st = e.state
             while st.pending is not None and st.step != Step.OVER and st.turn == turn:
                 e.apply(decide(e))
-            return evaluate(e, w) - penalty
+            return evaluate(e, w) - penalty - pay
         # Whether the guard walks into a burglar past his destination hangs on the sample's
-        # next patrol card: counted as its public chance above, not as the sample's draw
-        # (the search would otherwise end each sample on the one tile its card misses).
-        before = g.clone() if caught else None
+        # next patrol card: counted as its public chance, not as the sample's draw (the
+        # search would otherwise end each sample on the one tile its card misses). A Thermo
+        # under the burglar rings first and calls him there: his chance is counted from
+        # the position with its alarm (as the engine raises it in this sample, hack tokens
+        # and all, before any hidden fact).
+        thermo = here is not None and _thermo_on(g, here)
+        pay, caught = (0.0, False) if thermo else self._risk_price(g, g, here)
+        keep = g.clone() if thermo or caught else None
         e = g if own else g.clone()
         events = e.apply(Action(ActionKind.END))
         st = e.state
         while st.pending is not None and st.step != Step.OVER and st.turn == turn:
             events += e.apply(decide(e))
-        if st.outcome == "loss" and before is not None:
-            return evaluate(before, w) - penalty
+        if thermo and keep is not None and here is not None:
+            rang = _rings_first(events, here)
+            pay, caught = self._risk_price(_with_alarm(keep, here) if rang else keep, keep, here)
+        if st.outcome == "loss" and caught and keep is not None:
+            return evaluate(keep, w) - penalty - pay
         back = 0.0
         for ev in events:
             if isinstance(ev, StealthLost) and ev.reason in _GUARD_SEES and not ev.from_tile:
                 back += _stealth_value(ev.left + 1, w) - _stealth_value(ev.left, w)
-        return evaluate(e, w) + back - penalty
+        return evaluate(e, w) + back - penalty - pay
+
+    def _risk_price(self, seen: Game, g: Game, here: int | None) -> tuple[float, bool]:
+        """(the price of the chance the guard of `here`'s floor then walks in on each
+        burglar, from `seen`'s public facts; whether one with no Stealth left may be caught).
+        A burglar on a Foyer counts the tiles next to it too."""
+        if here is None:
+            return 0.0, False
+        w = self.weights
+        risk = hit_risk(seen, here >> 6)
+        price = 0.0
+        caught = False
+        for p in g.state.players:
+            if p.pos is None or p.escaped or p.pos >> 6 != here >> 6:
+                continue
+            t = seen.tile(p.pos)
+            if t.kind == K.FOYER and t.revealed:
+                chance = end_danger(seen, p.pos)
+            else:
+                chance = risk.get(p.pos, 0.0)
+            if chance:
+                if p.stealth == 0:
+                    price += chance * w.hit_last
+                    caught = True
+                else:
+                    drop = _stealth_value(p.stealth, w) - _stealth_value(p.stealth - 1, w)
+                    price += chance * (w.hit + (drop if self.defuse else 0.0))
+        return price, caught
 
     def _moves(self, g: Game) -> list[Action]:
         """The actions worth searching inside a turn (no tools, trades or doubling back)."""
@@ -1289,6 +1356,21 @@ def _plan_end(
     return g
 
 
+def _as_the_guard_moves(g: Game | None, me: int) -> Game | None:
+    """A plan's end position as the guard will start his move: with the alarm of the Thermo
+    the burglar ends on, when ending there rings it before any hidden fact (hack tokens
+    and all, as the engine plays the End on a copy)."""
+    if g is None:
+        return None
+    pos = g.state.players[me].pos
+    if pos is None or g.state.pending is not None or not _thermo_on(g, pos):
+        return g
+    trial = g.clone()
+    if not _rings_first(trial.apply(_END), pos):
+        return g
+    return _with_alarm(g, pos)
+
+
 def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
     """(where the burglar ends the actions, the chance the guard then walks in, the steps
     left to the goal) in a plan's end position; (-1, 0.0, -1) without one."""
@@ -1297,7 +1379,9 @@ def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
     pos = g.state.players[me].pos
     if pos is None:
         return -1, 0.0, -1
-    return pos, hit_risk(g, pos >> 6).get(pos, 0.0), goal_distance(g, me)
+    seen = _as_the_guard_moves(g, me)
+    assert seen is not None
+    return pos, hit_risk(seen, pos >> 6).get(pos, 0.0), goal_distance(g, me)
 
 
 def _end_watch(g: Game | None, me: int) -> tuple[str, float, tuple[tuple[int, int, float], ...]]:
@@ -1390,7 +1474,7 @@ def explain(
     stealth = stealth and not told & {Hazard.GUARD_TILE, Hazard.GUARD_PATH_END}
     end = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
-    watch, watched, crew = _end_watch(end, me)
+    watch, watched, crew = _end_watch(_as_the_guard_moves(end, me), me)
     if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
         before = goal_distance(w0, me)
         after = steps if steps >= 0 else before

@@ -346,3 +346,22 @@ def test_a_hint_never_calls_a_crack_safe_its_roll_is_not_known_before():
     g = t.guard(0, at="1.D4", dest="1.D3").dice(6, 6).game()
     e = explain(g, Action.parse("crack"), {}, {}, 2, 1)
     assert e.luck and not e.claims_safe
+
+
+def _on_thermo() -> Table:
+    """Burglar 1 ends on a Thermo at A4; the guard heads from A1 to D1 along the top row."""
+    t = Table(players=1).reveal_floor(0).tile("1.A4", K.THERMO).player(0, "1.A4")
+    return t.guard(0, at="1.A1", dest="1.D1", speed=2).turn(0, actions=1, taken=3)
+
+
+def test_a_hint_counts_the_guard_a_thermo_calls_to_the_tile_it_ends_on():
+    e = explain(_on_thermo().game(), Action.parse("end"), {}, {}, 2, 1)
+    # Its alarm rings as the actions end: he turns to it, three steps at speed 2 + 1 alarm.
+    assert Hazard.THERMO_END in e.hazards
+    assert e.end_pos == P("1.A4") and e.risk == 1.0
+
+
+def test_the_bot_does_not_end_on_a_thermo_whose_alarm_brings_the_guard_to_it():
+    g = _on_thermo().game()
+    action = Bot(seed=1).choose(g)
+    assert action.kind == "move" and action.pos not in hit_risk(g, 0)
