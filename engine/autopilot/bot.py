@@ -15,8 +15,9 @@ How it decides (`Bot.choose(game)`):
   engine plays it (the Event, the guard's move). A position is scored (`evaluate`: stealth,
   safes opened, the combination's progress, distance to the next goal, the guards' next
   steps), less the exact chance, from public facts, that the guard walks into a burglar
-  when he moves (`hit_risk`: his route is known; past his destination any patrol card not
-  yet discarded may be next). Whether he walks in past his destination is counted only as
+  when he moves (`hit_risk`: his route is known; past his destination he turns to the
+  closest alarm, then draws patrol card after patrol card while steps remain, any card not
+  yet discarded alike; a Thermo the burglar ends on rings first and calls him). Whether he walks in past his destination is counted only as
   that public chance, never as the sample's own next card (`defuse`: otherwise each sample
   would end its turn on the one tile its card misses, strategy fusion). Each first action
   gets the average over the same samples of the best turn it starts; the best is played,
@@ -26,7 +27,9 @@ How it decides (`Bot.choose(game)`):
 * Every choice comes with an `Explanation` read off the plan (its line in the first sample)
   and the engine's public queries: the goal, the action's prices (`Game.hazards` and the
   alarms and Stealth a tile in sight costs), where the plan ends the turn and the chance the
-  guard walks in there; the page words it for hints and log lines.
+  guard walks in there (or a Foyer or Camera there sees the burglar), the teammates he may
+  reach, and whether a roll or card decides what the action brings; the page words it for
+  hints and log lines, and calls a plan safe only when none of these is left.
 """
 
 from __future__ import annotations
