@@ -261,8 +261,7 @@ class Game(Kernel):
 
     def has(self, player: int, character: Character, side: Side) -> bool:
         """The burglar plays this character, on this side of the card."""
-        p = self.state.players[player]
-        return p.character == character and p.side == side
+        return characters.has(self, player, character, side)
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
