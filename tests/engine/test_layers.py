@@ -173,6 +173,8 @@ def test_the_rule_tables_are_functions_over_the_kernel_interface() -> None:
             if inspect.isclass(value) and issubclass(value, Kernel)
         ]
         assert built_on_kernel == [], module.__name__
+        # They see the kernel only through its declared interface (mypy checks each use).
+        assert "Kernel" not in vars(module) and "RuleKernel" in vars(module), module.__name__
     hooks = Game._hooks
     assert isinstance(hooks, Hooks)
     for field in dataclasses.fields(Hooks):
