@@ -632,7 +632,7 @@ class Weights:
     revealed: float = 6.0
     explore: float = 30.0
     distance: float = 40.0
-    alarm: float = 45.0
+    alarm: float = 100.0
     tempo: float = 30.0
     event: float = 120.0
     tool: float = 35.0
@@ -642,7 +642,7 @@ class Weights:
     hit: float = 600.0
     hit_last: float = 20000.0
     hit_next: float = 0.0
-    alarm_end: float = 0.0
+    alarm_end: float = 100.0
 
 
 def evaluate(game: Game, w: Weights) -> float:
