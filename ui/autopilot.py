@@ -379,6 +379,10 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         name = names[seat] if seat < len(names) else str(seat + 1)
         key = "autopilot.risk.crew_sure" if chance >= 1.0 else "autopilot.risk.crew"
         parts.append(t(key, name=name, pos=describe.pos_text(tile), pct=_pct(chance)))
+    for seat, tile, chance in e.crew_camera:
+        name = names[seat] if seat < len(names) else str(seat + 1)
+        pos = describe.pos_text(tile)
+        parts.append(t("autopilot.risk.crew_camera", name=name, pos=pos, pct=_pct(chance)))
     if e.hazards:
         parts.append(_worth(e, names))
     return " ".join(parts)

@@ -17,9 +17,10 @@ How it decides (`Bot.choose(game)`):
   steps), less the exact chance, from public facts, that the guard walks into a burglar
   when he moves (`hit_risk`: his route is known; past his destination he turns to the
   closest alarm, then draws patrol card after patrol card while steps remain, any card not
-  yet discarded alike; a Thermo the burglar ends on rings first and calls him). Whether he walks in past his destination is counted only as
-  that public chance, never as the sample's own next card (`defuse`: otherwise each sample
-  would end its turn on the one tile its card misses, strategy fusion). Each first action
+  yet discarded alike; a Thermo the burglar ends on rings first and calls him). Whether
+  he walks in past his destination is counted only as that public chance, never as the
+  sample's own next card (`defuse`: otherwise each sample would end its turn on the one
+  tile its card misses, strategy fusion). Each first action
   gets the average over the same samples of the best turn it starts; the best is played,
   and the bot re-plans after every action (a peek or a die changes what it knows). It never
   steps straight back to the tile its last Move left when nothing public changed since
@@ -285,7 +286,9 @@ class Explanation:
     route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
     plan: a decision, the entrance); `watched` the chance the tile itself gets the burglar
     seen then (`watch`: a Foyer he passes next to, a Camera while he steps on another);
-    `crew`: (seat, tile, chance) of each other burglar the same guard may then walk in on.
+    `crew`: (seat, tile, chance) of each other burglar the same guard may then walk in on;
+    `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
+    steps on one.
     `luck`: the action itself brings a hidden fact to light (a roll, a card), so what it
     costs is not known before. When the action pays a hazard, `alternative` is the
     best-scored choice that pays none (None: every choice does), with the risk and the
@@ -307,6 +310,7 @@ class Explanation:
     watch: str = ""
     watched: float = 0.0
     crew: tuple[tuple[int, int, float], ...] = ()
+    crew_camera: tuple[tuple[int, int, float], ...] = ()
     luck: bool = False
     steps: int = -1
     alternative: Action | None = None
@@ -330,6 +334,7 @@ class Explanation:
             and self.risk == 0.0
             and self.watched == 0.0
             and not self.crew
+            and not self.crew_camera
         )
 
 
@@ -1387,24 +1392,43 @@ def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
     return pos, hit_risk(seen, pos >> 6).get(pos, 0.0), goal_distance(g, me)
 
 
-def _end_watch(g: Game | None, me: int) -> tuple[str, float, tuple[tuple[int, int, float], ...]]:
-    """In a plan's end position: the burglar's tile watch and its chance (`watch_risk`), and
-    (seat, tile, chance) for each other burglar on the floor the guard may then catch."""
+_Crew = tuple[tuple[int, int, float], ...]
+
+
+def _end_watch(g: Game | None, me: int) -> tuple[str, float, _Crew, _Crew]:
+    """In a plan's end position: the burglar's tile watch and its chance (`watch_risk`);
+    (seat, tile, chance) for each other burglar on the floor the guard may then catch, and
+    for each other burglar on a Camera (any floor) he may set ringing by stepping on one."""
     if g is None:
-        return "", 0.0, ()
+        return "", 0.0, (), ()
     st = g.state
     pos = st.players[me].pos
     if pos is None:
-        return "", 0.0, ()
+        return "", 0.0, (), ()
+    f = pos >> 6
     kind, chance = watch_risk(g, pos)
     crew = []
+    cameras = []
     for i, p in enumerate(st.players):
-        if i == me or p.pos is None or p.escaped or p.pos >> 6 != pos >> 6:
+        if i == me or p.pos is None or p.escaped:
             continue
-        danger = end_danger(g, p.pos)
-        if danger > 0.0:
-            crew.append((i, p.pos, danger))
-    return kind, chance, tuple(crew)
+        if p.pos >> 6 == f:
+            danger = end_danger(g, p.pos)
+            if danger > 0.0:
+                crew.append((i, p.pos, danger))
+        t = g.tile(p.pos)
+        if (
+            t.revealed
+            and t.kind == K.CAMERA
+            and not t.disabled
+            and Lasting.VIDEO_LOOP not in st.lasting
+        ):
+            cams = {q for q in _revealed_of_kind(g, f, K.CAMERA) if not g.tile(q).disabled}
+            walks = guard_walks(g, f)
+            seen = min(1.0, sum(c for c, walk in walks if not walk.isdisjoint(cams)))
+            if seen > 0.0:
+                cameras.append((i, p.pos, seen))
+    return kind, chance, tuple(crew), tuple(cameras)
 
 
 def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
@@ -1477,7 +1501,7 @@ def explain(
     stealth = stealth and not told & {Hazard.GUARD_TILE, Hazard.GUARD_PATH_END}
     end = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
-    watch, watched, crew = _end_watch(_as_the_guard_moves(end, me), me)
+    watch, watched, crew, crew_camera = _end_watch(_as_the_guard_moves(end, me), me)
     if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
         before = goal_distance(w0, me)
         after = steps if steps >= 0 else before
@@ -1506,6 +1530,7 @@ def explain(
         watch=watch,
         watched=watched,
         crew=crew,
+        crew_camera=crew_camera,
         luck=luck and not face_down,
         steps=steps,
         alternative=alternative,

@@ -365,3 +365,12 @@ def test_the_bot_does_not_end_on_a_thermo_whose_alarm_brings_the_guard_to_it():
     g = _on_thermo().game()
     action = Bot(seed=1).choose(g)
     assert action.kind == "move" and action.pos not in hit_risk(g, 0)
+
+
+def test_a_hint_never_calls_an_end_safe_while_a_teammate_on_a_camera_may_be_seen():
+    """A guard stepping on a Camera sees burglars on the other Cameras, on any floor."""
+    t = _guard_walks_to_d1().player(1, "2.B2").tile("2.B2", K.CAMERA).tile("1.C1", K.CAMERA)
+    e = explain(t.game(), Action.parse("end"), {}, {}, 2, 1)
+    assert e.risk == 0.0 and not e.crew
+    assert e.crew_camera == ((1, P("2.B2"), 1.0),)
+    assert not e.claims_safe
