@@ -161,7 +161,7 @@ class GameScreen:
         if keyboard:
             first = self.page.q("#tile-actions button")
             if first is not None:
-                first.focus()
+                self.page.focus(first)
 
     def toggle_routes(self) -> None:
         if self.session is None:
@@ -187,7 +187,7 @@ class GameScreen:
         if first is None:
             first = page.q("#other-actions button")
         if first is not None and keyboard:
-            first.focus()
+            page.focus(first)
 
     def focus_board(self) -> None:
         """Focus the tab stop of the floor in play (after Start: the board, not <body>)."""
@@ -195,7 +195,7 @@ class GameScreen:
         if 1 <= n <= len(self.board.stops):
             tile = self.page.q(f"#board [data-pos='{self.board.stops[n - 1]}']")
             if tile is not None:
-                tile.focus()
+                self.page.focus(tile)
 
     # ------------------------------------------------------------------ rendering
 

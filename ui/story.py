@@ -223,7 +223,7 @@ class Story:
         self.quiet_label.hidden = not quiet
         self.yes.textContent = t("story.confirm.delete_yes" if not quiet else "story.confirm.yes")
         self.confirm.hidden = False
-        self.no.focus()
+        self.page.focus(self.no)
 
     def close_confirm(self) -> None:
         self.confirm.hidden = True
@@ -396,7 +396,7 @@ class Story:
         if target is None:
             target = self._find("#board [data-pos]")
         if target is not None:
-            target.focus()
+            self.page.focus(target)
 
     # -- the prompt: cards and dice instead of words (ui.prompt_cards draws them)
 
