@@ -156,3 +156,53 @@ def attr(element: Any, name: str) -> str:
     """An attribute as text, '' when absent."""
     value = element.getAttribute(name)
     return value if isinstance(value, str) else ""
+
+
+class ButtonList:
+    """A box of action buttons redrawn in place: the buttons it holds are relabelled and
+    reused, extra ones removed, missing ones added. The button just clicked (focused) is
+    thus rewritten rather than removed: removing a focused element blurs it, and the browser
+    then restyles and lays out the page in the middle of the click."""
+
+    def __init__(self, page: Page, box_id: str, classes: str = "btn action") -> None:
+        self.page = page
+        self.box_id = box_id
+        self.classes = classes
+        self.buttons: list[Any] = []
+        self.drawn: list[tuple[str, str]] = []
+        self.note: Any = None  # the paragraph said instead of buttons
+
+    def show(self, items: list[tuple[str, str]], empty: str = "") -> None:
+        """Draw (label, action text) buttons; `empty` words when there are none."""
+        page = self.page
+        box = page.el(self.box_id)
+        if self.note is not None and (items or not empty):
+            self.note.remove()
+            self.note = None
+        for k, (label, action) in enumerate(items):
+            if k == len(self.buttons):
+                button = page.button(label, self.classes, action=action)
+                box.appendChild(button)
+                self.buttons.append(button)
+                self.drawn.append((label, action))
+                continue
+            button, (old_label, old_action) = self.buttons[k], self.drawn[k]
+            if old_label != label:
+                button.textContent = label
+            if old_action != action:
+                button.setAttribute("data-action", action)
+            self.drawn[k] = (label, action)
+        while len(self.buttons) > len(items):
+            self.buttons.pop().remove()
+            self.drawn.pop()
+        if not items and empty:
+            if self.note is None:
+                self.note = page.make("p", empty, "help")
+                box.appendChild(self.note)
+            elif str(self.note.textContent) != empty:
+                self.note.textContent = empty
+
+    def reset(self) -> None:
+        """Forget what was drawn (the box was emptied elsewhere) and empty it."""
+        self.page.el(self.box_id).replaceChildren()
+        self.buttons, self.drawn, self.note = [], [], None

@@ -13,7 +13,7 @@ from ui import describe, reference, tutorial
 from ui.autopilot import Autopilot
 from ui.board import target_sets
 from ui.dialogs import Prompt, show_end
-from ui.dom import Page
+from ui.dom import ButtonList, Page
 from ui.handover import Handover
 from ui.live_board import LiveBoard
 from ui.log import GameLog
@@ -42,6 +42,8 @@ class GameScreen:
         self.renders = 0
         self._drawn: dict[str, object] = {}  # part -> what it was last drawn from
         self.crew = CrewPanel(page)
+        self.tile_actions = ButtonList(page, "tile-actions")
+        self.other_actions = ButtonList(page, "other-actions")
         self._view_held: GameView | None = None  # keeps id(view) unique while drawn
         self.reviewing: Callable[[], bool] = lambda: False  # a reviewed board: looked at only
         self.tutorial = tutorial.Tutorial(page.doc)
@@ -85,6 +87,8 @@ class GameScreen:
         assert self.session is not None
         self._drawn = {}  # new words, new board: every part is drawn again
         self.crew.reset()
+        self.tile_actions.reset()
+        self.other_actions.reset()
         view = self.session.view()
         self.page.el("subtitle").textContent = t(f"scenario.{view.scenario}")
         self.board.build(view)
@@ -241,11 +245,9 @@ class GameScreen:
         if self._changed("safe", (self.selected, id(view))):
             self.story.render_safe(view, self.selected)
         if self._changed("other", (tuple(other), tuple(names))):
-            fragment = page.fragment()
-            for action in other:
-                label = describe.action_label(action, names)
-                fragment.appendChild(page.button(label, "btn action", action=str(action)))
-            page.el("other-actions").replaceChildren(fragment)
+            self.other_actions.show(
+                [(describe.action_label(action, names), str(action)) for action in other]
+            )
         self.prompt.render(view, choices, names)
         self.crew.render(view)
         can_undo = session.can_undo()
@@ -281,8 +283,7 @@ class GameScreen:
 
         page = self.page
         info = page.el("tile-info")
-        box = page.el("tile-actions")
-        fragment = page.fragment()
+        buttons: list[tuple[str, str]] = []
         tile = tile_of(view, self.selected) if self.selected >= 0 else None
         if tile is None:
             info.textContent = t("game.select_tile")
@@ -295,16 +296,14 @@ class GameScreen:
             link = reference.link_button(page.doc, "kind", kind) if kind and help_text else None
             if link is not None:
                 info.appendChild(link)
-            actions = by_tile.get(tile.name, [])
-            if not actions:
-                fragment.appendChild(page.make("p", t("game.no_tile_actions"), "help"))
             here = view.me.pos
-            for action in actions:
+            for action in by_tile.get(tile.name, []):
                 elsewhere = here is not None and floor_of(action.pos) != floor_of(here)
                 label = (
                     describe.floor_change_label(action, here, names)
                     if here is not None and elsewhere
                     else describe.action_label(action, names, with_pos=False)
                 )
-                fragment.appendChild(page.button(label, "btn action", action=str(action)))
-        box.replaceChildren(fragment)
+                buttons.append((label, str(action)))
+        empty = t("game.no_tile_actions") if tile is not None else ""
+        self.tile_actions.show(buttons, empty)
