@@ -11,20 +11,19 @@ from typing import TYPE_CHECKING
 
 from ui import describe, reference, tutorial
 from ui.autopilot import Autopilot
-from ui.board import target_sets
 from ui.dialogs import Prompt, show_end
 from ui.dom import ButtonList, Page
 from ui.handover import Handover
 from ui.live_board import LiveBoard
 from ui.log import GameLog
 from ui.messages import help_of, t
-from ui.panels import CrewPanel, render_status, tile_name, tile_of
+from ui.panels import CrewPanel, render_status, tile_of
 from ui.session import Saves, Session
 from ui.story import Story
 
 if TYPE_CHECKING:
     from engine import Action
-    from engine.rules.view import GameView
+    from engine.rules.view import GameView, TileOffer
 
 
 class GameScreen:
@@ -210,12 +209,10 @@ class GameScreen:
         self._view_held = view
         if self.tutorial.active and self.tutorial.follows(session):
             # The guided heist opens the tile whose actions hold the step it asks for.
-            self.selected = tutorial.tile_to_select(len(session.actions), view.me.pos)
+            self.selected = tutorial.tile_to_select(len(session.actions), view.offers)
             self.selected_text = describe.pos_text(self.selected) if self.selected >= 0 else ""
-        by_tile, other, choices = describe.group_legal(view.legal, view.me.pos)
         names = [p.name for p in view.players]
-        moves, tools = target_sets(view.legal)
-        self.board.update(view, self.selected, self.show_all, moves, tools)
+        self.board.update(view, self.selected, self.show_all)
         me = view.me
         floor = me.floor + 1 if me.floor is not None else 1
         if floor != self.board.followed:
@@ -237,18 +234,18 @@ class GameScreen:
             ),
         ):
             render_status(page, view)
-        tile_actions = tuple(by_tile.get(tile_name(view, self.selected), ()))
+        offer = view.offers.get(self.selected)
         look = self.board.last.get(self.selected)
-        tile_key = (self.selected, look, tile_actions, view.me.pos, tuple(names))
-        if self._changed("tile", tile_key):
-            self.render_tile_panel(view, by_tile, names)
-        if self._changed("safe", (self.selected, id(view))):
+        if self._changed("tile", (self.selected, look, offer, tuple(names))):
+            self.render_tile_panel(view, offer, names)
+        safe = next((info for info in view.safes if info.pos == self.selected), None)
+        if self._changed("safe", (self.selected, safe)):
             self.story.render_safe(view, self.selected)
-        if self._changed("other", (tuple(other), tuple(names))):
+        if self._changed("other", (view.other, tuple(names))):
             self.other_actions.show(
-                [(describe.action_label(action, names), str(action)) for action in other]
+                [(describe.action_label(action, names), str(action)) for action in view.other]
             )
-        self.prompt.render(view, choices, names)
+        self.prompt.render(view, list(view.choices), names)
         self.crew.render(view)
         can_undo = session.can_undo()
         if self._changed("undo", can_undo):
@@ -265,7 +262,7 @@ class GameScreen:
         self.last_player = view.current
         self.story.after_render(view, session.last_events, acted)
         self.autopilot.after_render(view)
-        self.tutorial.render(session, view.me.pos)
+        self.tutorial.render(session, view.offers)
         self.renders += 1
         page.doc.documentElement.setAttribute("data-renders", str(self.renders))
 
@@ -276,11 +273,7 @@ class GameScreen:
         self._drawn[part] = key
         return True
 
-    def render_tile_panel(
-        self, view: GameView, by_tile: dict[str, list[Action]], names: list[str]
-    ) -> None:
-        from engine import floor_of
-
+    def render_tile_panel(self, view: GameView, offer: TileOffer | None, names: list[str]) -> None:
         page = self.page
         info = page.el("tile-info")
         buttons: list[tuple[str, str]] = []
@@ -296,14 +289,13 @@ class GameScreen:
             link = reference.link_button(page.doc, "kind", kind) if kind and help_text else None
             if link is not None:
                 info.appendChild(link)
-            here = view.me.pos
-            for action in by_tile.get(tile.name, []):
-                elsewhere = here is not None and floor_of(action.pos) != floor_of(here)
-                label = (
-                    describe.floor_change_label(action, here, names)
-                    if here is not None and elsewhere
-                    else describe.action_label(action, names, with_pos=False)
-                )
-                buttons.append((label, str(action)))
+            if offer is not None:
+                for action in offer.actions:
+                    label = (  # the way to another floor, from the tile the burglar stands on
+                        describe.floor_change_label(action, offer.pos, names)
+                        if action in offer.away
+                        else describe.action_label(action, names, with_pos=False)
+                    )
+                    buttons.append((label, str(action)))
         empty = t("game.no_tile_actions") if tile is not None else ""
         self.tile_actions.show(buttons, empty)

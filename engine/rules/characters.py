@@ -29,7 +29,15 @@ from .events import (
     ToolDrawn,
 )
 from .kernel import Kernel
-from .kinds import ABILITY_USED, DecisionKind, EffectKind, Lasting, StealthLoss, TurnFlag
+from .kinds import (
+    ABILITY_USED,
+    DecisionKind,
+    EffectKind,
+    GuardStay,
+    Lasting,
+    StealthLoss,
+    TurnFlag,
+)
 from .state import Decision, Effect
 
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
@@ -212,7 +220,7 @@ class CharacterRules(Kernel):
         if raven is None or st.crow is None or st.crow != g.pos or self.alarms(floor):
             return False
         st.crow = None
-        self._emit(GuardSkipped(floor, "crow"))
+        self._emit(GuardSkipped(floor, GuardStay.CROW))
         return True
 
     def _crow_slows_guard(self, pos: int) -> bool:

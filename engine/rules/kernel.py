@@ -73,6 +73,7 @@ from .kinds import (
     Destination,
     EffectKind,
     EndReason,
+    GuardStay,
     Lasting,
     Outcome,
     Result,
@@ -904,7 +905,7 @@ class Kernel:
                 return
             if g.donuts:  # even a lost guard: he stays away this time (R39)
                 g.donuts = False
-                self._emit(GuardSkipped(f, "donuts"))
+                self._emit(GuardSkipped(f, GuardStay.DONUTS))
                 return
             if not g.lost and self._crow_stops_guard(f):
                 return
