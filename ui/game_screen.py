@@ -78,6 +78,7 @@ class GameScreen:
         page.el("end").hidden = True
         page.el("handover").hidden = True
         page.el("share-box").hidden = True
+        page.sync_modal()  # the dialogs just closed no longer hold the page (Same game)
         self.story.new_game()
         return self.rebuild()
 
