@@ -160,20 +160,30 @@ def attr(element: Any, name: str) -> str:
 
 class ButtonList:
     """A box of action buttons redrawn in place: the buttons it holds are relabelled and
-    reused, extra ones removed, missing ones added. The button just clicked (focused) is
-    thus rewritten rather than removed: removing a focused element blurs it, and the browser
-    then restyles and lays out the page in the middle of the click."""
+    reused, the ones not needed now set aside (class `set-aside`, kept for later), missing
+    ones added.
+
+    The button just clicked holds the focus: removing it, or hiding it with `hidden`, would
+    blur it at once, and the browser would then restyle and lay out the page in the middle
+    of the click. Rewritten or set aside by a class, it loses the focus only when the frame
+    is drawn. A button set aside carries no `data-action`: only the buttons shown say what
+    they do."""
 
     def __init__(self, page: Page, box_id: str, classes: str = "btn action") -> None:
         self.page = page
         self.box_id = box_id
         self.classes = classes
         self.buttons: list[Any] = []
-        self.drawn: list[tuple[str, str]] = []
+        self.drawn: list[tuple[str, str]] = []  # what each button shows; ("", "") hidden
         self.note: Any = None  # the paragraph said instead of buttons
 
     def show(self, items: list[tuple[str, str]], empty: str = "") -> None:
-        """Draw (label, action text) buttons; `empty` words when there are none."""
+        """Draw (label, action text) buttons; `empty` words when there are none. Neither
+        buttons nor words: the box is emptied (CSS reads `:empty`: no tile chosen)."""
+        if not items and not empty:
+            if self.buttons or self.note is not None:
+                self.reset()
+            return
         page = self.page
         box = page.el(self.box_id)
         if self.note is not None and (items or not empty):
@@ -191,10 +201,15 @@ class ButtonList:
                 button.textContent = label
             if old_action != action:
                 button.setAttribute("data-action", action)
+                if not old_action:
+                    button.className = self.classes
             self.drawn[k] = (label, action)
-        while len(self.buttons) > len(items):
-            self.buttons.pop().remove()
-            self.drawn.pop()
+        for k in range(len(items), len(self.buttons)):
+            if self.drawn[k][1]:
+                button = self.buttons[k]
+                button.className = self.classes + " set-aside"
+                button.removeAttribute("data-action")
+                self.drawn[k] = ("", "")
         if not items and empty:
             if self.note is None:
                 self.note = page.make("p", empty, "help")
@@ -203,6 +218,6 @@ class ButtonList:
                 self.note.textContent = empty
 
     def reset(self) -> None:
-        """Forget what was drawn (the box was emptied elsewhere) and empty it."""
+        """Forget what was drawn and empty the box (a new game, new words)."""
         self.page.el(self.box_id).replaceChildren()
         self.buttons, self.drawn, self.note = [], [], None

@@ -163,7 +163,7 @@ class GameScreen:
         self.selected_text = pos_text
         self.render(self.session.view(), handover=False)
         if keyboard:
-            first = self.page.q("#tile-actions button")
+            first = self.page.q("#tile-actions [data-action]")
             if first is not None:
                 self.page.focus(first)
 
@@ -185,11 +185,11 @@ class GameScreen:
             or not self.story.confirm.hidden
         ):
             return
-        first = page.q("#prompt:not([hidden]) button, #tile-actions button")
+        first = page.q("#prompt:not([hidden]) button, #tile-actions [data-action]")
         if first is None and self.selected_text:
             first = page.q(f"#board [data-pos='{self.selected_text}']")
         if first is None:
-            first = page.q("#other-actions button")
+            first = page.q("#other-actions [data-action]")
         if first is not None and keyboard:
             page.focus(first)
 

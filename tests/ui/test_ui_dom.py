@@ -5,24 +5,35 @@ from __future__ import annotations
 from ui.dom import ButtonList, Page
 
 
-def labels(box) -> list[tuple[str, str, str]]:
-    return [(e.tagName, e.textContent, e.attributes.get("data-action", "")) for e in box.children]
+def shown(box) -> list[tuple[str, str, str]]:
+    """What the box shows: (tag, text, action) of every child not set aside."""
+    return [
+        (e.tagName, e.textContent, e.attributes.get("data-action", ""))
+        for e in box.children
+        if "set-aside" not in e.className.split()
+    ]
 
 
-def test_a_button_list_rewrites_its_buttons_in_place_and_never_replaces_the_clicked_one(
+def test_a_button_list_rewrites_its_buttons_in_place_and_never_removes_the_clicked_one(
     document, window
 ):
     page = Page(window, document, None)
     box = document.byid("board")
     buttons = ButtonList(page, "board")
     buttons.show([("Move", "move 1.B2"), ("Peek", "peek 1.B2")])
-    clicked = box.children[0]
+    first, second = box.children
     buttons.show([("Peek", "peek 1.C2")], empty="Nothing to do here")
-    assert labels(box) == [("BUTTON", "Peek", "peek 1.C2")]
-    assert box.children[0] is clicked  # rewritten, not removed: it keeps the focus
+    assert shown(box) == [("BUTTON", "Peek", "peek 1.C2")]
+    assert box.children[0] is first  # rewritten, not removed: it keeps the focus
+    assert "set-aside" in second.className and "data-action" not in second.attributes
     buttons.show([], empty="Nothing to do here")
-    assert labels(box) == [("P", "Nothing to do here", "")]
-    buttons.show([("Enter", "enter 1.C2"), ("Peek", "peek 1.C2")])
-    assert labels(box) == [("BUTTON", "Enter", "enter 1.C2"), ("BUTTON", "Peek", "peek 1.C2")]
+    assert shown(box) == [("P", "Nothing to do here", "")]
+    assert box.children[:2] == [first, second]  # kept, hidden, for the next tile
+    buttons.show([("Enter", "enter 1.C2"), ("Peek", "peek 1.C2"), ("Hack", "use hack 1.C2")])
+    assert shown(box) == [
+        ("BUTTON", "Enter", "enter 1.C2"),
+        ("BUTTON", "Peek", "peek 1.C2"),
+        ("BUTTON", "Hack", "use hack 1.C2"),
+    ]
     buttons.show([])
-    assert labels(box) == []
+    assert box.children == []  # nothing at all: CSS sees the box :empty
