@@ -53,7 +53,7 @@ def _element(document: Any, tag: str, classes: str = "", text: str | None = None
 
 # ---------------------------------------------------------------------- the live board
 
-SPRITE = "./assets/icons.svg"
+SPRITE = ""  # the icons' symbols are in the page (the build writes assets/icons.svg in)
 SVG_NS = "http://www.w3.org/2000/svg"
 SIDES = ("n", "e", "s", "w")
 # The icon classes the board draws; the legend names every one (a test checks both ways).
