@@ -179,7 +179,7 @@ class Story:
             session = self.game.session
             if session is not None:
                 view = session.view()
-                self.stethoscope(view.pending, list(view.legal))
+                self.stethoscope(view.pending, list(view.choices))
         elif story == "yes":
             self.accept()
         elif story == "no":
