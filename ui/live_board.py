@@ -221,6 +221,8 @@ class LiveBoard:
                 parts_info.append(t("floor.alarms", n=guard.alarms))
             if guard.next is not None:
                 parts_info.append(next_move_words(guard.next))
+                if view.event_if_end_now:  # the engine's walk assumes the Event changes nothing
+                    parts_info.append(t("floor.event_may_change"))
             info = " · ".join(parts_info)
             if info != self.title_text[i]:
                 self.titles[i].textContent = info
