@@ -19,6 +19,7 @@ from pathlib import Path
 
 from . import __version__
 from .autopilot.autoplay import autoplay
+from .autopilot.search import TurnSearch
 from .io.limits import (
     MAX_GAME_ACTIONS,
     MAX_GAME_JSON_CHARS,
@@ -151,6 +152,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     auto.add_argument(
         "--jobs", type=int, default=1, help="processes (the games split by seed ranges)"
     )
+    auto.add_argument(
+        "--search-worlds",
+        type=int,
+        default=0,
+        help="whole-turn plan search: samples each plan is played in (0: off)",
+    )
+    auto.add_argument("--search-plans", type=int, default=4, help="plans compared")
+    auto.add_argument("--search-horizon", type=int, default=0, help="1: the next turn too")
+    auto.add_argument("--search-margin", type=float, default=40.0, help="points per world")
     chk = sub.add_parser("check", help="validate a saved game file")
     chk.add_argument("file", type=Path)
     args = parser.parse_args(argv)
@@ -179,6 +189,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             advanced=args.advanced,
             worlds=args.worlds,
             jobs=args.jobs,
+            search=TurnSearch(
+                worlds=args.search_worlds,
+                plans=args.search_plans,
+                horizon=args.search_horizon,
+                margin=args.search_margin,
+            )
+            if args.search_worlds > 0
+            else None,
         )
         print(json.dumps(result))
         return 0
