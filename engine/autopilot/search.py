@@ -63,7 +63,7 @@ def line_of(
         if st.step == Step.OVER or st.turn != turn or st.current != me:
             break
         a = plan.get(_key(g)) if plan is not None else None
-        if a is None:
+        if a is None or a not in g.legal_actions():  # (a key shared by another position)
             a = policy(g)
         out.append(a)
         if a.kind == ActionKind.END:
