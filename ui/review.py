@@ -329,7 +329,7 @@ class Reviewer:
             return
         if what == "continue":
             k = screen.k
-            fork = Session.start(screen.timeline.code, screen.timeline.actions[:k])
+            fork = Session.of(screen.timeline.match.fork(k))
             self.nav.start_session(fork)  # a new save: the reviewed game stays as it was
             self.page.notice(t("review.forked", k=k))
             return

@@ -125,6 +125,24 @@ class Match:
         if self._last is not None and self._last[0] > k:
             self._last = None
 
+    def fork(self, k: int) -> Match:
+        """A new match holding this one's first k actions (the review's "continue from
+        here"): built from the games already replayed, never by replaying again; changing
+        either match never changes the other."""
+        k = max(0, min(k, len(self.actions)))
+        other = Match.__new__(Match)
+        other.setup, other.code = self.setup, self.code
+        other.game = self.game_at(k)
+        other.actions = self.actions[:k]
+        other.checkpoints = self.checkpoints[:k]
+        other.events = self.events[:k]
+        other.players = self.players[:k]
+        other.turns = self.turns[:k]
+        # Cached copies are only ever cloned from, never changed: both matches may hold them.
+        other._cache = {j: g for j, g in self._cache.items() if j <= k}
+        other._last = None
+        return other
+
     # ------------------------------------------------------------------ any step
 
     def game_at(self, k: int) -> Game:

@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Any
 
 from .. import __version__
-from ..rules.actions import Action
+from ..rules.actions import Action, ActionError
 from ..rules.data import (
     ALL_TILES,
     LOOT_CARDS_TOTAL,
@@ -33,7 +33,7 @@ from ..rules.data import (
     Loot,
     Tool,
 )
-from ..rules.game import Game
+from ..rules.game import Game, replay
 from ..rules.geometry import FloorLayout
 from ..rules.kernel import Kernel
 from ..rules.kinds import DecisionKind, Result
@@ -49,7 +49,8 @@ from .limits import (
 from .loadcheck import check_playable
 
 FORMAT = "burgle-game"
-FORMAT_VERSION = 1
+# 2: the state names the burglar caught (`caught`); a version 1 document gets it by replay.
+FORMAT_VERSION = 2
 
 
 class StateError(ValueError):
@@ -166,8 +167,9 @@ def from_json(text: str | bytes) -> Game:
         raise StateError(f"not a saved game: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise StateError("not a Burgle Bros. saved game")
-    if doc.get("format_version") != FORMAT_VERSION:
-        raise StateError(f"unsupported save format version {doc.get('format_version')!r}")
+    version = doc.get("format_version")
+    if version not in (1, FORMAT_VERSION) or isinstance(version, bool):
+        raise StateError(f"unsupported save format version {version!r}")
     try:
         setup = Setup.from_code(doc.get("setup", ""))
     except SetupError as exc:
@@ -181,13 +183,26 @@ def from_json(text: str | bytes) -> Game:
         history = [Action.parse(a) for a in actions_txt]
     except ValueError as exc:
         raise StateError(f"actions: {exc}") from None
-    state = decode(State, doc.get("state"), "state")
+    raw_state = doc.get("state")
+    if version == 1 and isinstance(raw_state, dict) and "caught" not in raw_state:
+        raw_state = {**raw_state, "caught": None}
+    state = decode(State, raw_state, "state")
+    if version == 1 and state.outcome == Result.LOSS and len(history) <= MAX_GAME_ACTIONS:
+        state.caught = _caught_by_replay(setup, history)
     check_state(state, setup)
     if state.actions_applied != len(history):
         raise StateError("state: actions_applied does not match the action list")
     game = Game(state, setup)
     game.history = history
     return game
+
+
+def _caught_by_replay(setup: Setup, history: list[Action]) -> int | None:
+    """Who was caught in a version 1 document (it did not say): its actions replayed."""
+    try:
+        return replay(setup, history).state.caught
+    except ActionError:
+        raise StateError("actions: they do not replay from the setup") from None
 
 
 # ---------------------------------------------------------------------- invariants
@@ -287,6 +302,10 @@ def check_state(st: State, setup: Setup) -> None:
         raise StateError("event cards are missing or duplicated")
     if st.step == Step.OVER and st.outcome not in (Result.WIN, Result.LOSS):
         raise StateError("a finished game needs an outcome")
+    if (st.outcome == Result.LOSS) != (st.caught is not None):
+        raise StateError("a lost game names the burglar caught, and only a lost game")
+    if st.caught is not None and not 0 <= st.caught < len(st.players):
+        raise StateError("the burglar caught is out of range")
     if st.pending is not None and not st.pending.options:
         raise StateError("a pending decision without options")
     check_playable(st, StateError)  # the rules can run on it: no hang, no crash

@@ -182,7 +182,6 @@ class Game(CardRules, CharacterRules):
         other._move_opts = self._move_opts  # likewise
         other._out = list(self._out)
         other._fx = []
-        other._loser = self._loser
         other.history = list(self.history)
         return other
 
@@ -201,11 +200,8 @@ class Game(CardRules, CharacterRules):
             return _PLAYING
         if st.outcome == _WIN:
             return Outcome(_WIN, _ESCAPED)
-        if self._loser is None:
-            # Loaded from JSON: the state does not name who was caught; its replay does.
-            self._loser = replay(self.setup, self.history)._loser
         _, _, cause = st.reason.partition(":")
-        return Outcome(_LOSS, _CAUGHT, -1 if self._loser is None else self._loser, cause)
+        return Outcome(_LOSS, _CAUGHT, -1 if st.caught is None else st.caught, cause)
 
     @property
     def last_events(self) -> list[Event]:

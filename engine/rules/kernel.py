@@ -200,7 +200,6 @@ class Kernel:
         self._move_opts: dict[int, tuple[int, str]] = {}
         self._out: list[Event] = []
         self._fx: list[Effect] = []
-        self._loser: int | None = None  # the burglar caught, once known (see `outcome`)
         self.history: list[Action] = []  # every action applied, in order (for saves, replay)
         self._refresh_geometry()
 
@@ -728,7 +727,7 @@ class Kernel:
         st = self.state
         st.step = _OVER
         st.outcome = _LOSS
-        self._loser = player
+        st.caught = player
         st.reason = f"{_CAUGHT}:{reason}"
         st.queue.clear()
         st.pending = None

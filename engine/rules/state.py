@@ -163,6 +163,7 @@ class State:
     pending: Decision | None = None
     outcome: Result = Result.PLAYING  # "", "win" or "loss"
     reason: str = ""  # "escaped" or "caught:<why>" (see Game.outcome)
+    caught: int | None = None  # the burglar caught, when the game is lost
     actions_applied: int = 0
 
 
@@ -288,5 +289,6 @@ def clone_state(st: State) -> State:
     n.pending = pending
     n.outcome = st.outcome
     n.reason = st.reason
+    n.caught = st.caught
     n.actions_applied = st.actions_applied
     return n

@@ -116,3 +116,19 @@ def test_a_save_stored_by_the_page_before_the_match_record_still_loads() -> None
 def test_a_record_that_is_not_a_game_says_why(record: object, why: str) -> None:
     with pytest.raises(RecordError, match=why):
         Match.load(record)
+
+
+def test_a_fork_holds_the_first_k_actions_and_shares_nothing_that_changes() -> None:
+    """The review's "continue from here": a new match of the first k actions, equal to their
+    replay; playing on in the fork leaves the reviewed match as it was, and the other way round."""
+    match = Match.start(WIN["setup"], WIN["actions"])
+    for k in (0, 1, SNAPSHOT, SNAPSHOT + 3, len(match) - 1):
+        fork = match.fork(k)
+        played = replay(match.setup, WIN["actions"][:k])
+        assert fork.game.state == played.state and fork.actions == WIN["actions"][:k], k
+        assert fork.events == match.events[:k] and fork.checkpoints == match.checkpoints[:k]
+        if not fork.game.is_over():
+            fork.play(fork.game.legal_actions()[-1])
+        assert match.game_at(k).state == played.state, k
+        assert len(match) == len(WIN["actions"])
+        assert fork.game_at(k).state == played.state, k

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
@@ -484,3 +485,46 @@ def test_view_shows_public_patrol_discards():
     shown = g.view()["floors"][0]["guard"]
     assert len(shown["patrol_discard"]) == len(g0.discard)
     assert shown["patrol_left"] == len(g0.patrol)
+
+
+# ---------------------------------------------------------------------- the burglar caught
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
+LOST = json.loads((FIXTURES / "bank_2p_loss.json").read_text())
+
+
+def lost_game() -> Game:
+    return replay(Setup.from_code(LOST["setup"]), LOST["actions"])
+
+
+def test_a_saved_lost_game_names_the_burglar_caught_without_replaying() -> None:
+    """The state itself says who was caught, so a loaded game's outcome is read, not replayed."""
+    live = lost_game()
+    assert live.outcome.player >= 0
+    d = doc(live)
+    assert d["state"]["caught"] == live.outcome.player
+    assert load(d).outcome == live.outcome and load(d).outcome.player == live.outcome.player
+
+
+def test_a_version_1_save_without_the_burglar_caught_still_names_him() -> None:
+    """Saves written before the state named the caught burglar load; his name comes from the
+    document's own actions."""
+    live = lost_game()
+    d = doc(live)
+    d["format_version"] = 1
+    del d["state"]["caught"]
+    assert load(d).outcome.player == live.outcome.player
+
+
+def test_a_lost_game_that_names_no_burglar_is_refused() -> None:
+    d = doc(lost_game())
+    d["state"]["caught"] = None
+    with pytest.raises(StateError, match="names the burglar caught"):
+        load(d)
+
+
+def test_a_game_in_play_that_names_a_caught_burglar_is_refused() -> None:
+    d = doc(played(1, 30))
+    d["state"]["caught"] = 0
+    with pytest.raises(StateError, match="names the burglar caught"):
+        load(d)
