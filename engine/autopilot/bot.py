@@ -1211,7 +1211,7 @@ def _plan_end(
         if st.step == Step.OVER or st.turn != turn or st.current != me:
             return None
         a = plan.get(_key(g))
-        if a is None:
+        if a is None or a not in g.legal_actions():  # (a key another position shares)
             a = policy(g)
         if a.kind == ActionKind.END:
             return g
