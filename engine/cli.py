@@ -161,6 +161,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     auto.add_argument("--search-plans", type=int, default=4, help="plans compared")
     auto.add_argument("--search-horizon", type=int, default=0, help="1: the next turn too")
     auto.add_argument("--search-margin", type=float, default=40.0, help="points per world")
+    auto.add_argument(
+        "--search-priced-end",
+        action="store_true",
+        help="end each plan's turn as the bot prices it, not as each world plays it",
+    )
     chk = sub.add_parser("check", help="validate a saved game file")
     chk.add_argument("file", type=Path)
     args = parser.parse_args(argv)
@@ -194,6 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 plans=args.search_plans,
                 horizon=args.search_horizon,
                 margin=args.search_margin,
+                world_end=not args.search_priced_end,
             )
             if args.search_worlds > 0
             else None,

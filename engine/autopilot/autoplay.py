@@ -120,6 +120,7 @@ def _search_figures(search: TurnSearch | None, counts: dict[str, int]) -> object
         "firsts": search.firsts,
         "horizon": search.horizon,
         "margin": search.margin,
+        "world_end": search.world_end,
     }
     return {**effort, **dict(sorted(counts.items()))}
 

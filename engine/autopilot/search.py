@@ -95,7 +95,9 @@ class TurnSearch:
     bot's best `firsts` first actions; `horizon` 0 stops after the guard's move, 1 plays
     the next burglar's turn too (rule of thumb) and adds what it changes, weighted by
     `next_weight`; `margin`: how much better per world a plan must be to replace the bot's
-    own. `follow`: go on with the chosen plan while nothing comes to light."""
+    own. `follow`: go on with the chosen plan while nothing comes to light. `world_end`:
+    the turn ends as each world has it (its patrol card, alarms and Event), not as the bot
+    prices it (the public chance the guard walks in, `Bot._end_value`)."""
 
     worlds: int = 4
     plans: int = 4
@@ -104,6 +106,7 @@ class TurnSearch:
     next_weight: float = 0.5
     margin: float = 40.0
     follow: bool = True
+    world_end: bool = True
     figures: dict[str, int] = field(default_factory=dict)
     _commitment: _Commitment | None = None
 
@@ -261,8 +264,31 @@ class TurnSearch:
             g.apply(a)
         if st.step == Step.OVER or st.turn != turn or st.current != me:
             return self._beyond(bot, g, evaluate(g, bot.weights))
+        if self.world_end:
+            return self._beyond(bot, g, self._end_in_world(bot, g, me, turn))
         value = bot._end_value(g, me, turn, own=True)
         return self._beyond(bot, g, value)
+
+    def _end_in_world(self, bot: Bot, g: Game, me: int, turn: int) -> float:
+        """End the turn in this world as it is (its Event, its patrol card, every alarm
+        on the guard's way): the score, less the bot's prices for actions left unused and
+        for drawing an Event. A plan is the same in every world, so the world's own draw is
+        a fair sample, not a plan made to fit it. Being caught costs what the bot says
+        (`Weights.hit_last`), not `evaluate`'s whole loss, so one unlucky world among a
+        few does not outweigh everything else."""
+        w = bot.weights
+        st = g.state
+        penalty = w.tempo * st.actions_left
+        if st.actions_taken <= g.event_threshold(me):
+            penalty += w.event
+        exposed = any(p.pos is not None and not p.escaped and p.stealth == 0 for p in st.players)
+        before = g.clone() if exposed else None
+        g.apply(_END)
+        while st.pending is not None and st.step != Step.OVER and st.turn == turn:
+            g.apply(decide(g))
+        if st.outcome == "loss" and before is not None:
+            return evaluate(before, w) - w.hit_last - penalty
+        return evaluate(g, w) - penalty
 
     def _beyond(self, bot: Bot, g: Game, value: float) -> float:
         """`value` plus, with `horizon` 1, what the next burglar's turn (rule of thumb)
