@@ -73,9 +73,8 @@ def _autoplay_games(
         if worlds is not None:
             for b in bots:
                 b.worlds = worlds
-        if search is not None:
-            for b in bots:
-                b.search = replace(search, figures={})
+        for b in bots:  # each bot its own copy (it keeps the plan it follows)
+            b.search = replace(search, figures={}) if search is not None else None
         n = 0
         turn_key, turn_time, turn_cpu = (game.state.turn, game.state.current), 0.0, 0.0
         while not game.is_over() and n < max_actions:
