@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
+from engine.autopilot.autoplay import autoplay
 from engine.autopilot.bot import Bot
 from engine.autopilot.search import TurnSearch, line_of
 from engine.rules.actions import Action, ActionKind
@@ -150,3 +151,12 @@ def test_a_plan_is_dropped_when_the_game_went_another_way():
     g.apply("move 1.A2")  # not the plan's step
     assert search.next_step(bot, g) is None
     assert P("1.A2") == g.state.players[0].pos
+
+
+@pytest.mark.slow
+def test_autoplay_reports_what_the_search_did_and_can_go_without_it():
+    with_it = autoplay(ScenarioId.OFFICE, 1, 1, seed=3, worlds=1, search=TurnSearch(worlds=1))
+    without = autoplay(ScenarioId.OFFICE, 1, 1, seed=3, worlds=1, search=None)
+    figures = with_it["search"]
+    assert isinstance(figures, dict) and figures["worlds"] == 1 and figures["searches"] > 0
+    assert without["search"] is None
