@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 from . import __version__
 from .autopilot.autoplay import autoplay
@@ -126,6 +127,21 @@ def check(text: str) -> list[str]:
     return []
 
 
+def _search(args: argparse.Namespace) -> TurnSearch | Literal["default"] | None:
+    """autoplay's search from the --search-* options."""
+    if args.search_worlds is None:
+        return "default"
+    if args.search_worlds <= 0:
+        return None
+    return TurnSearch(
+        worlds=args.search_worlds,
+        plans=args.search_plans,
+        horizon=args.search_horizon,
+        margin=args.search_margin,
+        world_end=not args.search_priced_end,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine",
@@ -155,8 +171,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     auto.add_argument(
         "--search-worlds",
         type=int,
-        default=0,
-        help="whole-turn plan search: samples each plan is played in (0: off)",
+        default=None,
+        help="whole-turn plan search: samples each plan is played in (0: off; default: "
+        "autoplay's DEFAULT_SEARCH)",
     )
     auto.add_argument("--search-plans", type=int, default=4, help="plans compared")
     auto.add_argument("--search-horizon", type=int, default=0, help="1: the next turn too")
@@ -194,15 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             advanced=args.advanced,
             worlds=args.worlds,
             jobs=args.jobs,
-            search=TurnSearch(
-                worlds=args.search_worlds,
-                plans=args.search_plans,
-                horizon=args.search_horizon,
-                margin=args.search_margin,
-                world_end=not args.search_priced_end,
-            )
-            if args.search_worlds > 0
-            else None,
+            search=_search(args),
         )
         print(json.dumps(result))
         return 0
