@@ -99,7 +99,7 @@ class TurnSearch:
     the turn ends as each world has it (its patrol card, alarms and Event), not as the bot
     prices it (the public chance the guard walks in, `Bot._end_value`)."""
 
-    worlds: int = 4
+    worlds: int = 2
     plans: int = 4
     firsts: int = 3
     horizon: int = 0
