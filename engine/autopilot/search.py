@@ -29,7 +29,9 @@ steps) for benches. Measured on dev seeds 9000-9039, 2 burglars (`python -m engi
 autoplay`): Office 10/40 wins for the bot alone, 10/40 following its own plans without
 comparing them, 17/40 with the search at 2 worlds (14/40 at 4 and at 8, 12/40 at 4 with
 `horizon` 1, 9/40 at 4 with the bot's price for the end of the turn); Bank 1/40 alone,
-2/40 with 2 or 4 worlds. Turn CPU p95 stayed under 0.3 s (177-250 ms on a shared machine).
+2/40 with 2 or 4 worlds. On seeds 9040-9079 at 2 worlds: Office 14/40 -> 20/40, Bank
+0/40 both (burglars last 44 turns instead of 35). Turn CPU p95 with the search 177-228 ms
+(the bot alone 194-290 ms) on a shared machine.
 """
 
 from __future__ import annotations
