@@ -229,7 +229,7 @@ class CardRules(Kernel):
         for f in range(len(st.floors)):
             had = False
             for a in self.alarms(f):
-                self.tile(a).alarm = False
+                self._mutable_tile(a).alarm = False
                 self._emit(AlarmCleared(a))
                 had = True
             if had:
@@ -261,7 +261,7 @@ class CardRules(Kernel):
         p = st.players[me]
         assert p.pos is not None
         loot = Loot(card)
-        self.tile(p.pos).loot.remove(loot)
+        self._mutable_tile(p.pos).loot.remove(loot)
         p.loot.append(loot)
         self._emit(LootPickedUp(me, card, p.pos))
         rule = LOOT[loot].picked_up
@@ -315,7 +315,7 @@ class CardRules(Kernel):
     def _place_kitty(self, me: int, where: int) -> None:
         p = self.state.players[me]
         p.loot.remove(_PERSIAN_KITTY)
-        self.tile(where).loot.append(_PERSIAN_KITTY)
+        self._mutable_tile(where).loot.append(_PERSIAN_KITTY)
         self._emit(KittyEscaped(me, where))
 
     # ------------------------------------------------------------------ events
@@ -355,7 +355,7 @@ class CardRules(Kernel):
         for f in range(len(st.floors)):
             removed = self.alarms(f)
             for a in removed:
-                self.tile(a).alarm = False
+                self._mutable_tile(a).alarm = False
                 self._emit(AlarmCleared(a))
             if not removed:
                 continue
@@ -435,7 +435,7 @@ class CardRules(Kernel):
         assert src is not None
         g.pos = alarm
         self._emit(GuardTeleported(f, src, alarm, why))
-        t = self.tile(alarm)
+        t = self._mutable_tile(alarm)
         t.alarm = False
         self._emit(AlarmCleared(alarm))
         self._guard_appears(f, own=_GUARD_PLACED)
@@ -506,7 +506,7 @@ def _crowbar_targets(r: CardRules, me: int, pos: int) -> list[int]:
 
 
 def _use_crowbar(r: CardRules, me: int, pos: int, target: int) -> None:
-    r.tile(target).disabled = True
+    r._mutable_tile(target).disabled = True
     r._emit(TileDisabled(target))
 
 
@@ -574,7 +574,7 @@ def _use_rollerskates(r: CardRules, me: int, pos: int, target: int) -> None:
 
 
 def _use_smoke_bomb(r: CardRules, me: int, pos: int, target: int) -> None:
-    r.tile(pos).stealth += 3
+    r._mutable_tile(pos).stealth += 3
 
 
 def _thermal_bomb_targets(r: CardRules, me: int, pos: int) -> list[int]:
@@ -590,8 +590,8 @@ def _thermal_bomb_targets(r: CardRules, me: int, pos: int) -> list[int]:
 
 
 def _use_thermal_bomb(r: CardRules, me: int, pos: int, target: int) -> None:
-    r.tile(pos).thermal = True
-    r.tile(target).thermal = True
+    r._mutable_tile(pos).thermal = True
+    r._mutable_tile(target).thermal = True
     r._push(Effect(_ALARM, pos=pos, source=_THERMAL_BOMB.value))
 
 
@@ -773,7 +773,7 @@ def _ev_keycode_change(r: CardRules, me: int, pos: int) -> None:
         for q in r.positions(fi):
             t = r.tile(q)
             if t.kind == _KEYPAD and t.open:
-                t.open = False
+                r._mutable_tile(q).open = False
                 relocked.append(q)
     if relocked:
         r._emit(KeypadsLocked(tuple(relocked)))
@@ -809,7 +809,7 @@ def _ev_reboot(r: CardRules, me: int, pos: int) -> None:
             if t.revealed and t.kind in COMPUTERS:
                 revealed = True
                 if t.hack != 1:
-                    t.hack = 1
+                    r._mutable_tile(q).hack = 1
                     changed = True
                     r._emit(HackAdded(q, 1))
     if not changed:
@@ -936,7 +936,7 @@ def _choose_crystal_ball(r: CardRules, d: Decision, option: str) -> None:
 
 def _choose_virus(r: CardRules, d: Decision, option: str) -> None:
     q = parse_pos(option)
-    t = r.tile(q)
+    t = r._mutable_tile(q)
     t.hack += 1
     r._emit(HackAdded(q, t.hack))
     if d.n > 1:

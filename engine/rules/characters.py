@@ -321,7 +321,7 @@ def _use_reroute(r: CharacterRules, me: int, pos: int, action: Action) -> None:
     r._mark("reroute")
     f = pos >> 6
     if action.option == "pick":
-        r.tile(pos).alarm = False
+        r._mutable_tile(pos).alarm = False
         p.alarm_held = True
         r._emit(AlarmCleared(pos))
         if r.alarms(f):

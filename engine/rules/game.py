@@ -95,8 +95,8 @@ from .state import (
     State,
     Step,
     Tile,
-    clone_state,
     make_pos,
+    share_state,
 )
 
 K = TileKind
@@ -173,7 +173,11 @@ class Game(CardRules, CharacterRules):
         """An exact, independent copy: same state, history and caches; changing one never
         changes the other, and both continue identically (the RNG is in the state)."""
         other = Game.__new__(Game)
-        other.state = clone_state(self.state)
+        # Tiles are copied on write: both games now hold the tile records read-only and
+        # copy one only when a rule changes it (state.share_state, Kernel._mutable_tile).
+        other.state = share_state(self.state, self._owned)
+        self._owned = []
+        other._owned = []
         other.setup = self.setup  # frozen
         other.rng = self.rng.copy()
         other._geo = list(self._geo)  # FloorGeometry values are shared, never changed
@@ -452,7 +456,7 @@ class Game(CardRules, CharacterRules):
     def _act_add_die(self, action: Action) -> None:
         self._spend(2)
         safe = self._my_pos() if action.pos < 0 else action.pos
-        t = self.tile(safe)
+        t = self._mutable_tile(safe)
         t.dice += 1
         self._emit(DieAdded(safe, t.dice))
 
@@ -535,7 +539,7 @@ class Game(CardRules, CharacterRules):
 
     def _do_hack(self) -> None:
         self._spend(1)
-        t = self._my_tile()
+        t = self._mutable_tile(self._my_pos())
         t.hack += 1
         self._emit(HackAdded(self._my_pos(), t.hack))
 

@@ -90,6 +90,7 @@ from .state import (
     empty_cell,
     floor_of,
     make_pos,
+    thaw_tile,
 )
 
 K = TileKind
@@ -201,12 +202,17 @@ class Kernel:
         self._out: list[Event] = []
         self._fx: list[Effect] = []
         self.history: list[Action] = []  # every action applied, in order (for saves, replay)
+        # Tiles are copy-on-write between clones (state.share_state): the tile records this
+        # game made its own since it was last cloned, or None when not known (every tile
+        # of a new, loaded or hand-changed state may be its own).
+        self._owned: list[Tile] | None = None
         self._refresh_geometry()
 
     def _state_changed(self) -> None:
         """Call after changing `state` by hand (tests, tools, a bot's what-ifs): derived
         data (the legal actions, the floor geometry) is recomputed on next use."""
         self._legal_key = -1
+        self._owned = None  # tiles may have been replaced by hand
         self._refresh_geometry()
 
     def is_over(self) -> bool:
@@ -250,6 +256,21 @@ class Kernel:
     def tile(self, pos: int) -> Tile:
         t = self.state.floors[pos >> 6].tiles[pos & 63]
         assert t is not None
+        return t
+
+    def _mutable_tile(self, pos: int) -> Tile:
+        """The tile at `pos`, to change: the one way the rules get a tile they change. A
+        tile shared with a clone (`SharedTile`, read-only) is first replaced by this game's
+        own copy. Take it just before the change: a tile read earlier may be the shared
+        record, which no longer shows this game's changes."""
+        tiles = self.state.floors[pos >> 6].tiles
+        t = tiles[pos & 63]
+        assert t is not None
+        if t.__class__ is Tile:
+            return t
+        t = tiles[pos & 63] = thaw_tile(t)
+        if self._owned is not None:
+            self._owned.append(t)
         return t
 
     def tile_at(self, pos: int) -> Tile | None:
@@ -467,6 +488,7 @@ class Kernel:
         t = self.tile(pos)
         if t.revealed:
             return t
+        t = self._mutable_tile(pos)
         t.revealed = True
         self._emit(TileRevealed(pos, t.kind.value, t.number))
         rule = self._on_reveal.get(t.kind)
@@ -520,7 +542,7 @@ class Kernel:
             self._fall(me, target, "walkway")
             return
         if not t.revealed:
-            self._reveal(target)
+            t = self._reveal(target)  # this game's own record now (tiles are copy-on-write)
             if t.kind == _K_DEADBOLT and self._deadbolt_empty(target) and not orders:
                 self._emit(MoveBlocked(me, target, _BLOCKED_DEADBOLT))
                 return
@@ -584,7 +606,7 @@ class Kernel:
         opened = 6 in dice
         self._emit(KeypadRolled(pos, dice, opened))
         if opened:
-            self.tile(pos).open = True
+            self._mutable_tile(pos).open = True
             return True
         if not single_die:
             st.keypad_fails[key] = fails + 1
@@ -687,12 +709,12 @@ class Kernel:
         a decision when both are there, asked in turn through the queue (R21)."""
         st = self.state
         p = st.players[player]
-        t = self.tile(p.pos) if p.pos is not None else None
-        if t is not None and t.stealth > 0:
+        pos = p.pos
+        if pos is not None and self.tile(pos).stealth > 0:
             if p.stealth > 0:
                 self._push(Effect(_EFFECTKIND_TILE_STEALTH, n=player, source=reason))
                 return True
-            t.stealth -= 1
+            self._mutable_tile(pos).stealth -= 1
             self._emit(StealthLost(player, reason, True, p.stealth))
             return True
         if p.stealth > 0:
@@ -718,7 +740,7 @@ class Kernel:
         p = self.state.players[player]
         if from_tile:
             assert p.pos is not None
-            self.tile(p.pos).stealth -= 1
+            self._mutable_tile(p.pos).stealth -= 1
         else:
             p.stealth -= 1
         self._emit(StealthLost(player, reason, from_tile, p.stealth))
@@ -787,7 +809,7 @@ class Kernel:
         if self.state.floors[f].guard.pos == pos:
             self._emit(AlarmAvoided(pos, source, _GUARD_PRESENT))
             return
-        t.alarm = True
+        self._mutable_tile(pos).alarm = True
         self._emit(AlarmRaised(pos, source))
         self._retarget(f)
 
@@ -815,7 +837,7 @@ class Kernel:
             return
         under = self.tile(g.pos)
         if under.alarm:  # an alarm under the guard (raised before he was there) is his at once
-            under.alarm = False
+            self._mutable_tile(g.pos).alarm = False
             self._emit(AlarmCleared(g.pos))
         closest = self._closest_alarms(floor)
         if not closest:
@@ -922,9 +944,8 @@ class Kernel:
                 self._guard_appears(f, own=_SURPRISE)
                 if st.step == _OVER:
                     return
-                t = self.tile(card)
-                if t.alarm:  # he starts his move on an alarm: he switches it off first
-                    t.alarm = False
+                if self.tile(card).alarm:  # he starts his move on an alarm: he switches it off
+                    self._mutable_tile(card).alarm = False
                     self._emit(AlarmCleared(card))
                 self._emit(GuardStarts(f, n))
                 self._push(Effect(_RETARGET, floor=f))
@@ -973,7 +994,7 @@ class Kernel:
         t = self.state.floors[floor].tiles[pos & 63]
         assert t is not None
         if t.alarm:
-            t.alarm = False
+            self._mutable_tile(pos).alarm = False
             self._emit(AlarmCleared(pos))
         self._guard_sees(floor, pos, _GUARD_ENTERS)
 
@@ -1049,18 +1070,17 @@ class Kernel:
 
     def _apply_crack(self, safe: int, dice: tuple[int, ...]) -> None:
         st = self.state
-        t = self.tile(safe)
         rolled = set(dice)
         cracked = []
         combo = self.combination(safe)
         for pos in combo:
             ct = self.tile(pos)
             if ct.revealed and not ct.cracked and ct.number in rolled:
-                ct.cracked = True
+                self._mutable_tile(pos).cracked = True
                 cracked.append(pos)
         self._emit(SafeRolled(safe, dice, tuple(cracked)))
         if all(self.tile(p).cracked or self.tile(p).kind == _SAFE for p in combo):
-            t.safe_open = True
+            self._mutable_tile(safe).safe_open = True
             self._emit(SafeOpened(safe))
             me = st.current
             # Drilled from another floor: no Tool, and the Loot stays in the Safe until
@@ -1099,7 +1119,7 @@ class Kernel:
             return
         loot = st.loot.pop()
         if on_tile:
-            self.tile(safe).loot.append(loot)
+            self._mutable_tile(safe).loot.append(loot)
             self._emit(LootDrawn(-1, loot.value))
         else:
             st.players[player].loot.append(loot)
@@ -1107,7 +1127,7 @@ class Kernel:
         if loot == _GOLD_BAR and st.gold_bar_waiting:
             # The other Gold Bar waits on this Safe; the Loot deck is shuffled.
             st.gold_bar_waiting = False
-            self.tile(safe).loot.append(_GOLD_BAR)
+            self._mutable_tile(safe).loot.append(_GOLD_BAR)
             self.rng.shuffle(st.loot)
         if not on_tile:
             self._on_loot_drawn(player, loot)
@@ -1163,7 +1183,7 @@ def _choose_alarm(k: Kernel, d: Decision, option: str) -> None:
     if option == "hack":
         comp = k._computer_for(d.source)
         assert comp is not None
-        ct = k.tile(comp)
+        ct = k._mutable_tile(comp)
         ct.hack -= 1
         k._emit(HackSpent(comp, ct.hack))
         k._emit(AlarmAvoided(d.pos, d.source, _HACK))
