@@ -118,6 +118,12 @@ if TYPE_CHECKING:
 _PLAYING = Outcome()
 _tuple_new = tuple.__new__
 _PEEK, _MOVE = ActionKind.PEEK, ActionKind.MOVE
+# The actions without arguments, built once (values: one instance serves every listing).
+_END_ACTION = Action(ActionKind.END)
+_HACK_ACTION = Action(ActionKind.HACK)
+_ADD_DIE_ACTION = Action(ActionKind.ADD_DIE)
+_CRACK_ACTION = Action(ActionKind.CRACK)
+_ESCAPE_ACTION = Action(ActionKind.ESCAPE)
 
 # Enum members read on the turn path, bound once: reading one through its class costs a
 # metaclass lookup every time on CPython 3.11 (about 4x a module constant).
@@ -295,9 +301,11 @@ class Game(CardRules, CharacterRules):
         if st.step == _OVER:
             return []
         if st.pending is not None:
-            return [Action(_CHOOSE, option=o) for o in st.pending.options]
+            choose = _CHOOSE
+            return [_tuple_new(Action, (choose, -1, "", -1, o)) for o in st.pending.options]
         if st.step == _ENTRANCE:
-            return [Action(_ENTER, pos=p) for p in self.positions(0)]
+            enter = _ENTER
+            return [_tuple_new(Action, (enter, p, "", -1, "")) for p in self.positions(0)]
         if st.step != _ACTIONS:
             return []
         me = st.current
@@ -320,12 +328,12 @@ class Game(CardRules, CharacterRules):
                     out.append(_tuple_new(Action, (move, c, "", -1, "")))
             if left >= 1:
                 if here.kind in COMPUTERS and here.hack < MAX_HACK_TOKENS:
-                    out.append(Action(_HACK))
+                    out.append(_HACK_ACTION)
                 if here.kind == _SAFE and not here.safe_open:
                     if left >= 2 and here.dice < MAX_SAFE_DICE:
-                        out.append(Action(_ADD_DIE))
+                        out.append(_ADD_DIE_ACTION)
                     if here.dice > 0 and self._keycard_allows(p.pos):
-                        out.append(Action(_CRACK))
+                        out.append(_CRACK_ACTION)
                 if p.character == _PETERMAN:
                     for safe in self._drill_targets(me):
                         t = self.tile(safe)
@@ -334,7 +342,7 @@ class Game(CardRules, CharacterRules):
                         if t.dice > 0 and self._keycard_allows(safe):
                             out.append(Action(_CRACK, pos=safe))
                 if (here.kind == _STAIRS or here.thermal) and self._can_escape(me):
-                    out.append(Action(_ESCAPE))
+                    out.append(_ESCAPE_ACTION)
             if p.tools:
                 out.extend(self._tool_actions(me))
             if here.loot:
@@ -353,7 +361,7 @@ class Game(CardRules, CharacterRules):
                 for card in self._cards_of(other):
                     if self._may_receive(me, card) and f"{card}:{me}>{other}" not in trades:
                         out.append(Action(_TAKE, card=card, player=other))
-        out.append(Action(_END))
+        out.append(_END_ACTION)
         return out
 
     def _keycard_allows(self, safe: int) -> bool:
@@ -367,35 +375,43 @@ class Game(CardRules, CharacterRules):
         return sorted({*map(str, p.tools), *map(str, p.loot)})
 
     def _peek_targets(self, player: int) -> list[int]:
-        """Unrevealed tiles the player may Peek at."""
-        p = self.state.players[player]
-        if p.pos is None:
+        """Unrevealed tiles the player may Peek at, in position order."""
+        st = self.state
+        pos = st.players[player].pos
+        if pos is None:
             return []
-        pos = p.pos
         f, c = pos >> 6, pos & 63
         base = f << 6
-        here = self.tile(pos)
-        targets = {base | nb for nb in self._geo[f].open[c]}
-        if here.kind == _STAIRS and f < self.top_floor:
-            targets.add(pos + 64)
-        if here.kind == _ATRIUM:
-            if f < self.top_floor:
-                targets.add(pos + 64)
-            if f > 0:
-                targets.add(pos - 64)
-        if here.kind == _WALKWAY and f > 0:
-            targets.add(pos - 64)
+        floors = st.floors
+        tiles = floors[f].tiles
+        here = tiles[c]
+        assert here is not None
+        # Built in order (the floor below, this floor's cells, the floor above): no sort.
+        out = [
+            base | nb
+            for nb in self._geo[f].open_sorted[c]
+            if not tiles[nb].revealed  # type: ignore[union-attr]
+        ]
+        kind = here.kind
+        top = len(floors) - 1
+        up = kind == _STAIRS and f < top
+        down = kind == _WALKWAY and f > 0
+        if kind == _ATRIUM:
+            up = f < top
+            down = f > 0
         if here.thermal:  # a Thermal Bomb hole works as Stairs: Peek through it too
             for q in (pos - 64, pos + 64):
                 t = self.tile_at(q)
                 if t is not None and t.thermal:
-                    targets.add(q)
-        floors = self.state.floors
-        return sorted(
-            t
-            for t in targets
-            if not floors[t >> 6].tiles[t & 63].revealed  # type: ignore[union-attr]
-        )
+                    if q < pos:
+                        down = True
+                    else:
+                        up = True
+        if down and not self.tile(pos - 64).revealed:
+            out.insert(0, pos - 64)
+        if up and not self.tile(pos + 64).revealed:
+            out.append(pos + 64)
+        return out
 
     def _why_illegal(self, action: Action) -> str:
         st = self.state

@@ -71,6 +71,7 @@ class FloorGeometry:
     layout: FloorLayout
     grid: list[list[int]] = field(default_factory=list)  # real neighbours, walls ignored
     open: list[list[int]] = field(default_factory=list)  # real neighbours, no wall between
+    open_sorted: list[list[int]] = field(default_factory=list)  # `open`, in cell order
     dist: _LazyDistances = field(default=None)  # type: ignore[assignment]  # dist[a][b]
     _next_step: dict[int, list[int]] = field(default_factory=dict)
     _cells: list[int] = field(default_factory=list)  # layout.cells(), computed once
@@ -90,7 +91,7 @@ class FloorGeometry:
             g = [c for c in grid_neighbours(layout.size, cell) if layout.is_real(c)]
             grid.append(g)
             open_.append([c for c in g if (min(c, cell), max(c, cell)) not in layout.walls])
-        geo = cls(layout=layout, grid=grid, open=open_)
+        geo = cls(layout=layout, grid=grid, open=open_, open_sorted=[sorted(o) for o in open_])
         geo.dist = _LazyDistances(geo._bfs, n)
         return geo
 
