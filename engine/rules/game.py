@@ -279,7 +279,7 @@ class Game(CardRules, CharacterRules):
         self._fx = []
         st.actions_applied += 1
         self.history.append(action)
-        self._dispatch(action)
+        self._action_handlers[action.kind](self, action)  # `_dispatch`, inlined
         here = st.players[st.current].pos
         if st.step == _ACTIONS and here is not None and here not in st.visited:
             st.visited.append(here)  # wherever the burglar now stands (move, fall, swap)
@@ -511,14 +511,17 @@ class Game(CardRules, CharacterRules):
     def _run(self) -> None:
         st = self.state
         handlers = self._effect_handlers
+        queue = st.queue
         budget = 100_000  # a safety net: a rules bug must fail loudly, never hang the page
-        while st.pending is None and st.step != _OVER and st.queue:
+        while st.pending is None and st.step != _OVER and queue:
             budget -= 1
             if budget < 0:
-                raise RuntimeError(f"rule resolution does not end (queue: {st.queue[:3]})")
-            eff = st.queue.pop(0)
+                raise RuntimeError(f"rule resolution does not end (queue: {queue[:3]})")
+            eff = queue.pop(0)
             handlers[eff.kind](self, eff)
-            self._flush_fx()
+            if self._fx:  # `_flush_fx`, inlined: the effects it queued come first
+                queue[0:0] = self._fx
+                self._fx = []
         if st.step == _OVER:
             st.queue.clear()
             st.pending = None
