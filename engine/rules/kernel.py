@@ -245,8 +245,10 @@ class Kernel:
     def _refresh_geometry(self) -> None:
         """Recompute floor geometry after walls change (and after loading)."""
         st = self.state
+        size, empty = st.size, empty_cell(st)
+        # map(tuple, ...): a wall read from JSON is a list
         self._geo = [
-            geometry(FloorLayout(st.size, frozenset((a, b) for a, b in f.walls), empty_cell(st)))
+            geometry(FloorLayout(size, frozenset(map(tuple, f.walls)), empty))  # type: ignore[arg-type]
             for f in st.floors
         ]
 
