@@ -1,13 +1,15 @@
-"""Card effects: the 13 Tools, the Loot penalties and the 26 Events.
+"""Card effects: the 13 Tools, the Loot penalties and the 26 Events, as functions over the
+kernel.
 
 Each card's rule is one entry in its table: `TOOLS` (a `ToolRule`: use, targets, usable
 now), `LOOT` (a `LootRule`: drawn, picked up, start of turn, or where the core applies it)
 and `EVENTS` (a handler per Event), keyed by the card's enum; a new card is added there.
-`CardRules` extends the kernel (engine/rules/kernel.py); `Game` composes it. The core calls
-`_tool_actions`, `_use_tool`, `_resolve_event`, `_start_of_turn_loot`, `_on_loot_drawn`, which
-look the card up; `DECISIONS` answers the decisions cards ask. Every choice
-a card leaves to the players is a pending decision; a card that can do nothing right now
-says so with a `CardNoEffect` event.
+Every rule is a module-level function taking the kernel as the rule tables see it
+(`RuleKernel`, engine/rules/kernel.py). `Game` calls `tool_actions`, `use_tool`,
+`pickup_actions`, `pick_up`, `resolve_event`, `start_of_turn_loot`, which look the card up;
+the kernel calls `on_loot_drawn` through its `Hooks` record; `DECISIONS` answers the
+decisions cards ask. Every choice a card leaves to the players is a pending decision; a
+card that can do nothing right now says so with a `CardNoEffect` event.
 """
 
 from __future__ import annotations
@@ -25,24 +27,20 @@ from .events import (
     AlarmCleared,
     CardNoEffect,
     DestinationSet,
-    EffectEnded,
     EventsReordered,
-    GameWon,
     GuardTeleported,
     HackAdded,
     KeypadsLocked,
     KittyEscaped,
     LootPickedUp,
     LootRolled,
-    PlayerEscaped,
     PlayerMoved,
     StealthGained,
     TileDisabled,
     ToolUsed,
-    TurnSkipped,
     WallDestroyed,
 )
-from .kernel import Kernel
+from .kernel import RuleKernel
 from .kinds import (
     DecisionKind,
     Destination,
@@ -140,9 +138,9 @@ class ToolRule:
     `during`); `targets(rules, me, pos)` lists the positions it may be used on (None: used
     with no target); `usable(rules, me)` says whether a no-target tool may be used now."""
 
-    use: Callable[[CardRules, int, int, int], None] | None
-    targets: Callable[[CardRules, int, int], list[int]] | None = None
-    usable: Callable[[CardRules, int], bool] | None = None
+    use: Callable[[RuleKernel, int, int, int], None] | None
+    targets: Callable[[RuleKernel, int, int], list[int]] | None = None
+    usable: Callable[[RuleKernel, int], bool] | None = None
     during: str = ""  # where a tool that is not an action takes effect
 
 
@@ -152,369 +150,332 @@ class LootRule:
     taken from a tile, `turn_start(rules, holder, pos)` at the start of its holder's turn;
     `passive` names where the core applies a card that only changes other rules."""
 
-    drawn: Callable[[CardRules, int], None] | None = None
-    picked_up: Callable[[CardRules, int], None] | None = None
-    turn_start: Callable[[CardRules, int, int], None] | None = None
+    drawn: Callable[[RuleKernel, int], None] | None = None
+    picked_up: Callable[[RuleKernel, int], None] | None = None
+    turn_start: Callable[[RuleKernel, int, int], None] | None = None
     passive: str = ""
 
 
-class CardRules(Kernel):
-    """Tools, Loot and Events: rules on top of the kernel, composed into `Game`."""
+# ---------------------------------------------------------------------- queries
 
-    # ------------------------------------------------------------------ queries
 
-    def _holder_of(self, loot: Loot) -> int | None:
-        for i, p in enumerate(self.state.players):
-            if loot in p.loot:
-                return i
-        return None
+def holder_of(k: RuleKernel, loot: Loot) -> int | None:
+    for i, p in enumerate(k.state.players):
+        if loot in p.loot:
+            return i
+    return None
 
-    # ------------------------------------------------------------------ tools: legal uses
 
-    def _tool_actions(self, me: int) -> list[Action]:
-        """Every legal `use` action of the current burglar (free actions)."""
-        p = self.state.players[me]
-        pos = p.pos
-        if pos is None or _BUST in p.loot:
-            return []
-        out = []
-        for tool in sorted(set(p.tools)):
-            rule = TOOLS[tool]
-            if rule.use is None:
-                continue
-            if rule.targets is None:
-                if rule.usable is None or rule.usable(self, me):
-                    out.append(Action(_USE, card=tool.value))
-            else:
-                for target in rule.targets(self, me, pos):
-                    out.append(Action(_USE, pos=target, card=tool.value))
-        return out
+# ---------------------------------------------------------------------- tools: legal uses
 
-    def _virus_targets(self) -> list[int]:
-        out = []
-        for fi, fl in enumerate(self.state.floors):
-            for cell, t in enumerate(fl.tiles):
-                if (
-                    t is not None
-                    and t.revealed
-                    and t.kind in COMPUTERS
-                    and t.hack < MAX_HACK_TOKENS
-                ):
-                    out.append((fi << 6) | cell)
-        return out
 
-    # ------------------------------------------------------------------ tools: effects
-
-    def _use_tool(self, tool: Tool, target: int) -> None:
-        st = self.state
-        me = st.current
-        p = st.players[me]
-        pos = p.pos
-        assert pos is not None
-        use = TOOLS[tool].use
-        assert use is not None  # tool_actions offers no other
-        p.tools.remove(tool)
-        st.tool_discard.append(tool)
-        self._emit(ToolUsed(me, tool.value, target))
-        use(self, me, pos, target)
-
-    def _gain_actions(self, me: int, n: int, why: str) -> None:
-        self.state.actions_left += n
-        self._emit(ActionsGained(me, n, why))
-
-    def _emp(self, me: int) -> None:
-        """Every alarm goes out, and none can go off until the user's next turn."""
-        st = self.state
-        st.lasting[_EMP] = me
-        for f in range(len(st.floors)):
-            had = False
-            for a in self.alarms(f):
-                self._mutable_tile(a).alarm = False
-                self._emit(AlarmCleared(a))
-                had = True
-            if had:
-                self._push(Effect(_RETARGET, floor=f))
-
-    def _ask_virus(self, left: int) -> None:
-        targets = self._virus_targets()
-        if not targets:
-            self._emit(CardNoEffect(_TOOL_VIRUS.value, _NO_COMPUTER))
-            return
-        self._ask(_DECISIONKIND_VIRUS, [pos_text(t) for t in targets], n=left)
-
-    # ------------------------------------------------------------------ loot
-
-    def _pickup_actions(self, me: int) -> list[Action]:
-        p = self.state.players[me]
-        if p.pos is None:
-            return []
-        t = self.tile(p.pos)
-        return [
-            Action(_PICKUP, card=x.value)
-            for x in sorted(set(t.loot))
-            if self._may_receive(me, x.value)
-        ]
-
-    def _pick_up(self, card: str) -> None:
-        st = self.state
-        me = st.current
-        p = st.players[me]
-        assert p.pos is not None
-        loot = Loot(card)
-        self._mutable_tile(p.pos).loot.remove(loot)
-        p.loot.append(loot)
-        self._emit(LootPickedUp(me, card, p.pos))
-        rule = LOOT[loot].picked_up
-        if rule is not None:
-            rule(self, me)
-
-    def _on_loot_drawn(self, player: int, loot: Loot) -> None:
-        rule = LOOT[loot].drawn
-        if rule is not None:
-            rule(self, player)
-
-    def _start_of_turn_loot(self, me: int) -> None:
-        """The Loot that acts at the start of its holder's turn (Chihuahua, Persian Kitty)
-        rolls, in the order of `LOOT`."""
-        p = self.state.players[me]
-        pos = p.pos
-        if pos is None:
-            return
-        for loot, rule in _TURN_START_LOOT:
-            if loot in p.loot:
-                rule(self, me, pos)
-
-    def _kitty_escapes(self, me: int) -> None:
-        st = self.state
-        pos = st.players[me].pos
-        assert pos is not None
-        f, c = pos >> 6, pos & 63
-        base = f << 6
-        geo = self._geo[f]
-        targets = [
-            q
-            for q in self.positions(f)
-            if self.tile(q).revealed and self.tile(q).kind in ALARM_TILES
-        ]
-        if not targets:
-            self._emit(CardNoEffect(_PERSIAN_KITTY.value, _NO_ALARM_TILE))
-            return
-        best: list[int] = []
-        best_d = 1 << 30
-        for nb in geo.open[c]:
-            d = min(geo.dist[nb][q & 63] for q in targets)
-            if d < best_d:
-                best, best_d = [base | nb], d
-            elif d == best_d:
-                best.append(base | nb)
-        if len(best) == 1:
-            self._place_kitty(me, best[0])
+def tool_actions(k: RuleKernel, me: int) -> list[Action]:
+    """Every legal `use` action of the current burglar (free actions)."""
+    p = k.state.players[me]
+    pos = p.pos
+    if pos is None or _BUST in p.loot:
+        return []
+    out = []
+    for tool in sorted(set(p.tools)):
+        rule = TOOLS[tool]
+        if rule.use is None:
+            continue
+        if rule.targets is None:
+            if rule.usable is None or rule.usable(k, me):
+                out.append(Action(_USE, card=tool.value))
         else:
-            self._ask(_KITTY, [pos_text(q) for q in sorted(best)])
+            for target in rule.targets(k, me, pos):
+                out.append(Action(_USE, pos=target, card=tool.value))
+    return out
 
-    def _place_kitty(self, me: int, where: int) -> None:
-        p = self.state.players[me]
-        p.loot.remove(_PERSIAN_KITTY)
-        self._mutable_tile(where).loot.append(_PERSIAN_KITTY)
-        self._emit(KittyEscaped(me, where))
 
-    # ------------------------------------------------------------------ events
+def _virus_targets(k: RuleKernel) -> list[int]:
+    out = []
+    for fi, fl in enumerate(k.state.floors):
+        for cell, t in enumerate(fl.tiles):
+            if t is not None and t.revealed and t.kind in COMPUTERS and t.hack < MAX_HACK_TOKENS:
+                out.append((fi << 6) | cell)
+    return out
 
-    def _resolve_event(self, card: EventCard) -> None:
-        """The Event drawn at the end of the current burglar's turn takes effect."""
-        st = self.state
-        me = st.current
-        pos = st.players[me].pos
-        assert pos is not None
-        EVENTS[card](self, me, pos)
 
-    def _peekhole_targets(self, pos: int) -> list[int]:
-        f, c = pos >> 6, pos & 63
-        base = f << 6
-        out = {base | nb for nb in self._geo[f].grid[c]}
-        if f > 0:
-            out.add(pos - 64)
-        if f < self.top_floor:
-            out.add(pos + 64)
-        return sorted(q for q in out if not self.tile(q).revealed)
+# ---------------------------------------------------------------------- tools: effects
 
-    def _next_player(self, me: int) -> int:
-        st = self.state
-        n = len(st.players)
-        nxt = me
-        for _ in range(n):
-            nxt = (nxt + 1) % n
-            if not st.players[nxt].escaped:
-                return nxt
-        return me
 
-    def _brown_out(self) -> None:
-        """All alarms go out; each floor draws one patrol card per alarm removed."""
-        st = self.state
-        any_alarm = False
-        for f in range(len(st.floors)):
-            removed = self.alarms(f)
-            for a in removed:
-                self._mutable_tile(a).alarm = False
-                self._emit(AlarmCleared(a))
-            if not removed:
-                continue
-            any_alarm = True
-            g = st.floors[f].guard
-            if not g.placed or g.pos is None:
-                continue
-            for _ in range(len(removed) - 1):
-                self._draw_patrol(f)
-            self._new_destination(f)
-        if not any_alarm:
-            self._emit(CardNoEffect(_BROWN_OUT.value, _NO_ALARM))
+def use_tool(k: RuleKernel, tool: Tool, target: int) -> None:
+    st = k.state
+    me = st.current
+    p = st.players[me]
+    pos = p.pos
+    assert pos is not None
+    use = TOOLS[tool].use
+    assert use is not None  # tool_actions offers no other
+    p.tools.remove(tool)
+    st.tool_discard.append(tool)
+    k._emit(ToolUsed(me, tool.value, target))
+    use(k, me, pos, target)
 
-    def _dead_drop(self, me: int) -> None:
-        """Pass every Tool and Loot to the burglar on your right (the previous in turn order)."""
-        st = self.state
-        n = len(st.players)
-        right = None
-        for k in range(1, n):
-            cand = (me - k) % n
-            if st.players[cand].pos is not None:
-                right = cand
-                break
-        p = st.players[me]
-        if right is None or not (p.tools or p.loot):
-            why = _NOBODY if right is None else _EMPTY_HANDS
-            self._emit(CardNoEffect(_DEAD_DROP.value, why))
-            return
-        for tool in list(p.tools):
-            self._pass_card(tool.value, me, right)
-        for loot in list(p.loot):
-            # One Gold Bar each: a second one stays with the giver.
-            if self._may_receive(right, loot.value):
-                self._pass_card(loot.value, me, right)
 
-    def _forced_move(self, me: int, target: int) -> None:
-        """Go With Your Gut: a Move as if one action were spent (no Laser payment)."""
-        self._do_move(target, free=True)
+def _gain_actions(k: RuleKernel, me: int, n: int, why: str) -> None:
+    k.state.actions_left += n
+    k._emit(ActionsGained(me, n, why))
 
-    def _squeak(self, me: int) -> None:
-        st = self.state
-        pos = st.players[me].pos
-        assert pos is not None
-        f = pos >> 6
+
+def _emp(k: RuleKernel, me: int) -> None:
+    """Every alarm goes out, and none can go off until the user's next turn."""
+    st = k.state
+    st.lasting[_EMP] = me
+    for f in range(len(st.floors)):
+        had = False
+        for a in k.alarms(f):
+            k._mutable_tile(a).alarm = False
+            k._emit(AlarmCleared(a))
+            had = True
+        if had:
+            k._push(Effect(_RETARGET, floor=f))
+
+
+def _ask_virus(k: RuleKernel, left: int) -> None:
+    targets = _virus_targets(k)
+    if not targets:
+        k._emit(CardNoEffect(_TOOL_VIRUS.value, _NO_COMPUTER))
+        return
+    k._ask(_DECISIONKIND_VIRUS, [pos_text(t) for t in targets], n=left)
+
+
+# ---------------------------------------------------------------------- loot
+
+
+def pickup_actions(k: RuleKernel, me: int) -> list[Action]:
+    p = k.state.players[me]
+    if p.pos is None:
+        return []
+    t = k.tile(p.pos)
+    return [
+        Action(_PICKUP, card=x.value) for x in sorted(set(t.loot)) if k._may_receive(me, x.value)
+    ]
+
+
+def pick_up(k: RuleKernel, card: str) -> None:
+    st = k.state
+    me = st.current
+    p = st.players[me]
+    assert p.pos is not None
+    loot = Loot(card)
+    k._mutable_tile(p.pos).loot.remove(loot)
+    p.loot.append(loot)
+    k._emit(LootPickedUp(me, card, p.pos))
+    rule = LOOT[loot].picked_up
+    if rule is not None:
+        rule(k, me)
+
+
+def on_loot_drawn(k: RuleKernel, player: int, loot: Loot) -> None:
+    rule = LOOT[loot].drawn
+    if rule is not None:
+        rule(k, player)
+
+
+def start_of_turn_loot(k: RuleKernel, me: int) -> None:
+    """The Loot that acts at the start of its holder's turn (Chihuahua, Persian Kitty)
+    rolls, in the order of `LOOT`."""
+    p = k.state.players[me]
+    pos = p.pos
+    if pos is None:
+        return
+    for loot, rule in _TURN_START_LOOT:
+        if loot in p.loot:
+            rule(k, me, pos)
+
+
+def _kitty_escapes(k: RuleKernel, me: int) -> None:
+    st = k.state
+    pos = st.players[me].pos
+    assert pos is not None
+    f, c = pos >> 6, pos & 63
+    base = f << 6
+    geo = k.geometry(f)
+    targets = [q for q in k.positions(f) if k.tile(q).revealed and k.tile(q).kind in ALARM_TILES]
+    if not targets:
+        k._emit(CardNoEffect(_PERSIAN_KITTY.value, _NO_ALARM_TILE))
+        return
+    best: list[int] = []
+    best_d = 1 << 30
+    for nb in geo.open[c]:
+        d = min(geo.dist[nb][q & 63] for q in targets)
+        if d < best_d:
+            best, best_d = [base | nb], d
+        elif d == best_d:
+            best.append(base | nb)
+    if len(best) == 1:
+        _place_kitty(k, me, best[0])
+    else:
+        k._ask(_KITTY, [pos_text(q) for q in sorted(best)])
+
+
+def _place_kitty(k: RuleKernel, me: int, where: int) -> None:
+    p = k.state.players[me]
+    p.loot.remove(_PERSIAN_KITTY)
+    k._mutable_tile(where).loot.append(_PERSIAN_KITTY)
+    k._emit(KittyEscaped(me, where))
+
+
+# ---------------------------------------------------------------------- events
+
+
+def resolve_event(k: RuleKernel, card: EventCard) -> None:
+    """The Event drawn at the end of the current burglar's turn takes effect."""
+    st = k.state
+    me = st.current
+    pos = st.players[me].pos
+    assert pos is not None
+    EVENTS[card](k, me, pos)
+
+
+def _peekhole_targets(k: RuleKernel, pos: int) -> list[int]:
+    f, c = pos >> 6, pos & 63
+    base = f << 6
+    out = {base | nb for nb in k.geometry(f).grid[c]}
+    if f > 0:
+        out.add(pos - 64)
+    if f < k.top_floor:
+        out.add(pos + 64)
+    return sorted(q for q in out if not k.tile(q).revealed)
+
+
+def _brown_out(k: RuleKernel) -> None:
+    """All alarms go out; each floor draws one patrol card per alarm removed."""
+    st = k.state
+    any_alarm = False
+    for f in range(len(st.floors)):
+        removed = k.alarms(f)
+        for a in removed:
+            k._mutable_tile(a).alarm = False
+            k._emit(AlarmCleared(a))
+        if not removed:
+            continue
+        any_alarm = True
         g = st.floors[f].guard
         if not g.placed or g.pos is None:
-            self._emit(CardNoEffect(_EVENTCARD_SQUEAK.value, _NO_GUARD))
-            return
-        dist = self._geo[f].dist[g.pos & 63]
-        here = sorted({q.pos for q in st.players if q.pos is not None and q.pos >> 6 == f})
-        best = min(dist[q & 63] for q in here)
-        nearest = [q for q in here if dist[q & 63] == best]
-        if best == 0:
-            self._emit(CardNoEffect(_EVENTCARD_SQUEAK.value, _ALREADY_THERE))
-        elif len(nearest) == 1:
-            self._squeak_step(f, nearest[0])
-        else:
-            self._ask(_DECISIONKIND_SQUEAK, [pos_text(q) for q in nearest], floor=f)
+            continue
+        for _ in range(len(removed) - 1):
+            k._draw_patrol(f)
+        k._new_destination(f)
+    if not any_alarm:
+        k._emit(CardNoEffect(_BROWN_OUT.value, _NO_ALARM))
 
-    def _squeak_step(self, f: int, toward: int) -> None:
-        g = self.state.floors[f].guard
-        assert g.pos is not None
-        nxt = (f << 6) | self._geo[f].next_steps(toward & 63)[g.pos & 63]
-        self._step_guard(f, nxt)
 
-    def _jump_to_alarm(self, f: int, kind: DecisionKind) -> None:
-        closest = self._closest_alarms(f)
-        if len(closest) == 1:
-            self._guard_to_alarm(f, closest[0], kind)
-        else:
-            self._ask(kind, [pos_text(q) for q in closest], floor=f)
+def _dead_drop(k: RuleKernel, me: int) -> None:
+    """Pass every Tool and Loot to the burglar on your right (the previous in turn order)."""
+    st = k.state
+    n = len(st.players)
+    right = None
+    for step in range(1, n):
+        cand = (me - step) % n
+        if st.players[cand].pos is not None:
+            right = cand
+            break
+    p = st.players[me]
+    if right is None or not (p.tools or p.loot):
+        why = _NOBODY if right is None else _EMPTY_HANDS
+        k._emit(CardNoEffect(_DEAD_DROP.value, why))
+        return
+    for tool in list(p.tools):
+        k._pass_card(tool.value, me, right)
+    for loot in list(p.loot):
+        # One Gold Bar each: a second one stays with the giver.
+        if k._may_receive(right, loot.value):
+            k._pass_card(loot.value, me, right)
 
-    def _guard_to_alarm(self, f: int, alarm: int, why: str) -> None:
-        """Switch Signs / Where Is He? with alarms: he appears on the closest, clears it."""
-        g = self.state.floors[f].guard
-        src = g.pos
-        assert src is not None
-        g.pos = alarm
-        self._emit(GuardTeleported(f, src, alarm, why))
-        t = self._mutable_tile(alarm)
-        t.alarm = False
-        self._emit(AlarmCleared(alarm))
-        self._guard_appears(f, own=_GUARD_PLACED)
-        if not self.is_over():
-            self._retarget(f)
 
-    def _leave_building(self, player: int) -> None:
-        """Out through the roof (the escape action, or Freight Elevator on the top floor);
-        the last one out wins the game."""
+def _forced_move(k: RuleKernel, me: int, target: int) -> None:
+    """Go With Your Gut: a Move as if one action were spent (no Laser payment)."""
+    k._do_move(target, free=True)
 
-        st = self.state
-        p = st.players[player]
-        p.pos = None
-        p.escaped = True
-        if p.character.value == "raven":
-            st.crow = None  # the crow flies off with her
-        self._emit(PlayerEscaped(player))
-        if all(q.escaped for q in st.players):
-            st.step = _OVER
-            st.outcome = _WIN
-            st.reason = _ESCAPED.value
-            st.queue.clear()
-            self._emit(GameWon())
 
-    # ------------------------------------------------------------------ decisions
+def _squeak(k: RuleKernel, me: int) -> None:
+    st = k.state
+    pos = st.players[me].pos
+    assert pos is not None
+    f = pos >> 6
+    g = st.floors[f].guard
+    if not g.placed or g.pos is None:
+        k._emit(CardNoEffect(_EVENTCARD_SQUEAK.value, _NO_GUARD))
+        return
+    dist = k.geometry(f).dist[g.pos & 63]
+    here = sorted({q.pos for q in st.players if q.pos is not None and q.pos >> 6 == f})
+    best = min(dist[q & 63] for q in here)
+    nearest = [q for q in here if dist[q & 63] == best]
+    if best == 0:
+        k._emit(CardNoEffect(_EVENTCARD_SQUEAK.value, _ALREADY_THERE))
+    elif len(nearest) == 1:
+        _squeak_step(k, f, nearest[0])
+    else:
+        k._ask(_DECISIONKIND_SQUEAK, [pos_text(q) for q in nearest], floor=f)
 
-    def _skip_turns_from(self, nxt: int) -> int:
-        """Jump the Gun: skip turns (no actions, no event, no guard) from `nxt` on."""
-        st = self.state
-        while st.skip_turns > 0:
-            st.skip_turns -= 1
-            self._emit(TurnSkipped(nxt))
-            self._expire_lasting(nxt)
-            nxt = self._next_player(nxt)
-        return nxt
 
-    def _expire_lasting(self, player: int) -> None:
-        st = self.state
-        if not st.lasting:
-            return
-        for name, owner in list(st.lasting.items()):
-            if owner == player or st.players[owner].escaped:
-                del st.lasting[name]
-                self._emit(EffectEnded(name))
+def _squeak_step(k: RuleKernel, f: int, toward: int) -> None:
+    g = k.state.floors[f].guard
+    assert g.pos is not None
+    nxt = (f << 6) | k.geometry(f).next_steps(toward & 63)[g.pos & 63]
+    k._step_guard(f, nxt)
+
+
+def _jump_to_alarm(k: RuleKernel, f: int, kind: DecisionKind) -> None:
+    closest = k._closest_alarms(f)
+    if len(closest) == 1:
+        _guard_to_alarm(k, f, closest[0], kind)
+    else:
+        k._ask(kind, [pos_text(q) for q in closest], floor=f)
+
+
+def _guard_to_alarm(k: RuleKernel, f: int, alarm: int, why: str) -> None:
+    """Switch Signs / Where Is He? with alarms: he appears on the closest, clears it."""
+    g = k.state.floors[f].guard
+    src = g.pos
+    assert src is not None
+    g.pos = alarm
+    k._emit(GuardTeleported(f, src, alarm, why))
+    t = k._mutable_tile(alarm)
+    t.alarm = False
+    k._emit(AlarmCleared(alarm))
+    k._guard_appears(f, own=_GUARD_PLACED)
+    if not k.is_over():
+        k._retarget(f)
 
 
 # ---------------------------------------------------------------------- Tools
 
 
-def _blueprints_targets(r: CardRules, me: int, pos: int) -> list[int]:
+def _blueprints_targets(r: RuleKernel, me: int, pos: int) -> list[int]:
     st = r.state
     return [q for fi in range(len(st.floors)) for q in r.positions(fi) if not r.tile(q).revealed]
 
 
-def _use_blueprints(r: CardRules, me: int, pos: int, target: int) -> None:
+def _use_blueprints(r: RuleKernel, me: int, pos: int, target: int) -> None:
     r._reveal(target)
 
 
-def _crowbar_targets(r: CardRules, me: int, pos: int) -> list[int]:
+def _crowbar_targets(r: RuleKernel, me: int, pos: int) -> list[int]:
     f, c = pos >> 6, pos & 63
     base = f << 6
     out = []
-    for nb in r._geo[f].open[c]:
+    for nb in r.geometry(f).open[c]:
         t = r.tile(base | nb)
         if t.revealed and t.kind in CROWBAR_TARGETS and not t.disabled:
             out.append(base | nb)
     return sorted(out)
 
 
-def _use_crowbar(r: CardRules, me: int, pos: int, target: int) -> None:
+def _use_crowbar(r: RuleKernel, me: int, pos: int, target: int) -> None:
     r._mutable_tile(target).disabled = True
     r._emit(TileDisabled(target))
 
 
-def _crystal_ball_usable(r: CardRules, me: int) -> bool:
+def _crystal_ball_usable(r: RuleKernel, me: int) -> bool:
     return bool(r.state.events)
 
 
-def _use_crystal_ball(r: CardRules, me: int, pos: int, target: int) -> None:
+def _use_crystal_ball(r: RuleKernel, me: int, pos: int, target: int) -> None:
     top = list(reversed(r.state.events[-3:]))  # top card first
     r._ask(
         _CRYSTAL_BALL,
@@ -522,7 +483,7 @@ def _use_crystal_ball(r: CardRules, me: int, pos: int, target: int) -> None:
     )
 
 
-def _donuts_targets(r: CardRules, me: int, pos: int) -> list[int]:
+def _donuts_targets(r: RuleKernel, me: int, pos: int) -> list[int]:
     return sorted(
         fl.guard.pos
         for fl in r.state.floors
@@ -530,18 +491,18 @@ def _donuts_targets(r: CardRules, me: int, pos: int) -> list[int]:
     )
 
 
-def _use_donuts(r: CardRules, me: int, pos: int, target: int) -> None:
+def _use_donuts(r: RuleKernel, me: int, pos: int, target: int) -> None:
     r.state.floors[target >> 6].guard.donuts = True
 
 
-def _dynamite_targets(r: CardRules, me: int, pos: int) -> list[int]:
+def _dynamite_targets(r: RuleKernel, me: int, pos: int) -> list[int]:
     f, c = pos >> 6, pos & 63
     base = f << 6
-    geo = r._geo[f]
+    geo = r.geometry(f)
     return sorted(base | nb for nb in geo.grid[c] if nb not in geo.open[c])
 
 
-def _use_dynamite(r: CardRules, me: int, pos: int, target: int) -> None:
+def _use_dynamite(r: RuleKernel, me: int, pos: int, target: int) -> None:
     fl = r.state.floors[pos >> 6]
     wall = (min(pos & 63, target & 63), max(pos & 63, target & 63))
     fl.walls = [w for w in fl.walls if tuple(w) != wall]
@@ -550,34 +511,35 @@ def _use_dynamite(r: CardRules, me: int, pos: int, target: int) -> None:
     r._push(Effect(_ALARM, pos=pos, source=_DYNAMITE.value))
 
 
-def _use_emp(r: CardRules, me: int, pos: int, target: int) -> None:
-    r._emp(me)
+def _use_emp(r: RuleKernel, me: int, pos: int, target: int) -> None:
+    _emp(r, me)
 
 
-def _invisible_suit_usable(r: CardRules, me: int) -> bool:
+def _invisible_suit_usable(r: RuleKernel, me: int) -> bool:
     return _INVISIBLE not in r.state.turn_flags
 
 
-def _use_invisible_suit(r: CardRules, me: int, pos: int, target: int) -> None:
+def _use_invisible_suit(r: RuleKernel, me: int, pos: int, target: int) -> None:
     r.state.turn_flags.append(_INVISIBLE)
-    r._gain_actions(me, 1, _INVISIBLE_SUIT.value)
+    _gain_actions(r, me, 1, _INVISIBLE_SUIT.value)
 
 
-def _use_makeup_kit(r: CardRules, me: int, pos: int, target: int) -> None:
-    for i in r._players_at(pos):
-        r.state.players[i].stealth += 1
-        r._emit(StealthGained(i, 1, _MAKEUP_KIT.value))
+def _use_makeup_kit(r: RuleKernel, me: int, pos: int, target: int) -> None:
+    for i, p in enumerate(r.state.players):
+        if p.pos == pos:
+            p.stealth += 1
+            r._emit(StealthGained(i, 1, _MAKEUP_KIT.value))
 
 
-def _use_rollerskates(r: CardRules, me: int, pos: int, target: int) -> None:
-    r._gain_actions(me, 2, _ROLLERSKATES.value)
+def _use_rollerskates(r: RuleKernel, me: int, pos: int, target: int) -> None:
+    _gain_actions(r, me, 2, _ROLLERSKATES.value)
 
 
-def _use_smoke_bomb(r: CardRules, me: int, pos: int, target: int) -> None:
+def _use_smoke_bomb(r: RuleKernel, me: int, pos: int, target: int) -> None:
     r._mutable_tile(pos).stealth += 3
 
 
-def _thermal_bomb_targets(r: CardRules, me: int, pos: int) -> list[int]:
+def _thermal_bomb_targets(r: RuleKernel, me: int, pos: int) -> list[int]:
     if r.tile(pos).thermal:
         return []
     f = pos >> 6
@@ -589,18 +551,18 @@ def _thermal_bomb_targets(r: CardRules, me: int, pos: int) -> list[int]:
     return out
 
 
-def _use_thermal_bomb(r: CardRules, me: int, pos: int, target: int) -> None:
+def _use_thermal_bomb(r: RuleKernel, me: int, pos: int, target: int) -> None:
     r._mutable_tile(pos).thermal = True
     r._mutable_tile(target).thermal = True
     r._push(Effect(_ALARM, pos=pos, source=_THERMAL_BOMB.value))
 
 
-def _virus_usable(r: CardRules, me: int) -> bool:
-    return bool(r._virus_targets())
+def _virus_usable(r: RuleKernel, me: int) -> bool:
+    return bool(_virus_targets(r))
 
 
-def _use_virus(r: CardRules, me: int, pos: int, target: int) -> None:
-    r._ask_virus(3)
+def _use_virus(r: RuleKernel, me: int, pos: int, target: int) -> None:
+    _ask_virus(r, 3)
 
 
 TOOLS: dict[Tool, ToolRule] = {
@@ -623,7 +585,7 @@ TOOLS: dict[Tool, ToolRule] = {
 # ---------------------------------------------------------------------- Loot
 
 
-def _curse(r: CardRules, player: int) -> None:
+def _curse(r: RuleKernel, player: int) -> None:
     """Cursed Goblet: lose a Stealth if there is one to lose; never lost the game this way."""
     p = r.state.players[player]
     t = r.tile(p.pos) if p.pos is not None else None
@@ -631,7 +593,7 @@ def _curse(r: CardRules, player: int) -> None:
         r._lose_stealth(player, _CURSED_GOBLET)
 
 
-def _chihuahua_rolls(r: CardRules, me: int, pos: int) -> None:
+def _chihuahua_rolls(r: RuleKernel, me: int, pos: int) -> None:
     """Chihuahua: on a 6 it barks (an alarm on its holder's tile)."""
     die = r.rng.die()
     r._emit(LootRolled(me, _CHIHUAHUA.value, die, die == 6))
@@ -639,16 +601,16 @@ def _chihuahua_rolls(r: CardRules, me: int, pos: int) -> None:
         r._push(Effect(_ALARM, pos=pos, source=_CHIHUAHUA.value))
 
 
-def _kitty_rolls(r: CardRules, me: int, pos: int) -> None:
+def _kitty_rolls(r: RuleKernel, me: int, pos: int) -> None:
     """Persian Kitty: on a 1 or 2 it runs off toward the nearest alarm tile."""
     die = r.rng.die()
     r._emit(LootRolled(me, _PERSIAN_KITTY.value, die, die <= 2))
     if die <= 2:
-        r._kitty_escapes(me)
+        _kitty_escapes(r, me)
 
 
 LOOT: dict[Loot, LootRule] = {
-    Loot.BUST: LootRule(passive="no Tool can be used (CardRules._tool_actions, Kernel._crack)"),
+    Loot.BUST: LootRule(passive="no Tool can be used (tool_actions, Kernel._crack)"),
     Loot.CHIHUAHUA: LootRule(turn_start=_chihuahua_rolls),
     Loot.CURSED_GOBLET: LootRule(drawn=_curse, picked_up=_curse),
     Loot.GEMSTONE: LootRule(passive="an extra action into a burglar's tile (move_options)"),
@@ -671,18 +633,18 @@ _TURN_START_LOOT = tuple((x, rule.turn_start) for x, rule in LOOT.items() if rul
 E = EventCard
 
 
-def _guard_here(r: CardRules, pos: int) -> tuple[int, Guard, bool]:
+def _guard_here(r: RuleKernel, pos: int) -> tuple[int, Guard, bool]:
     """The floor of `pos`, its guard, and whether he is on the board."""
     f = pos >> 6
     g = r.state.floors[f].guard
     return f, g, g.placed and g.pos is not None
 
 
-def _ev_brown_out(r: CardRules, me: int, pos: int) -> None:
-    r._brown_out()
+def _ev_brown_out(r: RuleKernel, me: int, pos: int) -> None:
+    _brown_out(r)
 
 
-def _ev_buddy_system(r: CardRules, me: int, pos: int) -> None:
+def _ev_buddy_system(r: RuleKernel, me: int, pos: int) -> None:
     others = [
         str(i + 1)
         for i, q in enumerate(r.state.players)
@@ -694,7 +656,7 @@ def _ev_buddy_system(r: CardRules, me: int, pos: int) -> None:
         r._emit(CardNoEffect(_BUDDY_SYSTEM.value, _NOBODY))
 
 
-def _ev_change_of_plans(r: CardRules, me: int, pos: int) -> None:
+def _ev_change_of_plans(r: RuleKernel, me: int, pos: int) -> None:
     f, _, on_board = _guard_here(r, pos)
     if r.alarms(f):
         r._emit(CardNoEffect(_CHANGE_OF_PLANS.value, _ALARM_ACTIVE))
@@ -704,7 +666,7 @@ def _ev_change_of_plans(r: CardRules, me: int, pos: int) -> None:
         r._new_destination(f)
 
 
-def _ev_crash(r: CardRules, me: int, pos: int) -> None:
+def _ev_crash(r: RuleKernel, me: int, pos: int) -> None:
     f, g, on_board = _guard_here(r, pos)
     if r.alarms(f):
         r._emit(CardNoEffect(_E_CRASH.value, _ALARM_ACTIVE))
@@ -715,19 +677,19 @@ def _ev_crash(r: CardRules, me: int, pos: int) -> None:
         r._emit(DestinationSet(f, pos, _DESTINATION_CRASH))
 
 
-def _ev_daydreaming(r: CardRules, me: int, pos: int) -> None:
+def _ev_daydreaming(r: RuleKernel, me: int, pos: int) -> None:
     r.state.guard_bonus -= 1
 
 
-def _ev_dead_drop(r: CardRules, me: int, pos: int) -> None:
-    r._dead_drop(me)
+def _ev_dead_drop(r: RuleKernel, me: int, pos: int) -> None:
+    _dead_drop(r, me)
 
 
-def _ev_espresso(r: CardRules, me: int, pos: int) -> None:
+def _ev_espresso(r: RuleKernel, me: int, pos: int) -> None:
     r.state.guard_bonus += 1
 
 
-def _ev_freight_elevator(r: CardRules, me: int, pos: int) -> None:
+def _ev_freight_elevator(r: RuleKernel, me: int, pos: int) -> None:
     if pos >> 6 == r.top_floor:
         if r.team_has_all_loot():
             r._leave_building(me)
@@ -737,37 +699,37 @@ def _ev_freight_elevator(r: CardRules, me: int, pos: int) -> None:
         r._fall(me, pos + 64, "elevator")
 
 
-def _ev_go_with_your_gut(r: CardRules, me: int, pos: int) -> None:
+def _ev_go_with_your_gut(r: RuleKernel, me: int, pos: int) -> None:
     f = pos >> 6
     base = f << 6
-    choices = [base | nb for nb in r._geo[f].open[pos & 63] if not r.tile(base | nb).revealed]
+    choices = [base | nb for nb in r.geometry(f).open[pos & 63] if not r.tile(base | nb).revealed]
     if not choices:
         r._emit(CardNoEffect(_GO_WITH_YOUR_GUT.value, _NOTHING_UNREVEALED))
     elif len(choices) == 1:
-        r._forced_move(me, choices[0])
+        _forced_move(r, me, choices[0])
     else:
         r._ask(_GUT, [pos_text(q) for q in sorted(choices)])
 
 
-def _ev_gymnastics(r: CardRules, me: int, pos: int) -> None:
+def _ev_gymnastics(r: RuleKernel, me: int, pos: int) -> None:
     r.state.lasting[_GYMNASTICS] = me
 
 
-def _ev_heads_up(r: CardRules, me: int, pos: int) -> None:
+def _ev_heads_up(r: RuleKernel, me: int, pos: int) -> None:
     bonus = r.state.next_turn_bonus
     key = str(r._next_player(me))
     bonus[key] = bonus.get(key, 0) + 1
 
 
-def _ev_jump_the_gun(r: CardRules, me: int, pos: int) -> None:
+def _ev_jump_the_gun(r: RuleKernel, me: int, pos: int) -> None:
     r.state.skip_turns += 1
 
 
-def _ev_jury_rig(r: CardRules, me: int, pos: int) -> None:
+def _ev_jury_rig(r: RuleKernel, me: int, pos: int) -> None:
     r._draw_tool(me, _JURY_RIG.value)
 
 
-def _ev_keycode_change(r: CardRules, me: int, pos: int) -> None:
+def _ev_keycode_change(r: RuleKernel, me: int, pos: int) -> None:
     relocked = []
     for fi in range(len(r.state.floors)):
         for q in r.positions(fi):
@@ -781,27 +743,27 @@ def _ev_keycode_change(r: CardRules, me: int, pos: int) -> None:
         r._emit(CardNoEffect(_KEYCODE_CHANGE.value, _NO_OPEN_KEYPAD))
 
 
-def _ev_lampshade(r: CardRules, me: int, pos: int) -> None:
+def _ev_lampshade(r: RuleKernel, me: int, pos: int) -> None:
     r.state.players[me].stealth += 1
     r._emit(StealthGained(me, 1, _LAMPSHADE.value))
 
 
-def _ev_lost_grip(r: CardRules, me: int, pos: int) -> None:
+def _ev_lost_grip(r: RuleKernel, me: int, pos: int) -> None:
     if pos >> 6 == 0:
         r._emit(CardNoEffect(_LOST_GRIP.value, _GROUND_FLOOR))
     else:
         r._fall(me, pos - 64, "lost-grip")
 
 
-def _ev_peekhole(r: CardRules, me: int, pos: int) -> None:
-    targets = r._peekhole_targets(pos)
+def _ev_peekhole(r: RuleKernel, me: int, pos: int) -> None:
+    targets = _peekhole_targets(r, pos)
     if targets:
         r._ask(_DECISIONKIND_PEEKHOLE, ["none", *(pos_text(q) for q in targets)])
     else:
         r._emit(CardNoEffect(_E_PEEKHOLE.value, _NOTHING_UNREVEALED))
 
 
-def _ev_reboot(r: CardRules, me: int, pos: int) -> None:
+def _ev_reboot(r: RuleKernel, me: int, pos: int) -> None:
     changed = revealed = False
     for fi in range(len(r.state.floors)):
         for q in r.positions(fi):
@@ -818,11 +780,11 @@ def _ev_reboot(r: CardRules, me: int, pos: int) -> None:
         r._emit(CardNoEffect(_REBOOT.value, why))
 
 
-def _ev_shift_change(r: CardRules, me: int, pos: int) -> None:
+def _ev_shift_change(r: RuleKernel, me: int, pos: int) -> None:
     r.state.turn_flags.append(_SHIFT_CHANGE)
 
 
-def _ev_shoplifting(r: CardRules, me: int, pos: int) -> None:
+def _ev_shoplifting(r: RuleKernel, me: int, pos: int) -> None:
     name = _SHOPLIFTING.value
     labs = [
         q
@@ -836,17 +798,17 @@ def _ev_shoplifting(r: CardRules, me: int, pos: int) -> None:
         r._push(Effect(_ALARM, pos=q, source=name))
 
 
-def _ev_squeak(r: CardRules, me: int, pos: int) -> None:
-    r._squeak(me)
+def _ev_squeak(r: RuleKernel, me: int, pos: int) -> None:
+    _squeak(r, me)
 
 
-def _ev_switch_signs(r: CardRules, me: int, pos: int) -> None:
+def _ev_switch_signs(r: RuleKernel, me: int, pos: int) -> None:
     name = _E_SWITCH_SIGNS.value
     f, g, on_board = _guard_here(r, pos)
     if not on_board or g.dest is None:
         r._emit(CardNoEffect(name, _NO_GUARD))
     elif r.alarms(f):
-        r._jump_to_alarm(f, _SWITCH_ALARM)
+        _jump_to_alarm(r, f, _SWITCH_ALARM)
     else:
         src, g.pos, g.dest = g.pos, g.dest, g.pos
         assert src is not None and g.pos is not None and g.dest is not None
@@ -855,7 +817,7 @@ def _ev_switch_signs(r: CardRules, me: int, pos: int) -> None:
         r._guard_appears(f, own=_GUARD_PLACED)
 
 
-def _ev_throw_voice(r: CardRules, me: int, pos: int) -> None:
+def _ev_throw_voice(r: RuleKernel, me: int, pos: int) -> None:
     f, g, on_board = _guard_here(r, pos)
     if r.alarms(f):
         r._emit(CardNoEffect(_E_THROW_VOICE.value, _ALARM_ACTIVE))
@@ -863,25 +825,25 @@ def _ev_throw_voice(r: CardRules, me: int, pos: int) -> None:
         r._emit(CardNoEffect(_E_THROW_VOICE.value, _NO_GUARD))
     else:
         base = f << 6
-        opts = [base | nb for nb in r._geo[f].open[g.dest & 63]]
+        opts = [base | nb for nb in r.geometry(f).open[g.dest & 63]]
         r._ask(_DECISIONKIND_THROW_VOICE, [pos_text(q) for q in sorted(opts)])
 
 
-def _ev_time_lock(r: CardRules, me: int, pos: int) -> None:
+def _ev_time_lock(r: RuleKernel, me: int, pos: int) -> None:
     r.state.lasting[_TIME_LOCK] = me
 
 
-def _ev_video_loop(r: CardRules, me: int, pos: int) -> None:
+def _ev_video_loop(r: RuleKernel, me: int, pos: int) -> None:
     r.state.lasting[_VIDEO_LOOP] = me
 
 
-def _ev_where_is_he(r: CardRules, me: int, pos: int) -> None:
+def _ev_where_is_he(r: RuleKernel, me: int, pos: int) -> None:
     name = _WHERE_IS_HE.value
     f, g, on_board = _guard_here(r, pos)
     if not on_board or g.dest is None:
         r._emit(CardNoEffect(name, _NO_GUARD))
     elif r.alarms(f):
-        r._jump_to_alarm(f, _WHERE_ALARM)
+        _jump_to_alarm(r, f, _WHERE_ALARM)
     else:
         src, dest = g.pos, g.dest
         assert src is not None
@@ -892,7 +854,7 @@ def _ev_where_is_he(r: CardRules, me: int, pos: int) -> None:
             r._new_destination(f)
 
 
-EVENTS: dict[EventCard, Callable[[CardRules, int, int], None]] = {
+EVENTS: dict[EventCard, Callable[[RuleKernel, int, int], None]] = {
     E.BROWN_OUT: _ev_brown_out,
     E.BUDDY_SYSTEM: _ev_buddy_system,
     E.CHANGE_OF_PLANS: _ev_change_of_plans,
@@ -926,7 +888,7 @@ EVENTS: dict[EventCard, Callable[[CardRules, int, int], None]] = {
 # Each takes (rules, the pending decision, the option chosen).
 
 
-def _choose_crystal_ball(r: CardRules, d: Decision, option: str) -> None:
+def _choose_crystal_ball(r: RuleKernel, d: Decision, option: str) -> None:
     st = r.state
     order = [EventCard(x) for x in option.split(",")]
     k = len(order)
@@ -934,20 +896,20 @@ def _choose_crystal_ball(r: CardRules, d: Decision, option: str) -> None:
     r._emit(EventsReordered(st.current, k))
 
 
-def _choose_virus(r: CardRules, d: Decision, option: str) -> None:
+def _choose_virus(r: RuleKernel, d: Decision, option: str) -> None:
     q = parse_pos(option)
     t = r._mutable_tile(q)
     t.hack += 1
     r._emit(HackAdded(q, t.hack))
     if d.n > 1:
-        r._ask_virus(d.n - 1)
+        _ask_virus(r, d.n - 1)
 
 
-def _choose_kitty(r: CardRules, d: Decision, option: str) -> None:
-    r._place_kitty(r.state.current, parse_pos(option))
+def _choose_kitty(r: RuleKernel, d: Decision, option: str) -> None:
+    _place_kitty(r, r.state.current, parse_pos(option))
 
 
-def _choose_buddy(r: CardRules, d: Decision, option: str) -> None:
+def _choose_buddy(r: RuleKernel, d: Decision, option: str) -> None:
     st = r.state
     other = int(option) - 1
     buddy = st.players[other]
@@ -958,35 +920,35 @@ def _choose_buddy(r: CardRules, d: Decision, option: str) -> None:
     r._emit(PlayerMoved(other, src, dst, "buddy"))
 
 
-def _choose_gut(r: CardRules, d: Decision, option: str) -> None:
-    r._forced_move(r.state.current, parse_pos(option))
+def _choose_gut(r: RuleKernel, d: Decision, option: str) -> None:
+    _forced_move(r, r.state.current, parse_pos(option))
 
 
-def _choose_peekhole(r: CardRules, d: Decision, option: str) -> None:
+def _choose_peekhole(r: RuleKernel, d: Decision, option: str) -> None:
     if option != "none":
         r._reveal(parse_pos(option))
 
 
-def _choose_squeak(r: CardRules, d: Decision, option: str) -> None:
-    r._squeak_step(d.floor, parse_pos(option))
+def _choose_squeak(r: RuleKernel, d: Decision, option: str) -> None:
+    _squeak_step(r, d.floor, parse_pos(option))
 
 
-def _choose_guard_alarm(r: CardRules, d: Decision, option: str) -> None:
-    r._guard_to_alarm(d.floor, parse_pos(option), d.kind)
+def _choose_guard_alarm(r: RuleKernel, d: Decision, option: str) -> None:
+    _guard_to_alarm(r, d.floor, parse_pos(option), d.kind)
 
 
-def _choose_throw_voice(r: CardRules, d: Decision, option: str) -> None:
+def _choose_throw_voice(r: RuleKernel, d: Decision, option: str) -> None:
     q = parse_pos(option)
     r.state.floors[q >> 6].guard.dest = q
     r._emit(DestinationSet(q >> 6, q, _DESTINATION_THROW_VOICE))
 
 
-def _choose_shift_order(r: CardRules, d: Decision, option: str) -> None:
+def _choose_shift_order(r: RuleKernel, d: Decision, option: str) -> None:
     for fl in option.split(","):
         r._push(Effect(_GUARD_MOVE, floor=int(fl) - 1))
 
 
-def _choose_stethoscope(r: CardRules, d: Decision, option: str) -> None:
+def _choose_stethoscope(r: RuleKernel, d: Decision, option: str) -> None:
     st = r.state
     me = st.current
     dice = [int(x) for x in d.data]
@@ -999,7 +961,7 @@ def _choose_stethoscope(r: CardRules, d: Decision, option: str) -> None:
     r._apply_crack(d.pos, tuple(dice))
 
 
-DECISIONS: dict[DecisionKind, Callable[[CardRules, Decision, str], None]] = {
+DECISIONS: dict[DecisionKind, Callable[[RuleKernel, Decision, str], None]] = {
     DecisionKind.CRYSTAL_BALL: _choose_crystal_ball,
     DecisionKind.VIRUS: _choose_virus,
     DecisionKind.KITTY: _choose_kitty,

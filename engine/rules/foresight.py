@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
+from .characters import crack_bonus_dice, crow_holds_guard, crow_slows_guard
 from .data import TileKind
 from .events import (
     AlarmRaised,
@@ -250,7 +251,7 @@ def certain_guard_walk(game: Game, floor: int) -> set[int]:
         or g.donuts
         or g.pos is None
         or TurnFlag.SHIFT_CHANGE in st.turn_flags
-        or game._crow_stops_guard(floor)
+        or crow_holds_guard(game, floor)
     ):
         return set()
     steps = max(0, g.speed + len(game.alarms(floor)) + st.guard_bonus)
@@ -260,7 +261,7 @@ def certain_guard_walk(game: Game, floor: int) -> set[int]:
             break
         steps -= 1
         out.add(pos)
-        if steps > 0 and game._crow_slows_guard(pos):
+        if steps > 0 and crow_slows_guard(game, pos):
             steps -= 1
     return out
 
@@ -303,7 +304,7 @@ def safe_info(game: Game, safe: int) -> SafeInfo | None:
         if t.revealed and not t.cracked and t.kind != TileKind.SAFE and t.number:
             wanted.add(t.number)
     st = game.state
-    bonus = game._crack_bonus_dice(st.current) if tile.dice else 0
+    bonus = crack_bonus_dice(game, st.current) if tile.dice else 0
     rolled = tile.dice + bonus
     chance = 1.0 - ((6 - len(wanted)) / 6) ** rolled if rolled and wanted else 0.0
     return SafeInfo(

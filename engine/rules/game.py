@@ -30,8 +30,30 @@ from .actions import (
     IllegalActionError,
     pos_text,
 )
-from .cards import CardRules
-from .characters import CharacterRules
+from .cards import (
+    holder_of,
+    on_loot_drawn,
+    pick_up,
+    pickup_actions,
+    resolve_event,
+    start_of_turn_loot,
+    tool_actions,
+    use_tool,
+)
+from .characters import (
+    ability_actions,
+    climb_targets,
+    crack_bonus_dice,
+    crow_slows_guard,
+    crow_stops_guard,
+    drill_targets,
+    free_guard_entry,
+    give_starting_tools,
+    jams_alarm,
+    keypad_bonus_dice,
+    rigger_draw,
+    use_ability,
+)
 from .data import (
     ACTIONS_PER_TURN,
     COMPUTERS,
@@ -50,6 +72,7 @@ from .data import (
     EventCard,
     Loot,
     ScenarioId,
+    Side,
     TileKind,
     TileSpec,
     Tool,
@@ -61,6 +84,7 @@ from .events import (
     CardNoEffect,
     DecisionMade,
     DieAdded,
+    EffectEnded,
     EntranceChosen,
     Event,
     EventDrawn,
@@ -68,11 +92,12 @@ from .events import (
     Peeked,
     PlayerEntered,
     TurnEnded,
+    TurnSkipped,
     TurnStarted,
     is_checkpoint,
 )
 from .geometry import FloorLayout, random_walls
-from .kernel import Kernel
+from .kernel import Hooks, Kernel
 from .kinds import (
     DecisionKind,
     EffectKind,
@@ -163,11 +188,23 @@ _WALKWAY = K.WALKWAY
 _WIN = Result.WIN
 
 
-class Game(CardRules, CharacterRules):
-    """A game in progress: the kernel (state, caches, core rules) composed with the card
-    rules and the burglars' abilities, plus the public API, the legal-action listing, the
-    action dispatch and the turn structure."""
+class Game(Kernel):
+    """A game in progress: the kernel (state, caches, core rules), its one base, given the
+    rule tables (rooms, cards, abilities: functions over the kernel's declared interface),
+    plus the public API, the legal-action listing, the action dispatch and the turn
+    structure."""
 
+    _hooks = Hooks(
+        jams_alarm=jams_alarm,
+        keypad_bonus_dice=keypad_bonus_dice,
+        crack_bonus_dice=crack_bonus_dice,
+        free_guard_entry=free_guard_entry,
+        climb_targets=climb_targets,
+        crow_stops_guard=crow_stops_guard,
+        crow_slows_guard=crow_slows_guard,
+        rigger_draw=rigger_draw,
+        on_loot_drawn=on_loot_drawn,
+    )
     _on_enter = tiles.ON_ENTER
     _on_reveal = tiles.ON_REVEAL
     _on_leave = tiles.ON_LEAVE
@@ -223,6 +260,18 @@ class Game(CardRules, CharacterRules):
         """Did the last action reveal hidden information (a tile, dice, a card)? Then it is
         a checkpoint: an undo must never take it back (the page's undo stops there)."""
         return is_checkpoint(self._out)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now, in a deterministic order. Empty once the game is over."""
+        st = self.state
+        if self._legal_key != st.actions_applied:
+            self._legal = self._compute_legal()
+            self._legal_key = st.actions_applied
+        return list(self._legal)
+
+    def has(self, player: int, character: Character, side: Side) -> bool:
+        """The burglar plays this character, on this side of the card."""
+        return characters.has(self, player, character, side)
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
@@ -335,7 +384,7 @@ class Game(CardRules, CharacterRules):
                     if here.dice > 0 and self._keycard_allows(p.pos):
                         out.append(_CRACK_ACTION)
                 if p.character == _PETERMAN:
-                    for safe in self._drill_targets(me):
+                    for safe in drill_targets(self, me):
                         t = self.tile(safe)
                         if left >= 2 and t.dice < MAX_SAFE_DICE:
                             out.append(Action(_ADD_DIE, pos=safe))
@@ -344,10 +393,10 @@ class Game(CardRules, CharacterRules):
                 if (here.kind == _STAIRS or here.thermal) and self._can_escape(me):
                     out.append(_ESCAPE_ACTION)
             if p.tools:
-                out.extend(self._tool_actions(me))
+                out.extend(tool_actions(self, me))
             if here.loot:
-                out.extend(self._pickup_actions(me))
-            out.extend(self._ability_actions(me))
+                out.extend(pickup_actions(self, me))
+            out.extend(ability_actions(self, me))
             pos = p.pos
             for other, q in enumerate(st.players):
                 if q.pos != pos or other == me:
@@ -366,7 +415,7 @@ class Game(CardRules, CharacterRules):
 
     def _keycard_allows(self, safe: int) -> bool:
         """With the Keycard drawn, a safe is cracked only with its holder on the Safe."""
-        holder = self._holder_of(_KEYCARD)
+        holder = holder_of(self, _KEYCARD)
         return holder is None or self.state.players[holder].pos == safe
 
     def _cards_of(self, player: int) -> list[str]:
@@ -498,13 +547,13 @@ class Game(CardRules, CharacterRules):
         self._choose_entrance(action.pos)
 
     def _act_use(self, action: Action) -> None:
-        self._use_tool(Tool(action.card), action.pos)
+        use_tool(self, Tool(action.card), action.pos)
 
     def _act_pickup(self, action: Action) -> None:
-        self._pick_up(action.card)
+        pick_up(self, action.card)
 
     def _act_ability(self, action: Action) -> None:
-        self._use_ability(action)
+        use_ability(self, action)
 
     # ------------------------------------------------------------------ resolution loop
 
@@ -620,7 +669,7 @@ class Game(CardRules, CharacterRules):
         card = st.events.pop()
         self._emit(EventDrawn(me, card.value))
         st.event_discard.append(card)
-        self._resolve_event(card)
+        resolve_event(self, card)
 
     def _fx_guard_turn(self, eff: Effect) -> None:
         st = self.state
@@ -646,6 +695,26 @@ class Game(CardRules, CharacterRules):
         self._emit(TurnEnded(st.current, st.actions_taken))
         nxt = self._skip_turns_from(self._next_player(st.current))
         self._start_turn(nxt)
+
+    def _skip_turns_from(self, nxt: int) -> int:
+        """Jump the Gun: skip turns (no actions, no event, no guard) from `nxt` on."""
+        st = self.state
+        while st.skip_turns > 0:
+            st.skip_turns -= 1
+            self._emit(TurnSkipped(nxt))
+            self._expire_lasting(nxt)
+            nxt = self._next_player(nxt)
+        return nxt
+
+    def _expire_lasting(self, player: int) -> None:
+        """Lasting Events end when their owner's next turn starts (or once they escaped)."""
+        st = self.state
+        if not st.lasting:
+            return
+        for name, owner in list(st.lasting.items()):
+            if owner == player or st.players[owner].escaped:
+                del st.lasting[name]
+                self._emit(EffectEnded(name))
 
     def _turn_actions(self, player: int) -> int:
         """Actions a burglar gets at the start of a turn (Mirror: one fewer)."""
@@ -677,7 +746,7 @@ class Game(CardRules, CharacterRules):
         st.visited = [] if p.pos is None else [p.pos]
         st.pace_from = None
         self._emit(TurnStarted(player, st.actions_left))
-        self._start_of_turn_loot(player)
+        start_of_turn_loot(self, player)
 
     _action_handlers: dict[ActionKind, Callable[[Game, Action], None]] = {
         ActionKind.ENTER: _act_enter,
@@ -801,7 +870,7 @@ def new_game(setup: Setup) -> Game:
         gold_bar_waiting=_GOLD_BAR in loot,
     )
     game = Game(state, setup)
-    game._give_starting_tools()
+    give_starting_tools(game)
     # Break in: the ground floor's guard is placed before the team picks the entrance.
     g = floors[0].guard
     g.placed = True

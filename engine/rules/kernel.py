@@ -4,21 +4,23 @@
 geometry, the legal-action list), and the operations the rules are built from: emit an
 event, queue an effect, ask a decision, spend actions; reveal tiles, move burglars (with
 the tiles' entry rules), lose Stealth, raise and stop alarms, place and walk guards, crack
-Safes, draw cards. The rule modules (engine/rules/cards.py, engine/rules/characters.py,
-engine/rules/tiles.py) are typed against this class and import nothing above it;
-`engine.rules.game.Game` composes them and installs their tables.
+Safes, draw cards.
 
-The core consults the burglars' abilities, the cards and the turn structure through the
-hooks at the end of the class (`_jams_alarm`, `_rigger_draw`, `_on_loot_drawn`,
-`_compute_legal`, ...) and the rooms through the tables `_on_enter`, `_on_reveal`,
-`_on_leave`, `_on_actions_end` (engine/rules/tiles.py). `DECISIONS` answers the decisions the
-core asks (alarms, ties, a tile's Stealth tokens).
+The rule modules (engine/rules/tiles.py, cards.py, characters.py) are tables of
+module-level functions over `RuleKernel`, the one declared interface of the kernel they may
+use; they import nothing above it. The core reaches them two ways, both given by
+`engine.rules.game.Game` (a `Kernel`, its only base): the rooms through the tables
+`_on_enter`, `_on_reveal`, `_on_leave`, `_on_actions_end`, `_watched`, `_on_guard`, and the
+burglars' passive abilities and the cards through `Hooks`, a typed record of functions
+(`_hooks`). `DECISIONS` answers the decisions the core asks (alarms, ties, a tile's Stealth
+tokens).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar, Protocol
 
 from .actions import Action, parse_pos, pos_text
 from .data import (
@@ -43,6 +45,7 @@ from .events import (
     DestinationSet,
     Event,
     GameLost,
+    GameWon,
     GuardLost,
     GuardMoved,
     GuardPlaced,
@@ -55,6 +58,7 @@ from .events import (
     MoveBlocked,
     PatrolDrawn,
     PatrolReshuffled,
+    PlayerEscaped,
     PlayerMoved,
     SafeDiceRolled,
     SafeOpened,
@@ -74,7 +78,6 @@ from .kinds import (
     EffectKind,
     EndReason,
     Lasting,
-    Outcome,
     Result,
     StealthLoss,
     TurnFlag,
@@ -115,21 +118,98 @@ _PATROL = Destination.PATROL  # read on every patrol card drawn
 # Room rules (engine/rules/tiles.py fills the tables; Game installs them on the class).
 # enter(kernel, player, pos, tile, unseen, laser_payable, laser_paid): a burglar moved in,
 # was not stopped by the guards' look, and the tile is not disabled (Crowbar).
-EnterRule = Callable[["Kernel", int, int, Tile, bool, bool, bool], None]
+EnterRule = Callable[["RuleKernel", int, int, Tile, bool, bool, bool], None]
 # reveal(kernel, pos, tile): the tile was just turned face up.
-RevealRule = Callable[["Kernel", int, Tile], None]
+RevealRule = Callable[["RuleKernel", int, Tile], None]
 # leave(kernel, player, pos, tile): a burglar moves out of the tile.
-LeaveRule = Callable[["Kernel", int, int, Tile], None]
+LeaveRule = Callable[["RuleKernel", int, int, Tile], None]
 # actions_end(kernel, player, pos, tile): the burglar's actions end on this tile.
-ActionsEndRule = Callable[["Kernel", int, int, Tile], None]
+ActionsEndRule = Callable[["RuleKernel", int, int, Tile], None]
 # watched(kernel, burglar_pos, guard_pos): a guard there sees a burglar standing on the tile.
-WatchRule = Callable[["Kernel", int, int], bool]
+WatchRule = Callable[["RuleKernel", int, int], bool]
 # guard(kernel, pos, tile, skip): a guard is put on, or steps onto, this face-up tile
 # (`skip`: a burglar the entry rules cover instead).
-GuardRule = Callable[["Kernel", int, Tile, int | None], None]
+GuardRule = Callable[["RuleKernel", int, Tile, int | None], None]
 
-if TYPE_CHECKING:
-    from .view import GuardMove, SafeInfo
+
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """What the core asks of the burglars' abilities and the cards, as one typed record of
+    functions (engine/rules/characters.py, engine/rules/cards.py); `Game` hands it to the
+    kernel (`Kernel._hooks`). Each takes the kernel first."""
+
+    jams_alarm: Callable[[RuleKernel, int, int], bool]  # (pos, player) -> no alarm
+    keypad_bonus_dice: Callable[[RuleKernel, int], int]  # (player) -> extra dice
+    crack_bonus_dice: Callable[[RuleKernel, int], int]  # (player) -> extra dice
+    free_guard_entry: Callable[[RuleKernel, int], bool]  # (player) -> unseen by guards
+    climb_targets: Callable[[RuleKernel, int], list[int]]  # (player) -> tiles above/below
+    crow_stops_guard: Callable[[RuleKernel, int], bool]  # (floor) -> the guard stays put
+    crow_slows_guard: Callable[[RuleKernel, int], bool]  # (pos) -> one step less
+    rigger_draw: Callable[[RuleKernel, int, str], bool]  # (player, source) -> asked
+    on_loot_drawn: Callable[[RuleKernel, int, Loot], None]  # (player, loot) -> its rule
+
+
+class RuleKernel(Protocol):
+    """The kernel as the rule tables see it: the one declared interface that the rule
+    functions (engine/rules/tiles.py, cards.py, characters.py) may use, checked by mypy.
+    `Kernel` implements it; nothing else of the kernel is theirs to touch.
+
+    The queries are public names of `Game` too. The operations that change the state keep
+    a leading underscore: `Game` inherits them, and its public surface holds nothing that
+    changes state outside `apply` (tests/engine/test_contracts.py)."""
+
+    state: State
+    rng: Rng
+    _hooks: ClassVar[Hooks]
+
+    # queries (read only)
+    @property
+    def top_floor(self) -> int: ...
+    def tile(self, pos: int) -> Tile: ...
+    def tile_at(self, pos: int) -> Tile | None: ...
+    def positions(self, floor: int) -> list[int]: ...
+    def geometry(self, floor: int) -> FloorGeometry: ...
+    def alarms(self, floor: int) -> list[int]: ...
+    def is_over(self) -> bool: ...
+    def team_has_all_loot(self) -> bool: ...
+    def move_options(self, player: int, orders: bool = False) -> dict[int, tuple[int, str]]: ...
+    def _may_receive(self, player: int, card: str) -> bool: ...
+    def _deadbolt_empty(self, pos: int) -> bool: ...
+    def _is_invisible(self, player: int) -> bool: ...
+    def _closest_alarms(self, floor: int) -> list[int]: ...
+    def _next_player(self, me: int) -> int: ...
+
+    # what happens: events out, effects queued, decisions asked, actions spent
+    def _emit(self, event: Event) -> None: ...
+    def _push(self, effect: Effect) -> None: ...
+    def _ask(self, kind: DecisionKind, options: Iterable[str], **data: object) -> None: ...
+    def _spend(self, n: int) -> None: ...
+
+    # the board, the burglars and the guards
+    def _mutable_tile(self, pos: int) -> Tile: ...  # the one way to get a tile to change
+    def _reveal(self, pos: int) -> Tile: ...
+    def _refresh_geometry(self) -> None: ...
+    def _do_move(
+        self, target: int, free: bool = False, mover: int | None = None, orders: bool = False
+    ) -> None: ...
+    def _fall(self, player: int, dest: int, how: str) -> None: ...
+    def _leave_building(self, player: int) -> None: ...
+    def _lose_stealth(self, player: int, reason: StealthLoss) -> bool: ...
+    def _retarget(self, floor: int) -> None: ...
+    def _draw_patrol(self, floor: int) -> int: ...
+    def _new_destination(self, floor: int, placing: bool = False) -> None: ...
+    def _place_guard(self, floor: int, mover: int | None = None) -> None: ...
+    def _step_guard(self, f: int, nxt: int) -> None: ...
+    def _guard_appears(
+        self, floor: int, mover: int | None = None, own: StealthLoss | None = None
+    ) -> None: ...
+
+    # cards and Safes
+    def _draw_tool(self, player: int, source: str) -> None: ...
+    def _draw_one_tool(self, player: int, source: str) -> None: ...
+    def _pass_card(self, card: str, giver: int, receiver: int) -> None: ...
+    def _apply_crack(self, safe: int, dice: tuple[int, ...]) -> None: ...
+
 
 # Enum members read on the turn path, bound once: reading one through its class costs a
 # metaclass lookup every time on CPython 3.11 (about 4x a module constant).
@@ -149,6 +229,7 @@ _DECISIONKIND_TILE_STEALTH = DecisionKind.TILE_STEALTH
 _DESTINATION_ALARM = Destination.ALARM
 _EFFECTKIND_TILE_STEALTH = EffectKind.TILE_STEALTH
 _ENTERED_GUARD = StealthLoss.ENTERED_GUARD
+_ESCAPED = EndReason.ESCAPED
 _FLEXED = TurnFlag.FLEXED
 _GEMSTONE = Loot.GEMSTONE
 _GOLD_BAR = Loot.GOLD_BAR
@@ -164,6 +245,7 @@ _LOSS = Result.LOSS
 _OVER = Step.OVER
 _PAID = Avoided.PAID
 _PAINTING = Loot.PAINTING
+_RAVEN = Character.RAVEN
 _SAFE = K.SAFE
 _SECRET_DOOR = K.SECRET_DOOR
 _SERVICE_DUCT = K.SERVICE_DUCT
@@ -175,6 +257,7 @@ _TOOLS = Deck.TOOLS
 _TOOL_STETHOSCOPE = Tool.STETHOSCOPE
 _USED_CROW = TurnFlag.USED_CROW
 _WALKWAY = K.WALKWAY
+_WIN = Result.WIN
 
 
 class Kernel:
@@ -187,6 +270,8 @@ class Kernel:
     _on_actions_end: ClassVar[Mapping[TileKind, ActionsEndRule]]
     _watched: ClassVar[Mapping[TileKind, WatchRule]]
     _on_guard: ClassVar[Mapping[TileKind, GuardRule]]
+    # What the core asks of the abilities and the cards (given by Game).
+    _hooks: ClassVar[Hooks]
 
     # ------------------------------------------------------------------ state and caches
 
@@ -217,14 +302,6 @@ class Kernel:
 
     def is_over(self) -> bool:
         return self.state.step == _OVER
-
-    def legal_actions(self) -> list[Action]:
-        """Every action allowed now, in a deterministic order. Empty once the game is over."""
-        st = self.state
-        if self._legal_key != st.actions_applied:
-            self._legal = self._compute_legal()
-            self._legal_key = st.actions_applied
-        return list(self._legal)
 
     def event_threshold(self, player: int) -> int:
         """An Event is drawn when a turn took this many actions or fewer."""
@@ -291,9 +368,6 @@ class Kernel:
     def positions(self, floor: int) -> list[int]:
         base = floor << 6
         return [base | c for c in self._geo[floor].cells()]
-
-    def _players_at(self, pos: int) -> list[int]:
-        return [i for i, p in enumerate(self.state.players) if p.pos == pos]
 
     def guard_route(self, floor: int) -> list[int]:
         """The positions the floor's guard will walk through to reach his destination."""
@@ -363,7 +437,7 @@ class Kernel:
                 opts[pos + 64] = (1, "gymnastics")
         acrobat = p.character == _ACROBAT and not orders
         if acrobat:
-            for q in self._climb_targets(player):
+            for q in self._hooks.climb_targets(self, player):
                 if q not in opts:
                     opts[q] = (3, "climb")
         gemstone = _GEMSTONE in p.loot
@@ -531,7 +605,7 @@ class Kernel:
         flex = (
             not free
             and not orders
-            and self._free_guard_entry(me)
+            and self._hooks.free_guard_entry(self, me)
             and st.floors[target >> 6].guard.pos == target
             and how != "walkway"
         )
@@ -603,7 +677,7 @@ class Kernel:
         st = self.state
         key = str(pos)
         fails = st.keypad_fails.get(key, 0)
-        count = 1 if single_die else 1 + fails + self._keypad_bonus_dice(player)
+        count = 1 if single_die else 1 + fails + self._hooks.keypad_bonus_dice(self, player)
         dice = tuple(self.rng.die() for _ in range(count))
         opened = 6 in dice
         self._emit(KeypadRolled(pos, dice, opened))
@@ -690,18 +764,6 @@ class Kernel:
         f, c = pos >> 6, pos & 63
         g = self.state.floors[f].guard.pos
         return g is not None and (g & 63) in self._geo[f].open[c]
-
-    def _guard_on_other_camera(self, pos: int) -> bool:
-        if _VIDEO_LOOP in self.state.lasting:
-            return False
-        for fl in self.state.floors:
-            g = fl.guard.pos
-            if g is None or g == pos:
-                continue
-            t = self.tile(g)
-            if t.revealed and t.kind == _CAMERA and not t.disabled:
-                return True
-        return False
 
     # ------------------------------------------------------------------ stealth
 
@@ -929,7 +991,7 @@ class Kernel:
                 g.donuts = False
                 self._emit(GuardSkipped(f, "donuts"))
                 return
-            if not g.lost and self._crow_stops_guard(f):
+            if not g.lost and self._hooks.crow_stops_guard(self, f):
                 return
             n = g.speed + len(self.alarms(f))
             if eff.source == "turn":  # Espresso, Daydreaming: this turn's guard only
@@ -956,6 +1018,7 @@ class Kernel:
             self._emit(GuardStarts(f, n))
         geo = self._geo[f]
         base = f << 6
+        crow_slows_guard = self._hooks.crow_slows_guard
         while n > 0:
             if g.pos is None or g.dest is None:
                 return
@@ -967,7 +1030,7 @@ class Kernel:
             self._step_guard(f, base | geo.next_steps(g.dest & 63)[g.pos & 63])
             if st.step == _OVER:
                 return
-            if n > 0 and g.pos is not None and self._crow_slows_guard(g.pos):
+            if n > 0 and g.pos is not None and crow_slows_guard(self, g.pos):
                 n -= 1
                 self._emit(GuardSlowed(f, g.pos))
             if self._fx or st.pending is not None:
@@ -1057,7 +1120,7 @@ class Kernel:
     def _crack(self, safe: int) -> None:
         st = self.state
         t = self.tile(safe)
-        count = t.dice + self._crack_bonus_dice(st.current)
+        count = t.dice + self._hooks.crack_bonus_dice(self, st.current)
         dice = tuple(self.rng.die() for _ in range(count))
         p = st.players[st.current]
         if _TOOL_STETHOSCOPE in p.tools and _BUST not in p.loot:
@@ -1102,7 +1165,7 @@ class Kernel:
                     self._emit(SpeedChanged(f, g.speed, "safe"))
 
     def _draw_tool(self, player: int, source: str) -> None:
-        if not self._rigger_draw(player, source):
+        if not self._hooks.rigger_draw(self, player, source):
             self._draw_one_tool(player, source)
 
     def _draw_one_tool(self, player: int, source: str) -> None:
@@ -1132,7 +1195,7 @@ class Kernel:
             self._mutable_tile(safe).loot.append(_GOLD_BAR)
             self.rng.shuffle(st.loot)
         if not on_tile:
-            self._on_loot_drawn(player, loot)
+            self._hooks.on_loot_drawn(self, player, loot)
 
     def _pass_card(self, card: str, giver: int, receiver: int) -> None:
         st = self.state
@@ -1150,29 +1213,35 @@ class Kernel:
         st = self.state
         return player == st.current and _INVISIBLE in st.turn_flags
 
-    # ------------------------------------------------------------------ hooks
-    # Declared here, given by the rule modules (characters, cards) and by Game; the core
-    # calls them. A Kernel alone has none: only a Game (which composes them all) is played.
+    # ------------------------------------------------------------------ turn order
 
-    _compute_legal: Callable[[], list[Action]]  # Game: the legal-action listing
-    _jams_alarm: Callable[[int, int], bool]  # characters: (pos, player) -> no alarm
-    _keypad_bonus_dice: Callable[[int], int]  # characters: (player) -> extra dice
-    _crack_bonus_dice: Callable[[int], int]  # characters: (player) -> extra dice
-    _free_guard_entry: Callable[[int], bool]  # characters: (player) -> unseen by guards
-    _climb_targets: Callable[[int], list[int]]  # characters: (player) -> tiles above/below
-    _crow_stops_guard: Callable[[int], bool]  # characters: (floor) -> the guard stays put
-    _crow_slows_guard: Callable[[int], bool]  # characters: (pos) -> one step less
-    _rigger_draw: Callable[[int, str], bool]  # characters: (player, source) -> asked
-    _on_loot_drawn: Callable[[int, Loot], None]  # cards: (player, loot) -> its rule
-    # Game: a revealed Safe's panel (row and column, dice, the next roll's chance), and the
-    # guard moves ending the turn now starts, as the table can foresee them (the view's).
-    safe_info: Callable[[int], SafeInfo | None]
-    next_guard_moves: Callable[[], tuple[GuardMove, ...] | None]
+    def _next_player(self, me: int) -> int:
+        """The next burglar in turn order still in the building."""
+        st = self.state
+        n = len(st.players)
+        nxt = me
+        for _ in range(n):
+            nxt = (nxt + 1) % n
+            if not st.players[nxt].escaped:
+                return nxt
+        return me
 
-    @property
-    def outcome(self) -> Outcome:
-        """How the game ended (Game: it names the burglar caught from the history)."""
-        raise NotImplementedError
+    def _leave_building(self, player: int) -> None:
+        """Out through the roof (the escape action, or Freight Elevator on the top floor);
+        the last one out wins the game."""
+        st = self.state
+        p = st.players[player]
+        p.pos = None
+        p.escaped = True
+        if p.character == _RAVEN:
+            st.crow = None  # the crow flies off with her
+        self._emit(PlayerEscaped(player))
+        if all(q.escaped for q in st.players):
+            st.step = _OVER
+            st.outcome = _WIN
+            st.reason = _ESCAPED.value
+            st.queue.clear()
+            self._emit(GameWon())
 
 
 # ---------------------------------------------------------------------- core decisions

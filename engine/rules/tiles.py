@@ -2,10 +2,11 @@
 actions, watched from a guard's tile, or stepped on by a guard. One table per moment, keyed
 by `TileKind`; a new room adds its handlers here.
 
-The kernel (engine/rules/kernel.py) calls these through `Game`, which installs the tables
-(`Kernel._on_enter` ...). Tiles whose rule is a movement or action rule of the core (a
-Deadbolt's cost, a Keypad's roll, Stairs and Walkways, a Safe's dice) are listed in
-`CORE_RULES`, with the place that applies them, so every kind is accounted for.
+Each handler is a function over `RuleKernel`, the kernel's declared interface
+(engine/rules/kernel.py); `Game` installs the tables on the kernel (`Kernel._on_enter` ...).
+Tiles whose rule is a movement or action rule of the core (a Deadbolt's cost, a Keypad's
+roll, Stairs and Walkways, a Safe's dice) are listed in `CORE_RULES`, with the place that
+applies them, so every kind is accounted for.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from .kernel import (
     ActionsEndRule,
     EnterRule,
     GuardRule,
-    Kernel,
     LeaveRule,
     RevealRule,
+    RuleKernel,
     WatchRule,
 )
 from .kinds import EffectKind, Lasting
@@ -43,34 +44,48 @@ _K_CAMERA = K.CAMERA
 # ---------------------------------------------------------------------- entering
 
 
+def _guard_on_other_camera(k: RuleKernel, pos: int) -> bool:
+    """A guard stands on another face-up, working Camera (and no Video Loop runs)."""
+    if _VIDEO_LOOP in k.state.lasting:
+        return False
+    for fl in k.state.floors:
+        g = fl.guard.pos
+        if g is None or g == pos:
+            continue
+        t = k.tile(g)
+        if t.revealed and t.kind == _K_CAMERA and not t.disabled:
+            return True
+    return False
+
+
 def _enter_camera(
-    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+    k: RuleKernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
 ) -> None:
     """Camera: seen by a guard standing on another Camera."""
-    if not unseen and k._guard_on_other_camera(pos):
+    if not unseen and _guard_on_other_camera(k, pos):
         k._push(Effect(_ALARM, pos=pos, source=_CAMERA))
 
 
 def _enter_fingerprint(
-    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+    k: RuleKernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
 ) -> None:
-    if not k._jams_alarm(pos, player):  # Jammer: the Hacker stops it for all on his tile
+    if not k._hooks.jams_alarm(k, pos, player):  # Jammer: the Hacker stops it for all on his tile
         k._push(Effect(_ALARM, pos=pos, source=_FINGERPRINT))
 
 
 def _enter_laser(
-    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+    k: RuleKernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
 ) -> None:
     """Laser: an alarm, unless jammed, crossed with the Mirror, or paid (an extra action,
     offered when the tile was already face up)."""
-    if k._jams_alarm(pos, player):
+    if k._hooks.jams_alarm(k, pos, player):
         return
     if _MIRROR not in k.state.players[player].loot and not paid:
         k._push(Effect(_ALARM, pos=pos, source=_LASER, flag=payable))
 
 
 def _enter_detector(
-    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+    k: RuleKernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
 ) -> None:
     """Detector: an alarm for a burglar carrying any Tool or Loot."""
     p = k.state.players[player]
@@ -79,7 +94,7 @@ def _enter_detector(
 
 
 def _enter_motion(
-    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+    k: RuleKernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
 ) -> None:
     """Motion: entered this turn; leaving it again raises its alarm (see `_leave_motion`)."""
     entered = k.state.motion_entered
@@ -88,7 +103,7 @@ def _enter_motion(
 
 
 def _enter_thermo(
-    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+    k: RuleKernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
 ) -> None:
     """Thermo: the Isotope sets it off on entry (standing there at the end: `ON_ACTIONS_END`)."""
     if _ISOTOPE in k.state.players[player].loot:
@@ -96,7 +111,7 @@ def _enter_thermo(
 
 
 def _enter_laboratory(
-    k: Kernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
+    k: RuleKernel, player: int, pos: int, t: Tile, unseen: bool, payable: bool, paid: bool
 ) -> None:
     """Laboratory: the first burglar in draws a Tool."""
     if not t.tool_taken:
@@ -118,13 +133,13 @@ ON_ENTER: dict[TileKind, EnterRule] = {
 # ---------------------------------------------------------------------- revealing
 
 
-def _reveal_stairs(k: Kernel, pos: int, t: Tile) -> None:
+def _reveal_stairs(k: RuleKernel, pos: int, t: Tile) -> None:
     """Stairs: the tile above gets the way down."""
     if (pos >> 6) < k.top_floor:
         k._mutable_tile(pos + 64).downstairs = True
 
 
-def _reveal_lavatory(k: Kernel, pos: int, t: Tile) -> None:
+def _reveal_lavatory(k: RuleKernel, pos: int, t: Tile) -> None:
     """Lavatory: its Stealth tokens are put on it."""
     t.stealth = LAVATORY_STEALTH
 
@@ -138,10 +153,10 @@ ON_REVEAL: dict[TileKind, RevealRule] = {
 # ---------------------------------------------------------------------- leaving
 
 
-def _leave_motion(k: Kernel, player: int, pos: int, t: Tile) -> None:
+def _leave_motion(k: RuleKernel, player: int, pos: int, t: Tile) -> None:
     """Motion: leaving it in the turn it was entered raises its alarm."""
     entered = k.state.motion_entered
-    if [player, pos] in entered and not t.disabled and not k._jams_alarm(pos, player):
+    if [player, pos] in entered and not t.disabled and not k._hooks.jams_alarm(k, pos, player):
         entered.remove([player, pos])
         k._push(Effect(_ALARM, pos=pos, source=_MOTION))
 
@@ -154,7 +169,7 @@ ON_LEAVE: dict[TileKind, LeaveRule] = {
 # ---------------------------------------------------------------------- end of actions
 
 
-def _actions_end_thermo(k: Kernel, player: int, pos: int, t: Tile) -> None:
+def _actions_end_thermo(k: RuleKernel, player: int, pos: int, t: Tile) -> None:
     """Thermo: ending the actions on it raises its alarm."""
     if not t.disabled:
         k._push(Effect(_ALARM, pos=pos, source=_THERMO))
@@ -168,13 +183,13 @@ ON_ACTIONS_END: dict[TileKind, ActionsEndRule] = {
 # ---------------------------------------------------------------------- guards
 
 
-def _foyer_watched(k: Kernel, burglar: int, guard: int) -> bool:
+def _foyer_watched(k: RuleKernel, burglar: int, guard: int) -> bool:
     """Foyer: seen from a guard on a tile next to it (no wall between)."""
     f = guard >> 6
-    return (burglar >> 6) == f and (burglar & 63) in k._geo[f].open[guard & 63]
+    return (burglar >> 6) == f and (burglar & 63) in k.geometry(f).open[guard & 63]
 
 
-def _atrium_watched(k: Kernel, burglar: int, guard: int) -> bool:
+def _atrium_watched(k: RuleKernel, burglar: int, guard: int) -> bool:
     """Atrium: seen from a guard directly above or below it."""
     return guard == burglar - 64 or guard == burglar + 64
 
@@ -187,7 +202,7 @@ WATCHED: dict[TileKind, WatchRule] = {
 }
 
 
-def _guard_on_camera(k: Kernel, pos: int, t: Tile, skip: int | None) -> None:
+def _guard_on_camera(k: RuleKernel, pos: int, t: Tile, skip: int | None) -> None:
     """Camera: a guard on one sees every burglar on another (each raises its alarm)."""
     if t.disabled or _VIDEO_LOOP in k.state.lasting:
         return

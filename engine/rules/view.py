@@ -42,7 +42,7 @@ from .kinds import DecisionKind, MoveCut, Outcome, Result, TurnFlag
 from .state import Decision, Step, cell_of, floor_of
 
 if TYPE_CHECKING:
-    from .kernel import Kernel
+    from .game import Game
 
 
 def _card_text(card: int) -> str:
@@ -399,7 +399,7 @@ def pending_view(d: Decision) -> PendingView:
     )
 
 
-def typed_view(game: Kernel) -> GameView:
+def typed_view(game: Game) -> GameView:
     """What the players may see, as typed frozen records."""
     st = game.state
     moving = {m.floor: m for m in game.next_guard_moves() or ()}
@@ -524,6 +524,6 @@ def typed_view(game: Kernel) -> GameView:
     )
 
 
-def view(game: Kernel) -> dict[str, Any]:
+def view(game: Game) -> dict[str, Any]:
     """The view as plain JSON-friendly data (what `Game.view()` returns)."""
     return typed_view(game).to_dict()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 
 from engine.rules.data import Character, Side
+from engine.rules.events import GuardSkipped
 from engine.rules.kinds import Hazard
 
 from .builder import K, Table
@@ -79,3 +80,18 @@ def test_an_alarm_on_his_floor_makes_him_walk_one_tile_further():
     g = Table().reveal_floor(0).player(0, "1.D1").guard(0, at="1.A1", dest="1.D1", speed=2)
     g.tile("1.D1", K.LABORATORY, alarm=True)  # his destination
     assert g.game().hazards("end") == (Hazard.GUARD_PATH_END,)
+
+
+def test_R78_asking_the_hazards_of_end_leaves_the_disrupting_crow_in_place():
+    """The guard starting on the advanced Raven's crow stays put, so ending where he would
+    walk is no warning; asking so is a query: the crow is still there and still stops him."""
+    t = Table(characters=(Character.RAVEN,), sides=(Side.ADVANCED,)).reveal_floor(0)
+    t.player(0, "1.C3").guard(0, at="1.C3", dest="1.C1", speed=2, patrol=("1.A1", "1.D1") * 4)
+    game = t.game()
+    game.apply("ability crow 1.C3")
+    game.apply("move 1.C2")  # on his route to 1.C1, were he to walk
+    before = copy.deepcopy(game.state)
+    events = game.last_events
+    assert game.hazards("end") == ()
+    assert game.state == before and game.last_events == events
+    assert GuardSkipped(0, "crow") in game.apply("end")

@@ -111,8 +111,8 @@ def test_the_arrows_point_down() -> None:
 
 
 # Inside the rules, the rule tables sit on the kernel, below the whole game; only the modules
-# that work on a whole game (the game itself, its queries and the sampler) import it.
-ABOVE_GAME = frozenset({"game.py", "foresight.py", "infostate.py"})
+# that work on a whole game (the game itself, its view, its queries and the sampler) import it.
+ABOVE_GAME = frozenset({"game.py", "view.py", "foresight.py", "infostate.py"})
 
 
 def test_the_rule_tables_sit_below_the_game() -> None:
@@ -154,11 +154,30 @@ def test_the_import_check_sees_every_form(tmp_path: Path) -> None:
         assert sorted(set(got)) == want, text
 
 
-def test_the_rule_modules_build_on_the_kernel() -> None:
-    from engine.rules.cards import CardRules
-    from engine.rules.characters import CharacterRules
-    from engine.rules.game import Game
-    from engine.rules.kernel import Kernel
+def test_the_rule_tables_are_functions_over_the_kernel_interface() -> None:
+    """No diamond: `Game` has one base, the kernel; the rule modules hold tables of
+    functions (no classes built on the kernel), and the core reaches the abilities and the
+    cards through one typed record of hooks that `Game` gives it."""
+    import dataclasses
+    import inspect
 
-    assert issubclass(CardRules, Kernel) and issubclass(CharacterRules, Kernel)
-    assert issubclass(Game, CardRules) and issubclass(Game, CharacterRules)
+    from engine.rules import cards, characters, tiles
+    from engine.rules.game import Game
+    from engine.rules.kernel import Hooks, Kernel
+
+    assert Game.__bases__ == (Kernel,)
+    for module in (cards, characters, tiles):
+        built_on_kernel = [
+            name
+            for name, value in vars(module).items()
+            if inspect.isclass(value) and issubclass(value, Kernel)
+        ]
+        assert built_on_kernel == [], module.__name__
+        # They see the kernel only through its declared interface (mypy checks each use).
+        assert "Kernel" not in vars(module) and "RuleKernel" in vars(module), module.__name__
+    hooks = Game._hooks
+    assert isinstance(hooks, Hooks)
+    for field in dataclasses.fields(Hooks):
+        fn = getattr(hooks, field.name)
+        assert fn.__module__ in (cards.__name__, characters.__name__), field.name
+        assert not hasattr(Kernel, field.name) and not hasattr(Kernel, f"_{field.name}")
