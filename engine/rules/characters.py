@@ -34,6 +34,7 @@ from .kinds import ABILITY_USED, DecisionKind, EffectKind, Lasting, StealthLoss,
 from .state import Decision, Effect
 
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
+_tuple_new = tuple.__new__
 _EMP, _ACTED = Lasting.EMP, TurnFlag.ACTED  # read on every legal-action listing
 C = Character
 
@@ -230,7 +231,8 @@ def use_ability(k: RuleKernel, action: Action) -> None:
 
 
 def _add(name: str, pos: int = -1, player: int = -1, option: str = "") -> Action:
-    return Action(_ABILITY, pos=pos, card=name, player=player, option=option)
+    # A bare tuple: the NamedTuple constructor with keywords is a Python call.
+    return _tuple_new(Action, (_ABILITY, pos, name, player, option))
 
 
 def _list_laptop(r: RuleKernel, me: int, pos: int) -> list[Action]:

@@ -338,7 +338,9 @@ class Game(Kernel):
             and _ACTED not in st.turn_flags
         ):
             st.turn_flags.append(_ACTED)  # Disguise is for the very first action only
-        self._flush_fx()
+        if self._fx:  # `_flush_fx`, inlined
+            st.queue[0:0] = self._fx
+            self._fx = []
         self._run()
         st.rng = self.rng.state
         return self._out
@@ -362,7 +364,8 @@ class Game(Kernel):
         out: list[Action] = []
         if p.pos is not None:
             left = st.actions_left
-            here = self.tile(p.pos)
+            here = st.floors[p.pos >> 6].tiles[p.pos & 63]  # `tile`, inlined
+            assert here is not None
             # Actions built as bare tuples (the NamedTuple constructor is a Python call).
             if left >= 1:
                 peek = _PEEK

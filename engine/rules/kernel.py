@@ -394,7 +394,8 @@ class Kernel:
         pos = p.pos
         f, c = pos >> 6, pos & 63
         base = f << 6
-        here = self.tile(pos)
+        here = self.state.floors[pos >> 6].tiles[pos & 63]  # `tile`, inlined
+        assert here is not None
         geo = self._geo[f]
         tiles = st.floors[f].tiles
         painting = _PAINTING in p.loot
@@ -444,6 +445,19 @@ class Kernel:
         flexible = acrobat and p.side == _BASIC
         floors = st.floors
         # Deadbolt: 3 actions unless someone (player or guard) is already inside.
+        if not (flexible or gemstone):  # the usual case: only a face-up Deadbolt costs more
+            for target in opts:
+                t = floors[target >> 6].tiles[target & 63]
+                assert t is not None
+                if (
+                    t.kind == _K_DEADBOLT
+                    and t.revealed
+                    and not t.disabled
+                    and opts[target][1] != "walkway"
+                    and self._deadbolt_empty(target)
+                ):
+                    opts[target] = (3, opts[target][1])
+            return opts
         for target, (cost, how) in opts.items():
             t = floors[target >> 6].tiles[target & 63]
             assert t is not None
@@ -598,7 +612,8 @@ class Kernel:
         else:
             cost, how = (self.move_options(me) if known is None else known)[target]
             self._spend(cost)
-        t = self.tile(target)
+        t = self.state.floors[target >> 6].tiles[target & 63]  # `tile`, inlined
+        assert t is not None
         # Flexibility (her own Move, not a forced or ordered one): a free entry into the
         # guard's tile. A deposit held for a possible Keypad roll is given back unless the
         # roll fails (R68).
@@ -703,7 +718,8 @@ class Kernel:
 
     def _leave(self, player: int, pos: int) -> None:
         """Leaving a tile: its leave rule (a Motion tile entered this turn raises its alarm)."""
-        t = self.tile(pos)
+        t = self.state.floors[pos >> 6].tiles[pos & 63]  # `tile`, inlined
+        assert t is not None
         rule = self._on_leave.get(t.kind)
         if rule is not None:
             rule(self, player, pos, t)
@@ -720,7 +736,9 @@ class Kernel:
             and not self._lose_stealth(player, _ENTERED_GUARD)
         ):
             return False
-        kind = self.tile(pos).kind
+        t = self.state.floors[pos >> 6].tiles[pos & 63]  # `tile`, inlined
+        assert t is not None
+        kind = t.kind
         watch = self._watched.get(kind)
         if (
             watch is not None
@@ -749,7 +767,8 @@ class Kernel:
         fl = st.floors[f]
         if not fl.guard.placed:
             self._place_guard(f, mover=player)
-        t = self.tile(pos)
+        t = self.state.floors[pos >> 6].tiles[pos & 63]  # `tile`, inlined
+        assert t is not None
         kind = t.kind
         unseen = self._is_invisible(player)
         if not unseen and not self._seen_entering(player, pos, flexible):
@@ -1104,7 +1123,8 @@ class Kernel:
                 and not self._lose_stealth(i, StealthLoss(kind.value))
             ):
                 return
-        t = self.tile(pos)
+        t = self.state.floors[pos >> 6].tiles[pos & 63]  # `tile`, inlined
+        assert t is not None
         if t.revealed:
             rule = self._on_guard.get(t.kind)
             if rule is not None:
