@@ -364,7 +364,7 @@ def _list_distract(r: RuleKernel, me: int, pos: int) -> list[Action]:
     dist = geo.dist[c]
     return [
         _add("crow", pos=base | cell)
-        for cell in geo.layout.cells()
+        for cell in geo.cells()
         if 0 <= dist[cell] <= 2 and (base | cell) != st.crow
     ]
 

@@ -120,7 +120,6 @@ from .state import (
     State,
     Step,
     Tile,
-    make_pos,
     share_state,
 )
 
@@ -835,8 +834,8 @@ def new_game(setup: Setup) -> Game:
     decks = _deal_tiles(setup.scenario, rng)
     floors = []
     discards = PATROL_DISCARDS[len(players)]
+    layout_cells = FloorLayout(size, frozenset(), empty).cells()  # the same on every floor
     for f in range(scen.floors):
-        layout_cells = FloorLayout(size, frozenset(), empty).cells()
         tiles: list[Tile | None] = [None] * (size * ROW_STRIDE)
         for cell, spec in zip(layout_cells, decks[f], strict=True):
             tiles[cell] = Tile(spec.kind, spec.number)
@@ -844,7 +843,8 @@ def new_game(setup: Setup) -> Game:
             walls = frozenset(scen.standard_walls[f])
         else:
             walls = random_walls(rng, size, scen.walls_per_floor, empty)
-        patrol = [make_pos(f, c) for c in layout_cells]
+        base = f << 6  # make_pos(f, c), inlined
+        patrol = [base | c for c in layout_cells]
         if setup.lost_visual:
             patrol.append(LOST_VISUAL)
         rng.shuffle(patrol)
