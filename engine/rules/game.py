@@ -408,10 +408,10 @@ class Game(Kernel):
                 for card in self._cards_of(me):
                     back = f"{card}:{other}>{me}"
                     if self._may_receive(other, card) and back not in trades:
-                        out.append(Action(_GIVE, card=card, player=other))
+                        out.append(_tuple_new(Action, (_GIVE, -1, card, other, "")))
                 for card in self._cards_of(other):
                     if self._may_receive(me, card) and f"{card}:{me}>{other}" not in trades:
-                        out.append(Action(_TAKE, card=card, player=other))
+                        out.append(_tuple_new(Action, (_TAKE, -1, card, other, "")))
         out.append(_END_ACTION)
         return out
 
