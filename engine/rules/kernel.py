@@ -620,9 +620,9 @@ class Kernel:
         flex = (
             not free
             and not orders
-            and self._hooks.free_guard_entry(self, me)
-            and st.floors[target >> 6].guard.pos == target
+            and st.floors[target >> 6].guard.pos == target  # first: the cheap test
             and how != "walkway"
+            and self._hooks.free_guard_entry(self, me)
         )
         deposit = flex and self._flex_deposit(t)
         was_revealed = t.revealed and not free and how != "climb"
