@@ -394,14 +394,14 @@ class Kernel:
         pos = p.pos
         f, c = pos >> 6, pos & 63
         base = f << 6
-        here = self.state.floors[pos >> 6].tiles[pos & 63]  # `tile`, inlined
+        tiles = st.floors[f].tiles
+        here = tiles[c]  # `tile`, inlined
         assert here is not None
         geo = self._geo[f]
-        tiles = st.floors[f].tiles
         painting = _PAINTING in p.loot
         stairs_ok = _TIME_LOCK not in st.lasting
         opts: dict[int, tuple[int, str]] = {}
-        for nb in geo.open[c]:
+        for nb in geo.open[c]:  # a loop, not a comprehension: no closure cell for `base`
             opts[base | nb] = (1, "walk")
         # Secret Door: enter a revealed one from any adjacent tile, even through a wall.
         if not painting:
@@ -467,9 +467,7 @@ class Kernel:
                 # it is given back unless a Keypad's guess fails (R68). The Gemstone's extra
                 # action is still due.
                 cost = 1 if self._flex_deposit(t) else 0
-                if gemstone and any(
-                    q.pos == target for i, q in enumerate(st.players) if i != player
-                ):
+                if gemstone and self._someone_else_on(target, player):
                     cost += 1
                 opts[target] = (cost, how)
                 continue
@@ -483,14 +481,14 @@ class Kernel:
                 and self._deadbolt_empty(target)
             ):
                 cost = 3
-            if (
-                gemstone
-                and how != "walkway"
-                and any(q.pos == target for i, q in enumerate(st.players) if i != player)
-            ):
+            if gemstone and how != "walkway" and self._someone_else_on(target, player):
                 cost += 1
             opts[target] = (cost, how)
         return opts
+
+    def _someone_else_on(self, pos: int, player: int) -> bool:
+        """Another burglar stands on `pos` (the Gemstone's extra action)."""
+        return any(q.pos == pos for i, q in enumerate(self.state.players) if i != player)
 
     @staticmethod
     def _flex_deposit(t: Tile) -> bool:
