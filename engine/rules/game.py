@@ -350,12 +350,12 @@ class Game(Kernel):
         st = self.state
         if st.step == _OVER:
             return []
+        # (Comprehensions read module constants: a local they read would become a closure
+        # cell made on every call.)
         if st.pending is not None:
-            choose = _CHOOSE
-            return [_tuple_new(Action, (choose, -1, "", -1, o)) for o in st.pending.options]
+            return [_tuple_new(Action, (_CHOOSE, -1, "", -1, o)) for o in st.pending.options]
         if st.step == _ENTRANCE:
-            enter = _ENTER
-            return [_tuple_new(Action, (enter, p, "", -1, "")) for p in self.positions(0)]
+            return [_tuple_new(Action, (_ENTER, p, "", -1, "")) for p in self.positions(0)]
         if st.step != _ACTIONS:
             return []
         me = st.current
@@ -367,9 +367,8 @@ class Game(Kernel):
             assert here is not None
             # Actions built as bare tuples (the NamedTuple constructor is a Python call).
             if left >= 1:
-                peek = _PEEK
                 out.extend(
-                    [_tuple_new(Action, (peek, c, "", -1, "")) for c in self._peek_targets(me)]
+                    [_tuple_new(Action, (_PEEK, c, "", -1, "")) for c in self._peek_targets(me)]
                 )
             opts = self.move_options(me)  # with no action left, only free steps (Flexibility)
             self._move_opts = opts  # the Move about to be applied reads its cost here

@@ -738,12 +738,15 @@ class Kernel:
         assert t is not None
         kind = t.kind
         watch = self._watched.get(kind)
-        if (
-            watch is not None
-            and any(fl.guard.pos is not None and watch(self, pos, fl.guard.pos) for fl in st.floors)
-            and not self._lose_stealth(player, StealthLoss(kind.value))
-        ):
-            return False
+        if watch is not None:
+            # A loop, not any(<generator>): a generator here would make `self` and `pos`
+            # closure cells, slowing every read of them in this method.
+            for fl in st.floors:
+                g = fl.guard.pos
+                if g is not None and watch(self, pos, g):
+                    if not self._lose_stealth(player, StealthLoss(kind.value)):
+                        return False
+                    break
         return not (
             _LOOT_TIARA in st.players[player].loot
             and self._guard_adjacent(pos)
