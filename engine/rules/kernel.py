@@ -496,8 +496,9 @@ class Kernel:
         return not t.revealed or (t.kind == _K_KEYPAD and not t.open and not t.disabled)
 
     def _deadbolt_empty(self, pos: int) -> bool:
-        if any(p.pos == pos for p in self.state.players):
-            return False
+        for p in self.state.players:
+            if p.pos == pos:
+                return False
         return self.state.floors[pos >> 6].guard.pos != pos
 
     def _other_duct(self, pos: int) -> int | None:
@@ -898,12 +899,16 @@ class Kernel:
         self._retarget(f)
 
     def alarms(self, floor: int) -> list[int]:
-        # Only the real cells (a floor's tile list also holds the row padding): ~2x faster.
+        # Only the real cells (a floor's tile list also holds the row padding); a loop, not
+        # a comprehension: no closure cells (alarms are few, the cells many).
         base = floor << 6
         tiles = self.state.floors[floor].tiles
-        return [
-            base | c for c in self._geo[floor].cells() if (t := tiles[c]) is not None and t.alarm
-        ]
+        out = []
+        for c in self._geo[floor].cells():
+            t = tiles[c]
+            if t is not None and t.alarm:
+                out.append(base | c)
+        return out
 
     def _closest_alarms(self, floor: int) -> list[int]:
         g = self.state.floors[floor].guard
