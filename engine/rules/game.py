@@ -436,12 +436,12 @@ class Game(Kernel):
         tiles = floors[f].tiles
         here = tiles[c]
         assert here is not None
-        # Built in order (the floor below, this floor's cells, the floor above): no sort.
-        out = [
-            base | nb
-            for nb in self._geo[f].open_sorted[c]
-            if not tiles[nb].revealed  # type: ignore[union-attr]
-        ]
+        # Built in order (the floor below, this floor's cells, the floor above): no sort. A
+        # loop, not a comprehension: no closure cells for `base` and `tiles`.
+        out = []
+        for nb in self._geo[f].open_sorted[c]:
+            if not tiles[nb].revealed:  # type: ignore[union-attr]
+                out.append(base | nb)
         kind = here.kind
         top = len(floors) - 1
         up = kind == _STAIRS and f < top
