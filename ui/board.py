@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import Action, ActionKind, cell_index, pos_text, row_col
+from engine import Reach, cell_index, row_col
 
 if TYPE_CHECKING:
     from engine.rules.view import GameView, GuardMove, GuardView, PlayerView, TileView
@@ -53,11 +53,8 @@ def _element(document: Any, tag: str, classes: str = "", text: str | None = None
 
 # ---------------------------------------------------------------------- the live board
 
-SPRITE = "./assets/icons.svg"
+SPRITE = ""  # the icons' symbols are in the page (the build writes assets/icons.svg in)
 SVG_NS = "http://www.w3.org/2000/svg"
-# Actions whose target is where you walk or look: marked as plain moves. Any other action
-# aimed at a tile (a tool, an ability) marks it differently.
-MOVE_KINDS = frozenset({ActionKind.MOVE, ActionKind.PEEK, ActionKind.ENTER})
 SIDES = ("n", "e", "s", "w")
 # The icon classes the board draws; the legend names every one (a test checks both ways).
 TOKEN_ICONS = (
@@ -96,39 +93,21 @@ class TileLook(NamedTuple):
     marks: tuple[str, ...]  # m-move / m-tool / m-dest
 
 
-def target_sets(legal: Iterable[Action]) -> tuple[set[str], set[str]]:
-    """Legal actions -> the position texts of (tiles you can move, peek or enter to; tiles only
-    a tool or an ability can target)."""
-    moves: set[str] = set()
-    others: set[str] = set()
-    for action in legal:
-        if action.kind == ActionKind.CHOOSE or action.pos < 0:
-            continue
-        (moves if action.kind in MOVE_KINDS else others).add(pos_text(action.pos))
-    return moves, others - moves
-
-
 def _tile_parts(
     tile: TileView,
     view_players: Iterable[PlayerView],
     guard: GuardView | None,
     path: GuardPath | None,
     selected: int,
-    legal_tiles: set[str],
+    reach: Reach = Reach.NONE,
     crow: int | None = None,
     walls: Iterable[str] = (),
-    tool_tiles: set[str] | None = None,
-    legal: Iterable[Action] = (),
 ) -> TileLook:
-    """What one tile shows and says. `legal_tiles` are the tiles a Move, Peek or entrance can
-    reach (or, called with `legal` actions, computed from them); `tool_tiles` those only a tool
-    or an ability can target; `guard` is the floor's guard (None: no guard to draw). Pure:
-    tested in CPython."""
+    """What one tile shows and says. `reach` is how the current burglar's actions reach it,
+    as the view's offer for the tile says (`TileOffer.reach`); `guard` is the floor's guard
+    (None: no guard to draw). Pure: tested in CPython."""
     from ui.messages import help_of, name_of, t
 
-    if legal:
-        legal_tiles, tool_tiles = target_sets(legal)
-    tool_tiles = tool_tiles or set()
     pos = tile.pos
     floor = tile.floor + 1
     classes = ["tile"]
@@ -227,12 +206,11 @@ def _tile_parts(
     sides = [side for side in SIDES if side in set(walls)]
     if sides:
         words.append(t("tile.walls", sides=", ".join(t(f"tile.wall.{s}") for s in sides)))
-    name = tile.name
-    if name in legal_tiles:
+    if reach == Reach.MOVE:
         classes.append("actionable")
         marks.insert(0, "m-move")
         words.append(t("tile.can_move"))
-    elif name in tool_tiles:
+    elif reach == Reach.TOOL:
         classes.append("tool-target")
         marks.insert(0, "m-tool")
         words.append(t("tile.can_tool"))
@@ -270,21 +248,20 @@ def _catalog_get(key: str) -> str:
 def tile_labels(view: GameView, selected: int = -1) -> dict[str, str]:
     """Every tile's accessible name, as the live board gives it: the test's yardstick."""
     out = {}
-    moves, tools = target_sets(view.legal)
     for fl in view.floors:
         sides = wall_sides(view.size, fl.walls)
         path = guard_path(fl.guard, False)
         for tile in fl.tiles:
+            offer = view.offers.get(tile.pos)
             look = _tile_parts(
                 tile,
                 view.players,
                 fl.guard,
                 path,
                 selected,
-                moves,
+                offer.reach if offer is not None else Reach.NONE,
                 view.crow,
                 sides.get(tile.cell_index, ()),
-                tools,
             )
             out[tile.name] = look.label
     return out

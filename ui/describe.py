@@ -5,7 +5,6 @@ Pure functions over plain data (event dicts, player names), so CPython tests cov
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ui.messages import card_name, has, name_of, t
@@ -193,33 +192,6 @@ def action_pos(action: Action | str) -> str:
 
     a = _action(action)
     return pos_text(a.pos) if a.pos >= 0 and a.kind != ActionKind.CHOOSE else ""
-
-
-def group_legal(
-    legal: Iterable[Action], here: int | None = None
-) -> tuple[dict[str, list[Action]], list[Action], list[Action]]:
-    """Legal actions -> (per tile position text, other actions, choose options).
-
-    An action aimed at another floor than `here` (the burglar's tile: the Stairs up, a
-    Walkway drop, an Atrium peek...) is listed on its target and on `here` too, so the tile
-    you stand on offers the way up or down."""
-    from engine import ActionKind, floor_of
-
-    by_tile: dict[str, list[Action]] = {}
-    other: list[Action] = []
-    choices: list[Action] = []
-    for action in legal:
-        if action.kind == ActionKind.CHOOSE:
-            choices.append(action)
-            continue
-        pos = action_pos(action)
-        if pos:
-            by_tile.setdefault(pos, []).append(action)
-            if here is not None and floor_of(action.pos) != floor_of(here):
-                by_tile.setdefault(pos_text(here), []).append(action)
-        else:
-            other.append(action)
-    return by_tile, other, choices
 
 
 def floor_change_label(action: Action | str, here: int, names: list[str]) -> str:

@@ -11,20 +11,19 @@ from typing import TYPE_CHECKING
 
 from ui import describe, reference, tutorial
 from ui.autopilot import Autopilot
-from ui.board import target_sets
 from ui.dialogs import Prompt, show_end
-from ui.dom import Page
+from ui.dom import ButtonList, Page
 from ui.handover import Handover
 from ui.live_board import LiveBoard
 from ui.log import GameLog
 from ui.messages import help_of, t
-from ui.panels import CrewPanel, render_status, tile_name, tile_of
+from ui.panels import CrewPanel, render_status, tile_of
 from ui.session import Saves, Session
 from ui.story import Story
 
 if TYPE_CHECKING:
     from engine import Action
-    from engine.rules.view import GameView
+    from engine.rules.view import GameView, TileOffer
 
 
 class GameScreen:
@@ -42,6 +41,8 @@ class GameScreen:
         self.renders = 0
         self._drawn: dict[str, object] = {}  # part -> what it was last drawn from
         self.crew = CrewPanel(page)
+        self.tile_actions = ButtonList(page, "tile-actions")
+        self.other_actions = ButtonList(page, "other-actions")
         self._view_held: GameView | None = None  # keeps id(view) unique while drawn
         self.reviewing: Callable[[], bool] = lambda: False  # a reviewed board: looked at only
         self.tutorial = tutorial.Tutorial(page.doc)
@@ -77,6 +78,7 @@ class GameScreen:
         page.el("end").hidden = True
         page.el("handover").hidden = True
         page.el("share-box").hidden = True
+        page.sync_modal()  # the dialogs just closed no longer hold the page (Same game)
         self.story.new_game()
         return self.rebuild()
 
@@ -85,6 +87,8 @@ class GameScreen:
         assert self.session is not None
         self._drawn = {}  # new words, new board: every part is drawn again
         self.crew.reset()
+        self.tile_actions.reset()
+        self.other_actions.reset()
         view = self.session.view()
         self.page.el("subtitle").textContent = t(f"scenario.{view.scenario}")
         self.board.build(view)
@@ -159,9 +163,9 @@ class GameScreen:
         self.selected_text = pos_text
         self.render(self.session.view(), handover=False)
         if keyboard:
-            first = self.page.q("#tile-actions button")
+            first = self.page.q("#tile-actions [data-action]")
             if first is not None:
-                first.focus()
+                self.page.focus(first)
 
     def toggle_routes(self) -> None:
         if self.session is None:
@@ -181,13 +185,13 @@ class GameScreen:
             or not self.story.confirm.hidden
         ):
             return
-        first = page.q("#prompt:not([hidden]) button, #tile-actions button")
+        first = page.q("#prompt:not([hidden]) button, #tile-actions [data-action]")
         if first is None and self.selected_text:
             first = page.q(f"#board [data-pos='{self.selected_text}']")
         if first is None:
-            first = page.q("#other-actions button")
+            first = page.q("#other-actions [data-action]")
         if first is not None and keyboard:
-            first.focus()
+            page.focus(first)
 
     def focus_board(self) -> None:
         """Focus the tab stop of the floor in play (after Start: the board, not <body>)."""
@@ -195,7 +199,7 @@ class GameScreen:
         if 1 <= n <= len(self.board.stops):
             tile = self.page.q(f"#board [data-pos='{self.board.stops[n - 1]}']")
             if tile is not None:
-                tile.focus()
+                self.page.focus(tile)
 
     # ------------------------------------------------------------------ rendering
 
@@ -206,12 +210,10 @@ class GameScreen:
         self._view_held = view
         if self.tutorial.active and self.tutorial.follows(session):
             # The guided heist opens the tile whose actions hold the step it asks for.
-            self.selected = tutorial.tile_to_select(len(session.actions), view.me.pos)
+            self.selected = tutorial.tile_to_select(len(session.actions), view.offers)
             self.selected_text = describe.pos_text(self.selected) if self.selected >= 0 else ""
-        by_tile, other, choices = describe.group_legal(view.legal, view.me.pos)
         names = [p.name for p in view.players]
-        moves, tools = target_sets(view.legal)
-        self.board.update(view, self.selected, self.show_all, moves, tools)
+        self.board.update(view, self.selected, self.show_all)
         me = view.me
         floor = me.floor + 1 if me.floor is not None else 1
         if floor != self.board.followed:
@@ -233,20 +235,18 @@ class GameScreen:
             ),
         ):
             render_status(page, view)
-        tile_actions = tuple(by_tile.get(tile_name(view, self.selected), ()))
+        offer = view.offers.get(self.selected)
         look = self.board.last.get(self.selected)
-        tile_key = (self.selected, look, tile_actions, view.me.pos, tuple(names))
-        if self._changed("tile", tile_key):
-            self.render_tile_panel(view, by_tile, names)
-        if self._changed("safe", (self.selected, id(view))):
+        if self._changed("tile", (self.selected, look, offer, tuple(names))):
+            self.render_tile_panel(view, offer, names)
+        safe = next((info for info in view.safes if info.pos == self.selected), None)
+        if self._changed("safe", (self.selected, safe)):
             self.story.render_safe(view, self.selected)
-        if self._changed("other", (tuple(other), tuple(names))):
-            fragment = page.fragment()
-            for action in other:
-                label = describe.action_label(action, names)
-                fragment.appendChild(page.button(label, "btn action", action=str(action)))
-            page.el("other-actions").replaceChildren(fragment)
-        self.prompt.render(view, choices, names)
+        if self._changed("other", (view.other, tuple(names))):
+            self.other_actions.show(
+                [(describe.action_label(action, names), str(action)) for action in view.other]
+            )
+        self.prompt.render(view, list(view.choices), names)
         self.crew.render(view)
         can_undo = session.can_undo()
         if self._changed("undo", can_undo):
@@ -263,7 +263,7 @@ class GameScreen:
         self.last_player = view.current
         self.story.after_render(view, session.last_events, acted)
         self.autopilot.after_render(view)
-        self.tutorial.render(session, view.me.pos)
+        self.tutorial.render(session, view.offers)
         self.renders += 1
         page.doc.documentElement.setAttribute("data-renders", str(self.renders))
 
@@ -274,15 +274,10 @@ class GameScreen:
         self._drawn[part] = key
         return True
 
-    def render_tile_panel(
-        self, view: GameView, by_tile: dict[str, list[Action]], names: list[str]
-    ) -> None:
-        from engine import floor_of
-
+    def render_tile_panel(self, view: GameView, offer: TileOffer | None, names: list[str]) -> None:
         page = self.page
         info = page.el("tile-info")
-        box = page.el("tile-actions")
-        fragment = page.fragment()
+        buttons: list[tuple[str, str]] = []
         tile = tile_of(view, self.selected) if self.selected >= 0 else None
         if tile is None:
             info.textContent = t("game.select_tile")
@@ -295,16 +290,13 @@ class GameScreen:
             link = reference.link_button(page.doc, "kind", kind) if kind and help_text else None
             if link is not None:
                 info.appendChild(link)
-            actions = by_tile.get(tile.name, [])
-            if not actions:
-                fragment.appendChild(page.make("p", t("game.no_tile_actions"), "help"))
-            here = view.me.pos
-            for action in actions:
-                elsewhere = here is not None and floor_of(action.pos) != floor_of(here)
-                label = (
-                    describe.floor_change_label(action, here, names)
-                    if here is not None and elsewhere
-                    else describe.action_label(action, names, with_pos=False)
-                )
-                fragment.appendChild(page.button(label, "btn action", action=str(action)))
-        box.replaceChildren(fragment)
+            if offer is not None:
+                for action in offer.actions:
+                    label = (  # the way to another floor, from the tile the burglar stands on
+                        describe.floor_change_label(action, offer.pos, names)
+                        if action in offer.away
+                        else describe.action_label(action, names, with_pos=False)
+                    )
+                    buttons.append((label, str(action)))
+        empty = t("game.no_tile_actions") if tile is not None else ""
+        self.tile_actions.show(buttons, empty)

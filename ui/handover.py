@@ -40,6 +40,6 @@ class Handover:
         self.story.play_plan()
         first = page.q("#prompt:not([hidden]) button")
         if first is not None:
-            first.focus()
+            page.focus(first)
         elif view is not None:  # the board, never End turn (a second Enter)
             self.story.focus_after_handover(view)

@@ -5,9 +5,10 @@ What each tile shows (`TileLook`) and the guards' lines are computed in `ui.boar
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine import floor_of, parse_pos
+from engine import Reach, floor_of, parse_pos
 from ui.board import (
     SVG_NS,
     GuardPath,
@@ -17,12 +18,11 @@ from ui.board import (
     _tile_parts,
     guard_path,
     next_move_words,
-    target_sets,
     wall_sides,
 )
 
 if TYPE_CHECKING:
-    from engine.rules.view import FloorView, GameView, PlayerView
+    from engine.rules.view import FloorView, GameView, PlayerView, TileOffer
     from ui.board import GuardPath
 
 
@@ -48,8 +48,8 @@ class LiveBoard:
         self.active = 0
         self.size = 4
         self.followed = 0  # the floor the phone's tabs show: the one of the burglar who plays
-        # what the tiles were last drawn from: (view, show_all, legal tiles, tool tiles)
-        self.drawn: tuple[GameView, bool, set[str], set[str] | None] | None = None
+        # what the tiles were last drawn from: (view, show_all, the offers marked)
+        self.drawn: tuple[GameView, bool, Mapping[int, TileOffer]] | None = None
         self.drawn_selected = -1
 
     def build(self, view: GameView) -> None:
@@ -178,16 +178,16 @@ class LiveBoard:
         view: GameView,
         selected: int = -1,
         show_all: bool = False,
-        legal_tiles: set[str] | None = None,
-        tool_tiles: set[str] | None = None,
+        offers: Mapping[int, TileOffer] | None = None,
     ) -> int:
-        """Bring the tiles in line with the view; return how many tiles changed."""
+        """Bring the tiles in line with the view; return how many tiles changed. The tiles
+        are marked as the view's `offers` say (a review passes none: it offers nothing)."""
         from ui.messages import t
 
         if self._key(view) != self.key:
             self.build(view)
-        if legal_tiles is None:
-            legal_tiles, tool_tiles = target_sets(view.legal)
+        if offers is None:
+            offers = view.offers
         players = view.players
         crow = view.crow
         # Who stands where, once per update: a tile's inputs below say whether it can change.
@@ -199,10 +199,10 @@ class LiveBoard:
                 )
         # The same view with another tile selected (a click on the board): only the tiles
         # whose selection changed can look different.
-        drawn = (view, show_all, legal_tiles, tool_tiles)
+        drawn = (view, show_all, offers)
         last = self.drawn
         only: set[int] | None = None
-        if last is not None and last[0] is view and last[1:] == drawn[1:]:
+        if last is not None and last[0] is view and last[1] == show_all and last[2] is offers:
             only = {self.drawn_selected, selected}
         self.drawn, self.drawn_selected = drawn, selected
         changed = 0
@@ -212,9 +212,7 @@ class LiveBoard:
             guard = fl.guard
             path = guard_path(guard, show_all)
             if only is not None:
-                changed += self._update_tiles(
-                    fl, only, players, here, path, selected, legal_tiles, tool_tiles, crow
-                )
+                changed += self._update_tiles(fl, only, players, here, path, selected, offers, crow)
                 continue
             parts_info = []
             if guard.pos is not None and not guard.lost:
@@ -223,14 +221,14 @@ class LiveBoard:
                 parts_info.append(t("floor.alarms", n=guard.alarms))
             if guard.next is not None:
                 parts_info.append(next_move_words(guard.next))
+                if view.event_if_end_now:  # the engine's walk assumes the Event changes nothing
+                    parts_info.append(t("floor.event_may_change"))
             info = " · ".join(parts_info)
             if info != self.title_text[i]:
                 self.titles[i].textContent = info
                 self.title_text[i] = info
             self._draw_route(i, path)
-            changed += self._update_tiles(
-                fl, None, players, here, path, selected, legal_tiles, tool_tiles, crow
-            )
+            changed += self._update_tiles(fl, None, players, here, path, selected, offers, crow)
         return changed
 
     def _update_tiles(
@@ -241,8 +239,7 @@ class LiveBoard:
         here: dict[int | None, list[tuple[int, str, str, int, bool]]],
         path: GuardPath,
         selected: int,
-        legal_tiles: set[str],
-        tool_tiles: set[str] | None,
+        offers: Mapping[int, TileOffer],
         crow: int | None,
     ) -> int:
         """Redraw the tiles of one floor (those of `only`, if given) whose inputs changed."""
@@ -254,7 +251,8 @@ class LiveBoard:
             if only is not None and pos not in only:
                 continue
             refs = self.tiles[pos]
-            name = tile.name
+            offer = offers.get(pos)
+            reach = offer.reach if offer is not None else Reach.NONE
             inputs = (
                 tile,
                 gpos == pos and gspeed,
@@ -263,8 +261,7 @@ class LiveBoard:
                 pos == path.unknown_at and path.unknown,
                 tuple(here.get(pos, ())),
                 pos == selected,
-                name in legal_tiles,
-                tool_tiles is not None and name in tool_tiles,
+                reach,
                 crow == pos,
                 gspeed,
             )
@@ -277,10 +274,9 @@ class LiveBoard:
                 guard,
                 path,
                 selected,
-                legal_tiles,
+                reach,
                 crow,
                 refs["sides"],
-                tool_tiles,
             )
             old = self.last.get(pos)
             if look == old:

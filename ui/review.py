@@ -174,7 +174,7 @@ class ReviewScreen:
         from engine.rules.view import typed_view
 
         view = typed_view(game)
-        self.board.update(view, -1, False, set())
+        self.board.update(view, -1, False, {})  # a review offers nothing: no tile marked
         me = view.me
         floor = me.floor + 1 if me.floor is not None else 1
         self.board.show_floor(floor)

@@ -179,7 +179,7 @@ class Story:
             session = self.game.session
             if session is not None:
                 view = session.view()
-                self.stethoscope(view.pending, list(view.legal))
+                self.stethoscope(view.pending, list(view.choices))
         elif story == "yes":
             self.accept()
         elif story == "no":
@@ -223,7 +223,7 @@ class Story:
         self.quiet_label.hidden = not quiet
         self.yes.textContent = t("story.confirm.delete_yes" if not quiet else "story.confirm.yes")
         self.confirm.hidden = False
-        self.no.focus()
+        self.page.focus(self.no)
 
     def close_confirm(self) -> None:
         self.confirm.hidden = True
@@ -396,7 +396,7 @@ class Story:
         if target is None:
             target = self._find("#board [data-pos]")
         if target is not None:
-            target.focus()
+            self.page.focus(target)
 
     # -- the prompt: cards and dice instead of words (ui.prompt_cards draws them)
 

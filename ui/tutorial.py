@@ -11,10 +11,14 @@ lesson each; `tests/ui/test_ui_tutorial.py` replays it to a win.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from engine import Action
 from ui.messages import t
+
+if TYPE_CHECKING:
+    from engine.rules.view import TileOffer
 
 # The Office Job, one burglar "Burglar 1" playing the Peterman (basic side), seed 22.
 STORE_KEY = "tutorial"  # localStorage: the save id of the guided heist in progress
@@ -91,20 +95,17 @@ def on_script(actions: list[str]) -> bool:
     return list(actions) == list(SCRIPT[: len(actions)])
 
 
-def tile_to_select(done: int, here: int | None) -> int:
-    """The tile whose actions hold the asked step: its target, or the burglar's own tile when
-    the target is on another floor (the Stairs' "Go up"); -1 for a step of no tile."""
-    from engine import ActionKind, floor_of
-
+def tile_to_select(done: int, offers: Mapping[int, TileOffer]) -> int:
+    """The tile whose actions hold the asked step, as the view's offers say: the burglar's
+    own tile when it leads to another floor (the Stairs' "Go up"), else its target; -1 for a
+    step no tile offers."""
     step = expected(done)
     if not step:
         return -1
     action = Action.parse(step)
-    if action.pos < 0 or action.kind == ActionKind.CHOOSE:
-        return -1
-    if here is not None and floor_of(action.pos) != floor_of(here):
-        return here
-    return action.pos
+    holders = [pos for pos, offer in offers.items() if action in offer.actions]
+    away = [pos for pos in holders if action in offers[pos].away]
+    return (away or holders or [-1])[0]
 
 
 class Tutorial:
@@ -136,7 +137,7 @@ class Tutorial:
             return describe.choice_label("", action.option, names)
         return describe.action_label(action, names)
 
-    def render(self, session: Any, here: int | None = None) -> None:
+    def render(self, session: Any, offers: Mapping[int, TileOffer] | None = None) -> None:
         panel = self.el("tutorial")
         if panel is None or type(panel).__name__ in ("JsNull", "JsUndefined"):
             return
@@ -169,7 +170,7 @@ class Tutorial:
             return
         from ui.describe import pos_text
 
-        marked = tile_to_select(done, here)
+        marked = tile_to_select(done, offers if offers is not None else session.view().offers)
         if marked >= 0:
             tile = self.doc.querySelector(f"#board [data-pos='{pos_text(marked)}']")
             if tile is not None and type(tile).__name__ not in ("JsNull", "JsUndefined"):

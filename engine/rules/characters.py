@@ -30,7 +30,15 @@ from .events import (
     ToolDrawn,
 )
 from .kernel import RuleKernel
-from .kinds import ABILITY_USED, DecisionKind, EffectKind, Lasting, StealthLoss, TurnFlag
+from .kinds import (
+    ABILITY_USED,
+    DecisionKind,
+    EffectKind,
+    GuardStay,
+    Lasting,
+    StealthLoss,
+    TurnFlag,
+)
 from .state import Decision, Effect
 
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
@@ -150,7 +158,7 @@ def crow_stops_guard(k: RuleKernel, floor: int) -> bool:
     if not crow_holds_guard(k, floor):
         return False
     k.state.crow = None
-    k._emit(GuardSkipped(floor, "crow"))
+    k._emit(GuardSkipped(floor, GuardStay.CROW))
     return True
 
 

@@ -22,6 +22,7 @@ from .kinds import (
     DecisionKind,
     Deck,
     Destination,
+    GuardStay,
     NoEffect,
     Reveal,
     StealthLoss,
@@ -359,10 +360,10 @@ class GuardTeleported(Event):
 
 @dataclass(frozen=True, slots=True)
 class GuardSkipped(Event):
-    """A guard who would move does not (Donuts)."""
+    """A guard who would move does not (Donuts, the crow)."""
 
     floor: int
-    why: str
+    why: GuardStay
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from .events import (
     ToolDrawn,
     TurnEnded,
 )
-from .kinds import Hazard, MoveCut, StealthLoss, TurnFlag
+from .kinds import GuardStay, Hazard, MoveCut, StealthLoss, TurnFlag
 from .state import Step
 from .view import GuardMove, SafeCell, SafeInfo
 
@@ -120,7 +120,7 @@ class _Walk:
 
     __slots__ = ("caught", "floor", "slowed", "stays", "steps", "walk")
 
-    def __init__(self, floor: int, stays: str = "") -> None:
+    def __init__(self, floor: int, stays: GuardStay = GuardStay.NONE) -> None:
         self.floor = floor
         self.steps = 0
         self.walk: list[int] = []

@@ -77,6 +77,7 @@ from .kinds import (
     Destination,
     EffectKind,
     EndReason,
+    GuardStay,
     Lasting,
     Result,
     StealthLoss,
@@ -1014,7 +1015,7 @@ class Kernel:
                 return
             if g.donuts:  # even a lost guard: he stays away this time (R39)
                 g.donuts = False
-                self._emit(GuardSkipped(f, "donuts"))
+                self._emit(GuardSkipped(f, GuardStay.DONUTS))
                 return
             if not g.lost and self._hooks.crow_stops_guard(self, f):
                 return

@@ -203,6 +203,23 @@ class MoveCut(StrEnum):
     CAUGHT = "caught"  # he catches a burglar: the game ends there
 
 
+class GuardStay(StrEnum):
+    """Why a guard who would move stays put (`GuardSkipped.why`, `GuardMove.stays`)."""
+
+    NONE = ""  # he moves
+    DONUTS = "donuts"  # Donuts: the guard of that floor skips his move
+    CROW = "crow"  # the Raven's crow stops him before he leaves its tile
+
+
+class Reach(StrEnum):
+    """How the current burglar's actions reach a tile (`TileOffer.reach`): how the board
+    marks it."""
+
+    NONE = ""  # no action aims at it (it only lists the way to another floor)
+    MOVE = "move"  # a Move, a Peek or the entrance aims at it
+    TOOL = "tool"  # only a Tool or an ability aims at it
+
+
 class Reveal(StrEnum):
     """What hidden information an event makes public (an undo checkpoint unless NOTHING)."""
 

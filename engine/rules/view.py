@@ -20,7 +20,8 @@ data, `typed_view(game).to_dict()`:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
@@ -38,7 +39,7 @@ from .data import (
     cell_name,
 )
 from .decisions import Payload, payload_of
-from .kinds import DecisionKind, MoveCut, Outcome, Result, TurnFlag
+from .kinds import DecisionKind, GuardStay, MoveCut, Outcome, Reach, Result, TurnFlag
 from .state import Decision, Step, cell_of, floor_of
 
 if TYPE_CHECKING:
@@ -130,8 +131,8 @@ class GuardMove:
 
     `walk` is exact: the tiles he enters, in order. `unknown` steps (at most that many: the
     crow or a catch may shorten them) follow it, toward a place that waits on `cut` (a patrol
-    card to draw, a choice to make). `stays` names why he does not move at all ('donuts',
-    'crow'; then `steps` is 0).
+    card to draw, a choice to make). `stays` says why he does not move at all (Donuts, the
+    crow; then `steps` is 0).
     """
 
     floor: int
@@ -139,7 +140,7 @@ class GuardMove:
     walk: tuple[int, ...]
     unknown: int = 0
     cut: MoveCut = MoveCut.NONE
-    stays: str = ""
+    stays: GuardStay = GuardStay.NONE
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -148,7 +149,7 @@ class GuardMove:
             "walk": list(self.walk),
             "unknown": self.unknown,
             "cut": self.cut.value,
-            "stays": self.stays,
+            "stays": self.stays.value,
         }
 
 
@@ -303,6 +304,61 @@ class SafeInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class TileOffer:
+    """What one tile offers the current burglar: the actions a click on it lists.
+
+    `actions` are those aimed at the tile, in the engine's order; on the burglar's own tile
+    they also hold, in that order, the actions aimed at another floor (`away`: the Stairs
+    up, a Walkway drop, an Atrium peek), so that the tile they stand on offers the way up
+    or down. `reach` says how the board marks the tile."""
+
+    pos: int
+    actions: tuple[Action, ...]
+    reach: Reach
+    away: frozenset[Action] = frozenset()
+
+
+# Actions that walk or look where they aim: the tiles they reach are marked as moves.
+_MOVE_KINDS = frozenset({ActionKind.MOVE, ActionKind.PEEK, ActionKind.ENTER})
+
+
+def offers_of(
+    legal: tuple[Action, ...], here: int | None
+) -> tuple[dict[int, TileOffer], tuple[Action, ...], tuple[Action, ...]]:
+    """The legal actions sorted as the table shows them: (what each tile offers, by
+    position; the actions aimed at no tile; the pending decision's options)."""
+    by_tile: dict[int, list[Action]] = {}
+    away: dict[int, set[Action]] = {}
+    reach: dict[int, Reach] = {}
+    other: list[Action] = []
+    choices: list[Action] = []
+    here_floor = -1 if here is None else floor_of(here)
+    for action in legal:
+        kind, pos = action.kind, action.pos
+        if kind == ActionKind.CHOOSE:
+            choices.append(action)
+            continue
+        if pos < 0:
+            other.append(action)
+            continue
+        by_tile.setdefault(pos, []).append(action)
+        if kind in _MOVE_KINDS:
+            reach[pos] = Reach.MOVE
+        elif pos not in reach:
+            reach[pos] = Reach.TOOL
+        if here is not None and floor_of(pos) != here_floor:
+            by_tile.setdefault(here, []).append(action)
+            away.setdefault(here, set()).add(action)
+    offers = {
+        pos: TileOffer(
+            pos, tuple(actions), reach.get(pos, Reach.NONE), frozenset(away.get(pos, ()))
+        )
+        for pos, actions in by_tile.items()
+    }
+    return offers, tuple(other), tuple(choices)
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     engine: str  # the engine's version
     scenario: ScenarioId
@@ -332,16 +388,12 @@ class GameView:
     # until then the turn is fresh, and a link sent now opens ready for them to play it.
     acted: bool
     safes: tuple[SafeInfo, ...]  # every revealed Safe, as its panel shows it
-
-    @property
-    def offers(self) -> dict[int, tuple[Action, ...]]:
-        """What each tile offers: the legal actions aimed at it, by position (decision
-        options aside), in the engine's order."""
-        out: dict[int, list[Action]] = {}
-        for action in self.legal:
-            if action.pos >= 0 and action.kind != ActionKind.CHOOSE:
-                out.setdefault(action.pos, []).append(action)
-        return {pos: tuple(actions) for pos, actions in out.items()}
+    # The legal actions as the table shows them (`offers_of`), so the page sorts nothing:
+    # what each tile offers (a tile without an entry offers nothing), the actions aimed at
+    # no tile (End turn, Hack...) and the pending decision's options.
+    offers: Mapping[int, TileOffer] = field(default_factory=dict)
+    other: tuple[Action, ...] = ()
+    choices: tuple[Action, ...] = ()
 
     @property
     def me(self) -> PlayerView:
@@ -485,6 +537,8 @@ def typed_view(game: Game) -> GameView:
         for i, p in enumerate(st.players)
     )
     pending = None if st.pending is None else pending_view(st.pending)
+    legal = tuple(game.legal_actions())
+    offers, other, choices = offers_of(legal, st.players[st.current].pos)
     return GameView(
         engine=__version__,
         scenario=st.scenario,
@@ -509,7 +563,7 @@ def typed_view(game: Game) -> GameView:
             events=len(st.events),
             event_discard=tuple(st.event_discard),
         ),
-        legal=tuple(game.legal_actions()),
+        legal=legal,
         end=game.outcome,
         acted=TurnFlag.ACTED in st.turn_flags,
         safes=tuple(
@@ -521,6 +575,9 @@ def typed_view(game: Game) -> GameView:
             and t.kind == TileKind.SAFE
             and (info := game.safe_info((f << 6) | cell)) is not None
         ),
+        offers=offers,
+        other=other,
+        choices=choices,
     )
 
 

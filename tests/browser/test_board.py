@@ -335,3 +335,39 @@ def test_the_legend_opens_at_its_top_and_tab_stays_inside(page, site_server):
         expect(page.locator("#legend-close")).to_be_focused()
     page.keyboard.press("Escape")
     expect(page.locator("#legend")).to_be_hidden()
+
+
+def _prefixes_with_a_forecast() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Two prefixes of a fixture game where the first floor's guard has a next move shown:
+    ending now draws an Event in the first, not in the second."""
+    from engine import Match
+    from engine.rules.view import typed_view
+
+    code, actions = ending()
+    match = Match.start(code, actions)
+    found: dict[bool, tuple[str, ...]] = {}
+    for k in range(1, len(actions)):
+        view = typed_view(match.game_at(k))
+        if view.pending is not None or view.outcome:
+            continue
+        first = view.floors[0].guard.next
+        if first is None or first.stays:
+            continue
+        found.setdefault(view.event_if_end_now, tuple(actions[:k]))
+        if len(found) == 2:
+            break
+    return found[True], found[False]
+
+
+def test_the_guards_next_move_warns_when_the_event_drawn_at_end_may_change_it(page, site_server):
+    """The engine foresees his walk as if the Event drawn at End changed nothing: the floor's
+    line says so exactly when ending now draws one."""
+    with_event, without_event = _prefixes_with_a_forecast()
+    code = ending()[0]
+    info = page.locator("#board .floor-info").first
+    switch_saved(page, site_server.url, code, with_event)
+    expect(info).to_contain_text("next move")
+    expect(info).to_contain_text("the Event drawn at End may change it")
+    switch_saved(page, site_server.url, code, without_event)
+    expect(info).to_contain_text("next move")
+    expect(info).not_to_contain_text("may change it")

@@ -106,6 +106,21 @@ def test_a_whole_game_played_through_the_page(page, site_server, name):
     expect(page.locator("#status")).to_have_text(re.compile(r"^Turn 0"))
 
 
+def test_the_same_game_again_leaves_no_dialog_holding_the_page(page, site_server):
+    """The end dialog's "Same game" closes it: the page it made inert takes input again
+    (it once stayed inert, `data-modal` still naming the closed dialog)."""
+    data = fixture("bank_2p_win.json")
+    switch_saved(page, site_server.url, data["setup"], data["actions"])
+    expect(page.locator("#end")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-modal", "end")
+    page.click("#end [data-cmd='same']")
+    expect(page.locator("#status")).to_have_text(re.compile(r"^Turn 0"))
+    expect(page.locator("html")).to_have_attribute("data-modal", "")
+    expect(page.locator("#app > [inert]")).to_have_count(0)
+    page.click("#board [data-pos='1.C2']")
+    expect(page.locator("#tile-actions [data-action='enter 1.C2']")).to_be_visible()
+
+
 def test_keyboard_only_turn(page, site_server):
     data = fixture("bank_2p_win.json")
     switch_saved(page, site_server.url, data["setup"], [])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import MoveCut, PlayerSetup, ScenarioId, Setup, new_game
+from engine import GuardStay, MoveCut, PlayerSetup, ScenarioId, Setup, new_game
 from engine.rules.data import Character, EventCard, Side
 from engine.rules.events import AlarmRaised, GuardMoved, TurnEnded
 from engine.rules.game import Game
@@ -79,7 +79,8 @@ def test_reaching_his_destination_cuts_the_certain_part_at_the_patrol_card() -> 
 def test_donuts_keep_him_in_place() -> None:
     g = Table().player(0, "1.A1").guard(0, at="1.D4", dest="1.D1").game()
     g.state.floors[0].guard.donuts = True
-    assert forecast(g) == GuardMove(0, 0, (), stays="donuts")
+    assert forecast(g) == GuardMove(0, 0, (), stays=GuardStay.DONUTS)
+    assert forecast(g).stays is GuardStay.DONUTS and forecast(g).to_dict()["stays"] == "donuts"
     assert walked(g, 0) == []
 
 
@@ -102,7 +103,7 @@ def test_the_crow_stops_a_guard_starting_on_it() -> None:
     t = Table(characters=(Character.RAVEN,), sides=(Side.ADVANCED,)).player(0, "1.A1")
     g = t.guard(0, at="1.D4", dest="1.D1").game()
     g.state.crow = P("1.D4")
-    assert forecast(g) == GuardMove(0, 0, (), stays="crow")
+    assert forecast(g) == GuardMove(0, 0, (), stays=GuardStay.CROW)
 
 
 def test_a_catch_ends_the_move() -> None:

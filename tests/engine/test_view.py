@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from engine import Action, PlayerSetup, ScenarioId, Setup, Side, new_game
+from engine import Action, GuardStay, PlayerSetup, Reach, ScenarioId, Setup, Side, new_game
 from engine import __version__ as engine_version
-from engine.rules.actions import pos_text
+from engine.rules.actions import parse_pos, pos_text
 from engine.rules.data import LOST_VISUAL, ROW_STRIDE, cell_name
 from engine.rules.decisions import Payload
 from engine.rules.game import Game
@@ -26,6 +26,7 @@ from engine.rules.view import (
     PendingView,
     PlayerView,
     TileView,
+    offers_of,
     typed_view,
     view,
 )
@@ -342,7 +343,67 @@ def test_the_view_says_what_each_tile_offers() -> None:
     game = new_game(Setup(scenario=ScenarioId.BANK, seed=3))
     game.apply("enter 1.B2")
     offers = typed_view(game).offers
-    assert offers and all(a.pos == pos for pos, acts in offers.items() for a in acts)
-    assert sorted(a for acts in offers.values() for a in acts) == sorted(
+    assert offers and all(a.pos == pos for pos, offer in offers.items() for a in offer.actions)
+    assert sorted(a for offer in offers.values() for a in offer.actions) == sorted(
         a for a in game.legal_actions() if a.pos >= 0
     )
+
+
+def test_the_view_sorts_the_legal_actions_as_the_table_shows_them() -> None:
+    """Each legal action is in exactly one place: a tile's offer (at the tile it aims at),
+    the actions aimed at no tile, or the decision's options; the page sorts nothing."""
+    for seed in range(12):
+        game = new_game(Setup(scenario=ScenarioId.BANK, seed=seed))
+        chooser = Rng.from_seed(seed)
+        for _ in range(120):
+            if game.is_over():
+                break
+            v = typed_view(game)
+            at_tiles = [
+                a for pos, offer in v.offers.items() for a in offer.actions if a not in offer.away
+            ]
+            assert sorted(at_tiles + list(v.other) + list(v.choices)) == sorted(v.legal)
+            assert all(a.kind == "choose" for a in v.choices)
+            assert all(a.pos < 0 and a.kind != "choose" for a in v.other)
+            for pos, offer in v.offers.items():
+                assert offer.pos == pos
+                assert all(a.pos == pos or a in offer.away for a in offer.actions)
+            legal = game.legal_actions()
+            game.apply(legal[chooser.below(len(legal))])
+
+
+def test_a_tile_is_marked_as_a_move_a_tool_target_or_neither() -> None:
+    texts = ("move 1.B2", "peek 1.C2", "use blueprints 2.C3", "ability x-ray 1.B2", "end")
+    legal = (*(Action.parse(a) for a in texts), Action.parse("choose 1.A1"))
+    offers, other, choices = offers_of(legal, here=parse_pos("1.A2"))
+    assert {pos_text(p): o.reach for p, o in offers.items()} == {
+        "1.B2": Reach.MOVE,  # a move aims at it too: a move, not a tool target
+        "1.C2": Reach.MOVE,
+        "2.C3": Reach.TOOL,
+        "1.A2": Reach.NONE,  # the burglar's tile: it lists the way to floor 2 only
+    }
+    assert [str(a) for a in offers[parse_pos("1.A2")].actions] == ["use blueprints 2.C3"]
+    assert offers[parse_pos("1.A2")].away == {Action.parse("use blueprints 2.C3")}
+    assert [str(a) for a in offers[parse_pos("1.B2")].actions] == [
+        "move 1.B2",
+        "ability x-ray 1.B2",
+    ]
+    assert [str(a) for a in other] == ["end"] and [str(a) for a in choices] == ["choose 1.A1"]
+
+
+def test_the_burglars_tile_offers_the_way_up_in_the_engines_order() -> None:
+    legal = tuple(Action.parse(a) for a in ("move 2.B2", "ability x-ray 1.B2", "move 1.C2"))
+    offers, _, _ = offers_of(legal, here=parse_pos("1.B2"))
+    here = offers[parse_pos("1.B2")]
+    assert [str(a) for a in here.actions] == ["move 2.B2", "ability x-ray 1.B2"]
+    assert here.away == {Action.parse("move 2.B2")} and here.reach == Reach.TOOL
+    assert [str(a) for a in offers[parse_pos("2.B2")].actions] == ["move 2.B2"]
+
+
+def test_a_guard_who_stays_says_why_with_an_enum() -> None:
+    from engine.rules.events import GuardSkipped
+
+    skipped = GuardSkipped(0, GuardStay.DONUTS)
+    assert skipped.to_dict() == {"event": "GuardSkipped", "floor": 0, "why": "donuts"}
+    assert json.loads(json.dumps(skipped.to_dict()))["why"] == GuardStay.DONUTS
+    assert GuardStay(json.loads(json.dumps(skipped.to_dict()))["why"]) is GuardStay.DONUTS

@@ -26,6 +26,7 @@ class FakeElement:
         self.id = ""
         self.type = ""
         self.style = FakeStyle()
+        self.parent: FakeElement | None = None
 
     def setAttribute(self, name: str, value: str) -> None:
         self.attributes[name] = str(value)
@@ -38,11 +39,19 @@ class FakeElement:
 
     def appendChild(self, child: FakeElement) -> FakeElement:
         if child.tagName == "#FRAGMENT":
+            for grandchild in child.children:
+                grandchild.parent = self
             self.children.extend(child.children)
             child.children = []
         else:
+            child.parent = self
             self.children.append(child)
         return child
+
+    def remove(self) -> None:
+        if self.parent is not None:
+            self.parent.children.remove(self)
+            self.parent = None
 
     def replaceChildren(self, *children: FakeElement) -> None:
         self.children = []

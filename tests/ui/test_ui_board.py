@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from engine import Action, MoveCut, Setup, new_game
+from engine import MoveCut, Reach, Setup, new_game
 from engine.rules.actions import parse_pos
 from engine.rules.data import SCENARIOS, ScenarioId, cell_index, cell_name
 from engine.rules.view import GuardMove, GuardView, typed_view
@@ -34,15 +34,23 @@ def test_wall_sides_rejects_a_wall_between_cells_that_do_not_touch():
         board.wall_sides(4, [(cell_index("A1", 4), cell_index("C1", 4))])
 
 
-def test_target_sets_split_moves_from_tool_and_ability_targets():
-    legal = [
-        Action.parse(a)
-        for a in ("move 1.B2", "peek 1.C2", "use blueprints 2.C3", "ability x-ray 1.B2", "end")
-    ]
-    legal.append(Action.parse("choose 1.A1"))
-    moves, tools = board.target_sets(legal)
-    assert moves == {"1.B2", "1.C2"}
-    assert tools == {"2.C3"}  # 1.B2 can be moved to: marked as a move, not a tool target
+def test_tiles_are_marked_as_the_views_offers_reach_them():
+    """The board marks what the engine's view says of each tile (`TileOffer.reach`)."""
+    game = new_game(Setup(scenario=ScenarioId.BANK, seed=3))
+    game.apply("enter 1.B2")
+    view = typed_view(game)
+    marks = {}
+    for floor in view.floors:
+        for tile in floor.tiles:
+            offer = view.offers.get(tile.pos)
+            reach = offer.reach if offer is not None else Reach.NONE
+            look = board._tile_parts(tile, view.players, floor.guard, None, -1, reach)
+            marks[tile.pos] = look.marks[:1] if look.marks[:1] != ("m-dest",) else ()
+    moves = {pos for pos, o in view.offers.items() if o.reach == Reach.MOVE}
+    assert moves and {pos for pos, m in marks.items() if m == ("m-move",)} == moves
+    assert {pos for pos, m in marks.items() if m == ("m-tool",)} == {
+        pos for pos, o in view.offers.items() if o.reach == Reach.TOOL
+    }
 
 
 def test_the_guard_route_is_drawn_from_his_tile_as_the_view_says_or_all_the_way():

@@ -88,15 +88,7 @@ def test_saves_say_so_when_storage_is_unavailable(make_window):
     assert saves.put(Session.start(WIN["setup"])) in (True, False)
 
 
-def test_actions_are_grouped_per_tile_and_labelled_in_words():
-    texts = ["peek 1.B2", "move 1.B2", "hack", "use blueprints 2.C3", "end", "choose 1.A1"]
-    by_tile, other, choices = describe.group_legal([Action.parse(a) for a in texts])
-    assert {k: [str(a) for a in v] for k, v in by_tile.items()} == {
-        "1.B2": ["peek 1.B2", "move 1.B2"],
-        "2.C3": ["use blueprints 2.C3"],
-    }
-    assert [str(a) for a in other] == ["hack", "end"]
-    assert [str(a) for a in choices] == ["choose 1.A1"]
+def test_actions_are_labelled_in_words():
     names = ["Ada", "Bob"]
     assert describe.action_label(Action.parse("move 1.B2"), names, with_pos=False) == t("act.move")
     assert describe.action_label("give crowbar 2", names) == "Give Crowbar to Bob"
@@ -115,7 +107,7 @@ def test_face_down_tiles_show_nothing_hidden_and_revealed_ones_show_their_tokens
     floor = view.floors[0]
     revealed = 0
     for tile in floor.tiles:
-        look = _tile_parts(tile, view.players, floor.guard, None, -1, set())
+        look = _tile_parts(tile, view.players, floor.guard, None, -1)
         if tile.revealed:
             revealed += 1
             assert look.kind == EN.get(f"tile.short.{tile.kind}", EN[f"kind.{tile.kind}"])

@@ -12,6 +12,7 @@ from engine.rules.data import ScenarioId
 from ui import describe, tutorial
 from ui.messages import EN
 from ui.messages_fr import FR
+from ui.session import Session
 
 
 def test_the_tutorial_is_a_small_solo_office_job():
@@ -83,11 +84,15 @@ def test_the_steps_cover_the_lessons_the_heist_promises():
 
 
 def test_the_step_opens_the_tile_that_holds_its_button():
+    def offers(done: int):
+        return Session.start(tutorial.CODE, tutorial.SCRIPT[:done]).view().offers
+
     up = tutorial.SCRIPT.index("move 2.A3")
     here = Action.parse("move 1.A3").pos
-    assert tutorial.tile_to_select(up, here) == here  # the Stairs you stand on
-    assert tutorial.tile_to_select(0, None) == Action.parse("enter 1.C1").pos
-    assert tutorial.tile_to_select(tutorial.SCRIPT.index("add-die"), here) == -1
+    assert tutorial.tile_to_select(up, offers(up)) == here  # the Stairs you stand on
+    assert tutorial.tile_to_select(0, offers(0)) == Action.parse("enter 1.C1").pos
+    add_die = tutorial.SCRIPT.index("add-die")
+    assert tutorial.tile_to_select(add_die, offers(add_die)) == -1
 
 
 def test_only_the_asked_step_is_allowed_while_the_tutorial_is_on():
