@@ -13,6 +13,10 @@ Knox and 1-4 burglars are reported with fewer games, to keep `make bench` reason
 The default seeds, 20000 on, are kept for evaluation: the bot is never tuned on them
 (development uses 9000-9099).
 
+The whole-turn plan search (`engine/autopilot/search.py`) is then compared side by side
+on the target rows: the same seeds with and without it, `BOT_BENCH_SEARCH_GAMES` games each
+(default a fifth of the target rows' games; 0 skips it).
+
 The games of a row are split into contiguous seed ranges, one process each (the same games
 and wins as one process).
 """
@@ -27,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.autopilot.autoplay import autoplay
+from engine.autopilot.search import TurnSearch
 from engine.rules.data import ScenarioId
 
 TARGETS = {(ScenarioId.OFFICE, 2): 0.70, (ScenarioId.BANK, 2): 0.35}
@@ -63,6 +68,17 @@ def main() -> None:
             f"{json.dumps(result)}",
             flush=True,
         )
+    search_games = int(os.environ.get("BOT_BENCH_SEARCH_GAMES", str(main_games // 5)))
+    for scenario, players in TARGETS if search_games > 0 else ():
+        for search in (None, TurnSearch()):
+            result = autoplay(scenario, players, search_games, seed=seed, jobs=jobs, search=search)
+            p95s.append(result["turn_cpu_ms_p95"])
+            print(
+                f"{scenario.value:9} {players}p {'with' if search else 'without'} the search: "
+                f"{result['wins']}/{search_games} wins, turn p95 {result['turn_cpu_ms_p95']} ms "
+                f"CPU; search {json.dumps(result['search'])}",
+                flush=True,
+            )
     worst = max(float(x) for x in p95s)  # type: ignore[arg-type]
     verdict = "meets" if worst <= TURN_P95_MS else "MISSES"
     print(

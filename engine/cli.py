@@ -16,9 +16,11 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 from . import __version__
 from .autopilot.autoplay import autoplay
+from .autopilot.search import TurnSearch
 from .io.limits import (
     MAX_GAME_ACTIONS,
     MAX_GAME_JSON_CHARS,
@@ -125,6 +127,21 @@ def check(text: str) -> list[str]:
     return []
 
 
+def _search(args: argparse.Namespace) -> TurnSearch | Literal["default"] | None:
+    """autoplay's search from the --search-* options."""
+    if args.search_worlds is None:
+        return "default"
+    if args.search_worlds <= 0:
+        return None
+    return TurnSearch(
+        worlds=args.search_worlds,
+        plans=args.search_plans,
+        horizon=args.search_horizon,
+        margin=args.search_margin,
+        world_end=not args.search_priced_end,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine",
@@ -150,6 +167,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     auto.add_argument("--worlds", type=int, default=None, help="samples per decision")
     auto.add_argument(
         "--jobs", type=int, default=1, help="processes (the games split by seed ranges)"
+    )
+    auto.add_argument(
+        "--search-worlds",
+        type=int,
+        default=None,
+        help="whole-turn plan search: samples each plan is played in (0: off; default: "
+        "autoplay's DEFAULT_SEARCH)",
+    )
+    auto.add_argument("--search-plans", type=int, default=4, help="plans compared")
+    auto.add_argument("--search-horizon", type=int, default=0, help="1: the next turn too")
+    auto.add_argument("--search-margin", type=float, default=40.0, help="points per world")
+    auto.add_argument(
+        "--search-priced-end",
+        action="store_true",
+        help="end each plan's turn as the bot prices it, not as each world plays it",
     )
     chk = sub.add_parser("check", help="validate a saved game file")
     chk.add_argument("file", type=Path)
@@ -179,6 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             advanced=args.advanced,
             worlds=args.worlds,
             jobs=args.jobs,
+            search=_search(args),
         )
         print(json.dumps(result))
         return 0

@@ -39,6 +39,7 @@ import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from ..rules.actions import Action, ActionKind, parse_pos
 from ..rules.data import COMPUTERS, ROW_STRIDE, Tool
@@ -51,6 +52,9 @@ from ..rules.kinds import DecisionKind as D
 from ..rules.kinds import Hazard, Lasting, StealthLoss
 from ..rules.rng import Rng
 from ..rules.state import Step
+
+if TYPE_CHECKING:
+    from .search import TurnSearch
 
 _MIX = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
@@ -1025,6 +1029,9 @@ class Bot:
     # The last Move this bot chose: (actions applied then, the tile it left, the public
     # table then), to refuse stepping straight back when nothing public changed meanwhile.
     last_move: tuple[int, int, tuple[object, ...]] | None = None
+    # Whole-turn plans compared over the same sampled worlds (`engine/autopilot/search.py`);
+    # None: the bot's own choice stands.
+    search: TurnSearch | None = None
 
     def samples(self, game: Game) -> list[Game]:
         st = game.state
@@ -1050,10 +1057,18 @@ class Bot:
         """`choose` in slices: yields after every candidate tried in every sample (a few
         milliseconds), so a page can give the browser a turn between slices; returns the
         action."""
+        search = self.search
+        if search is not None:
+            followed = search.next_step(self, game)
+            if followed is not None:  # the plan chosen goes on: nothing came to light
+                step, w0, rest = followed
+                self._explain(w0, step, search.plan_in(w0, step, rest), {}, 1)
+                return step
         worlds = self.samples(game)
         w0 = worlds[0]
         legal = w0.legal_actions()  # the same list as the real game's: it is public
         plan: dict[tuple[object, ...], Action] = {}
+        plans = [plan] + [{} for _ in worlds[1:]] if search is not None else [plan]
         if len(legal) == 1:
             self._explain(w0, legal[0], plan, {}, 1)
             return legal[0]
@@ -1075,7 +1090,8 @@ class Bot:
         for i, w in enumerate(worlds):
             memo: dict[tuple[object, ...], float] = {}
             count = [0]
-            line = plan if i == 0 else None  # the first sample's best lines: the plan told
+            # The first sample's best lines: the plan told (every sample's for the search).
+            line = plans[i] if i < len(plans) else None
             for a in candidates:
                 if a.kind == ActionKind.END and st.pending is None:
                     scores[a] += self._end_value(w, me, turn)  # the same price as in the search
@@ -1088,6 +1104,10 @@ class Bot:
         self.last_scores = scores
         if st.pending is None and scores[best] - scores[candidates[0]] < self.margin * len(worlds):
             best = candidates[0]  # the rule of thumb, unless the search clearly beats it
+        if search is not None and st.pending is None:
+            chosen = yield from search.improve(self, game, worlds, candidates, scores, plans, best)
+            best = chosen[0]
+            plan = {**plan, **search.plan_in(w0, best, chosen[1:])}
         self._explain(w0, best, plan, scores, len(candidates))
         return best
 
@@ -1356,7 +1376,7 @@ def _plan_end(
         if st.step == Step.OVER or st.turn != turn or st.current != me:
             return None
         a = plan.get(_key(g))
-        if a is None:
+        if a is None or a not in g.legal_actions():  # (a key another position shares)
             a = policy(g)
         if a.kind == ActionKind.END:
             return g

@@ -227,7 +227,7 @@ def _emp(k: RuleKernel, me: int) -> None:
     for f in range(len(st.floors)):
         had = False
         for a in k.alarms(f):
-            k.tile(a).alarm = False
+            k._mutable_tile(a).alarm = False
             k._emit(AlarmCleared(a))
             had = True
         if had:
@@ -261,7 +261,7 @@ def pick_up(k: RuleKernel, card: str) -> None:
     p = st.players[me]
     assert p.pos is not None
     loot = Loot(card)
-    k.tile(p.pos).loot.remove(loot)
+    k._mutable_tile(p.pos).loot.remove(loot)
     p.loot.append(loot)
     k._emit(LootPickedUp(me, card, p.pos))
     rule = LOOT[loot].picked_up
@@ -315,7 +315,7 @@ def _kitty_escapes(k: RuleKernel, me: int) -> None:
 def _place_kitty(k: RuleKernel, me: int, where: int) -> None:
     p = k.state.players[me]
     p.loot.remove(_PERSIAN_KITTY)
-    k.tile(where).loot.append(_PERSIAN_KITTY)
+    k._mutable_tile(where).loot.append(_PERSIAN_KITTY)
     k._emit(KittyEscaped(me, where))
 
 
@@ -349,7 +349,7 @@ def _brown_out(k: RuleKernel) -> None:
     for f in range(len(st.floors)):
         removed = k.alarms(f)
         for a in removed:
-            k.tile(a).alarm = False
+            k._mutable_tile(a).alarm = False
             k._emit(AlarmCleared(a))
         if not removed:
             continue
@@ -435,7 +435,7 @@ def _guard_to_alarm(k: RuleKernel, f: int, alarm: int, why: str) -> None:
     assert src is not None
     g.pos = alarm
     k._emit(GuardTeleported(f, src, alarm, why))
-    t = k.tile(alarm)
+    t = k._mutable_tile(alarm)
     t.alarm = False
     k._emit(AlarmCleared(alarm))
     k._guard_appears(f, own=_GUARD_PLACED)
@@ -467,7 +467,7 @@ def _crowbar_targets(r: RuleKernel, me: int, pos: int) -> list[int]:
 
 
 def _use_crowbar(r: RuleKernel, me: int, pos: int, target: int) -> None:
-    r.tile(target).disabled = True
+    r._mutable_tile(target).disabled = True
     r._emit(TileDisabled(target))
 
 
@@ -536,7 +536,7 @@ def _use_rollerskates(r: RuleKernel, me: int, pos: int, target: int) -> None:
 
 
 def _use_smoke_bomb(r: RuleKernel, me: int, pos: int, target: int) -> None:
-    r.tile(pos).stealth += 3
+    r._mutable_tile(pos).stealth += 3
 
 
 def _thermal_bomb_targets(r: RuleKernel, me: int, pos: int) -> list[int]:
@@ -552,8 +552,8 @@ def _thermal_bomb_targets(r: RuleKernel, me: int, pos: int) -> list[int]:
 
 
 def _use_thermal_bomb(r: RuleKernel, me: int, pos: int, target: int) -> None:
-    r.tile(pos).thermal = True
-    r.tile(target).thermal = True
+    r._mutable_tile(pos).thermal = True
+    r._mutable_tile(target).thermal = True
     r._push(Effect(_ALARM, pos=pos, source=_THERMAL_BOMB.value))
 
 
@@ -735,7 +735,7 @@ def _ev_keycode_change(r: RuleKernel, me: int, pos: int) -> None:
         for q in r.positions(fi):
             t = r.tile(q)
             if t.kind == _KEYPAD and t.open:
-                t.open = False
+                r._mutable_tile(q).open = False
                 relocked.append(q)
     if relocked:
         r._emit(KeypadsLocked(tuple(relocked)))
@@ -771,7 +771,7 @@ def _ev_reboot(r: RuleKernel, me: int, pos: int) -> None:
             if t.revealed and t.kind in COMPUTERS:
                 revealed = True
                 if t.hack != 1:
-                    t.hack = 1
+                    r._mutable_tile(q).hack = 1
                     changed = True
                     r._emit(HackAdded(q, 1))
     if not changed:
@@ -898,7 +898,7 @@ def _choose_crystal_ball(r: RuleKernel, d: Decision, option: str) -> None:
 
 def _choose_virus(r: RuleKernel, d: Decision, option: str) -> None:
     q = parse_pos(option)
-    t = r.tile(q)
+    t = r._mutable_tile(q)
     t.hack += 1
     r._emit(HackAdded(q, t.hack))
     if d.n > 1:

@@ -42,6 +42,7 @@ from .kinds import (
 from .state import Decision, Effect
 
 BASIC, ADVANCED = Side.BASIC, Side.ADVANCED
+_tuple_new = tuple.__new__
 _EMP, _ACTED = Lasting.EMP, TurnFlag.ACTED  # read on every legal-action listing
 C = Character
 
@@ -238,7 +239,8 @@ def use_ability(k: RuleKernel, action: Action) -> None:
 
 
 def _add(name: str, pos: int = -1, player: int = -1, option: str = "") -> Action:
-    return Action(_ABILITY, pos=pos, card=name, player=player, option=option)
+    # A bare tuple: the NamedTuple constructor with keywords is a Python call.
+    return _tuple_new(Action, (_ABILITY, pos, name, player, option))
 
 
 def _list_laptop(r: RuleKernel, me: int, pos: int) -> list[Action]:
@@ -345,7 +347,7 @@ def _use_reroute(r: RuleKernel, me: int, pos: int, action: Action) -> None:
     _mark(r, "reroute")
     f = pos >> 6
     if action.option == "pick":
-        r.tile(pos).alarm = False
+        r._mutable_tile(pos).alarm = False
         p.alarm_held = True
         r._emit(AlarmCleared(pos))
         if r.alarms(f):
@@ -370,7 +372,7 @@ def _list_distract(r: RuleKernel, me: int, pos: int) -> list[Action]:
     dist = geo.dist[c]
     return [
         _add("crow", pos=base | cell)
-        for cell in geo.layout.cells()
+        for cell in geo.cells()
         if 0 <= dist[cell] <= 2 and (base | cell) != st.crow
     ]
 

@@ -197,8 +197,8 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
     if action.kind != ActionKind.MOVE:
         return ()
     trial = game.clone()
-    target = trial.tile(action.pos)
-    if not target.revealed:
+    if not trial.tile(action.pos).revealed:
+        target = trial._mutable_tile(action.pos)  # the trial's own copy (tiles are shared)
         target.kind, target.number, target.tool_taken = TileKind.LABORATORY, 0, True
     out: list[Hazard] = []
     for event in trial.apply(action):

@@ -120,8 +120,7 @@ from .state import (
     State,
     Step,
     Tile,
-    clone_state,
-    make_pos,
+    share_state,
 )
 
 K = TileKind
@@ -143,6 +142,12 @@ if TYPE_CHECKING:
 _PLAYING = Outcome()
 _tuple_new = tuple.__new__
 _PEEK, _MOVE = ActionKind.PEEK, ActionKind.MOVE
+# The actions without arguments, built once (values: one instance serves every listing).
+_END_ACTION = Action(ActionKind.END)
+_HACK_ACTION = Action(ActionKind.HACK)
+_ADD_DIE_ACTION = Action(ActionKind.ADD_DIE)
+_CRACK_ACTION = Action(ActionKind.CRACK)
+_ESCAPE_ACTION = Action(ActionKind.ESCAPE)
 
 # Enum members read on the turn path, bound once: reading one through its class costs a
 # metaclass lookup every time on CPython 3.11 (about 4x a module constant).
@@ -210,7 +215,11 @@ class Game(Kernel):
         """An exact, independent copy: same state, history and caches; changing one never
         changes the other, and both continue identically (the RNG is in the state)."""
         other = Game.__new__(Game)
-        other.state = clone_state(self.state)
+        # Tiles are copied on write: both games now hold the tile records read-only and
+        # copy one only when a rule changes it (state.share_state, Kernel._mutable_tile).
+        other.state = share_state(self.state, self._owned)
+        self._owned = []
+        other._owned = []
         other.setup = self.setup  # frozen
         other.rng = self.rng.copy()
         other._geo = list(self._geo)  # FloorGeometry values are shared, never changed
@@ -318,7 +327,7 @@ class Game(Kernel):
         self._fx = []
         st.actions_applied += 1
         self.history.append(action)
-        self._dispatch(action)
+        self._action_handlers[action.kind](self, action)  # `_dispatch`, inlined
         here = st.players[st.current].pos
         if st.step == _ACTIONS and here is not None and here not in st.visited:
             st.visited.append(here)  # wherever the burglar now stands (move, fall, swap)
@@ -328,7 +337,9 @@ class Game(Kernel):
             and _ACTED not in st.turn_flags
         ):
             st.turn_flags.append(_ACTED)  # Disguise is for the very first action only
-        self._flush_fx()
+        if self._fx:  # `_flush_fx`, inlined
+            st.queue[0:0] = self._fx
+            self._fx = []
         self._run()
         st.rng = self.rng.state
         return self._out
@@ -339,10 +350,12 @@ class Game(Kernel):
         st = self.state
         if st.step == _OVER:
             return []
+        # (Comprehensions read module constants: a local they read would become a closure
+        # cell made on every call.)
         if st.pending is not None:
-            return [Action(_CHOOSE, option=o) for o in st.pending.options]
+            return [_tuple_new(Action, (_CHOOSE, -1, "", -1, o)) for o in st.pending.options]
         if st.step == _ENTRANCE:
-            return [Action(_ENTER, pos=p) for p in self.positions(0)]
+            return [_tuple_new(Action, (_ENTER, p, "", -1, "")) for p in self.positions(0)]
         if st.step != _ACTIONS:
             return []
         me = st.current
@@ -350,12 +363,12 @@ class Game(Kernel):
         out: list[Action] = []
         if p.pos is not None:
             left = st.actions_left
-            here = self.tile(p.pos)
+            here = st.floors[p.pos >> 6].tiles[p.pos & 63]  # `tile`, inlined
+            assert here is not None
             # Actions built as bare tuples (the NamedTuple constructor is a Python call).
             if left >= 1:
-                peek = _PEEK
                 out.extend(
-                    [_tuple_new(Action, (peek, c, "", -1, "")) for c in self._peek_targets(me)]
+                    [_tuple_new(Action, (_PEEK, c, "", -1, "")) for c in self._peek_targets(me)]
                 )
             opts = self.move_options(me)  # with no action left, only free steps (Flexibility)
             self._move_opts = opts  # the Move about to be applied reads its cost here
@@ -365,12 +378,12 @@ class Game(Kernel):
                     out.append(_tuple_new(Action, (move, c, "", -1, "")))
             if left >= 1:
                 if here.kind in COMPUTERS and here.hack < MAX_HACK_TOKENS:
-                    out.append(Action(_HACK))
+                    out.append(_HACK_ACTION)
                 if here.kind == _SAFE and not here.safe_open:
                     if left >= 2 and here.dice < MAX_SAFE_DICE:
-                        out.append(Action(_ADD_DIE))
+                        out.append(_ADD_DIE_ACTION)
                     if here.dice > 0 and self._keycard_allows(p.pos):
-                        out.append(Action(_CRACK))
+                        out.append(_CRACK_ACTION)
                 if p.character == _PETERMAN:
                     for safe in drill_targets(self, me):
                         t = self.tile(safe)
@@ -379,7 +392,7 @@ class Game(Kernel):
                         if t.dice > 0 and self._keycard_allows(safe):
                             out.append(Action(_CRACK, pos=safe))
                 if (here.kind == _STAIRS or here.thermal) and self._can_escape(me):
-                    out.append(Action(_ESCAPE))
+                    out.append(_ESCAPE_ACTION)
             if p.tools:
                 out.extend(tool_actions(self, me))
             if here.loot:
@@ -394,11 +407,11 @@ class Game(Kernel):
                 for card in self._cards_of(me):
                     back = f"{card}:{other}>{me}"
                     if self._may_receive(other, card) and back not in trades:
-                        out.append(Action(_GIVE, card=card, player=other))
+                        out.append(_tuple_new(Action, (_GIVE, -1, card, other, "")))
                 for card in self._cards_of(other):
                     if self._may_receive(me, card) and f"{card}:{me}>{other}" not in trades:
-                        out.append(Action(_TAKE, card=card, player=other))
-        out.append(Action(_END))
+                        out.append(_tuple_new(Action, (_TAKE, -1, card, other, "")))
+        out.append(_END_ACTION)
         return out
 
     def _keycard_allows(self, safe: int) -> bool:
@@ -412,35 +425,43 @@ class Game(Kernel):
         return sorted({*map(str, p.tools), *map(str, p.loot)})
 
     def _peek_targets(self, player: int) -> list[int]:
-        """Unrevealed tiles the player may Peek at."""
-        p = self.state.players[player]
-        if p.pos is None:
+        """Unrevealed tiles the player may Peek at, in position order."""
+        st = self.state
+        pos = st.players[player].pos
+        if pos is None:
             return []
-        pos = p.pos
         f, c = pos >> 6, pos & 63
         base = f << 6
-        here = self.tile(pos)
-        targets = {base | nb for nb in self._geo[f].open[c]}
-        if here.kind == _STAIRS and f < self.top_floor:
-            targets.add(pos + 64)
-        if here.kind == _ATRIUM:
-            if f < self.top_floor:
-                targets.add(pos + 64)
-            if f > 0:
-                targets.add(pos - 64)
-        if here.kind == _WALKWAY and f > 0:
-            targets.add(pos - 64)
+        floors = st.floors
+        tiles = floors[f].tiles
+        here = tiles[c]
+        assert here is not None
+        # Built in order (the floor below, this floor's cells, the floor above): no sort. A
+        # loop, not a comprehension: no closure cells for `base` and `tiles`.
+        out = []
+        for nb in self._geo[f].open_sorted[c]:
+            if not tiles[nb].revealed:  # type: ignore[union-attr]
+                out.append(base | nb)
+        kind = here.kind
+        top = len(floors) - 1
+        up = kind == _STAIRS and f < top
+        down = kind == _WALKWAY and f > 0
+        if kind == _ATRIUM:
+            up = f < top
+            down = f > 0
         if here.thermal:  # a Thermal Bomb hole works as Stairs: Peek through it too
             for q in (pos - 64, pos + 64):
                 t = self.tile_at(q)
                 if t is not None and t.thermal:
-                    targets.add(q)
-        floors = self.state.floors
-        return sorted(
-            t
-            for t in targets
-            if not floors[t >> 6].tiles[t & 63].revealed  # type: ignore[union-attr]
-        )
+                    if q < pos:
+                        down = True
+                    else:
+                        up = True
+        if down and not self.tile(pos - 64).revealed:
+            out.insert(0, pos - 64)
+        if up and not self.tile(pos + 64).revealed:
+            out.append(pos + 64)
+        return out
 
     def _why_illegal(self, action: Action) -> str:
         st = self.state
@@ -501,7 +522,7 @@ class Game(Kernel):
     def _act_add_die(self, action: Action) -> None:
         self._spend(2)
         safe = self._my_pos() if action.pos < 0 else action.pos
-        t = self.tile(safe)
+        t = self._mutable_tile(safe)
         t.dice += 1
         self._emit(DieAdded(safe, t.dice))
 
@@ -540,14 +561,17 @@ class Game(Kernel):
     def _run(self) -> None:
         st = self.state
         handlers = self._effect_handlers
+        queue = st.queue
         budget = 100_000  # a safety net: a rules bug must fail loudly, never hang the page
-        while st.pending is None and st.step != _OVER and st.queue:
+        while st.pending is None and st.step != _OVER and queue:
             budget -= 1
             if budget < 0:
-                raise RuntimeError(f"rule resolution does not end (queue: {st.queue[:3]})")
-            eff = st.queue.pop(0)
+                raise RuntimeError(f"rule resolution does not end (queue: {queue[:3]})")
+            eff = queue.pop(0)
             handlers[eff.kind](self, eff)
-            self._flush_fx()
+            if self._fx:  # `_flush_fx`, inlined: the effects it queued come first
+                queue[0:0] = self._fx
+                self._fx = []
         if st.step == _OVER:
             st.queue.clear()
             st.pending = None
@@ -584,7 +608,7 @@ class Game(Kernel):
 
     def _do_hack(self) -> None:
         self._spend(1)
-        t = self._my_tile()
+        t = self._mutable_tile(self._my_pos())
         t.hack += 1
         self._emit(HackAdded(self._my_pos(), t.hack))
 
@@ -809,8 +833,8 @@ def new_game(setup: Setup) -> Game:
     decks = _deal_tiles(setup.scenario, rng)
     floors = []
     discards = PATROL_DISCARDS[len(players)]
+    layout_cells = FloorLayout(size, frozenset(), empty).cells()  # the same on every floor
     for f in range(scen.floors):
-        layout_cells = FloorLayout(size, frozenset(), empty).cells()
         tiles: list[Tile | None] = [None] * (size * ROW_STRIDE)
         for cell, spec in zip(layout_cells, decks[f], strict=True):
             tiles[cell] = Tile(spec.kind, spec.number)
@@ -818,7 +842,8 @@ def new_game(setup: Setup) -> Game:
             walls = frozenset(scen.standard_walls[f])
         else:
             walls = random_walls(rng, size, scen.walls_per_floor, empty)
-        patrol = [make_pos(f, c) for c in layout_cells]
+        base = f << 6  # make_pos(f, c), inlined
+        patrol = [base | c for c in layout_cells]
         if setup.lost_visual:
             patrol.append(LOST_VISUAL)
         rng.shuffle(patrol)

@@ -71,6 +71,7 @@ class FloorGeometry:
     layout: FloorLayout
     grid: list[list[int]] = field(default_factory=list)  # real neighbours, walls ignored
     open: list[list[int]] = field(default_factory=list)  # real neighbours, no wall between
+    open_sorted: list[list[int]] = field(default_factory=list)  # `open`, in cell order
     dist: _LazyDistances = field(default=None)  # type: ignore[assignment]  # dist[a][b]
     _next_step: dict[int, list[int]] = field(default_factory=dict)
     _cells: list[int] = field(default_factory=list)  # layout.cells(), computed once
@@ -79,6 +80,23 @@ class FloorGeometry:
 
     @classmethod
     def build(cls, layout: FloorLayout) -> FloorGeometry:
+        if layout.walls:
+            # From the same floor without walls (cached): only the cells a wall touches get
+            # their own neighbour lists; the others share the open floor's (never changed).
+            # Fort Knox draws new walls for every game.
+            base = geometry(FloorLayout(layout.size, frozenset(), layout.empty))
+            walls = layout.walls
+            touched = {c for w in walls for c in w}
+            walled = list(base.open)
+            walled_sorted = list(base.open_sorted)
+            for cell in touched:
+                walled[cell] = [
+                    c for c in base.open[cell] if (min(c, cell), max(c, cell)) not in walls
+                ]
+                walled_sorted[cell] = sorted(walled[cell])
+            geo = cls(layout=layout, grid=base.grid, open=walled, open_sorted=walled_sorted)
+            geo.dist = _LazyDistances(geo._bfs, len(walled))
+            return geo
         n = layout.size * ROW_STRIDE
         grid: list[list[int]] = []
         open_: list[list[int]] = []
@@ -90,7 +108,7 @@ class FloorGeometry:
             g = [c for c in grid_neighbours(layout.size, cell) if layout.is_real(c)]
             grid.append(g)
             open_.append([c for c in g if (min(c, cell), max(c, cell)) not in layout.walls])
-        geo = cls(layout=layout, grid=grid, open=open_)
+        geo = cls(layout=layout, grid=grid, open=open_, open_sorted=[sorted(o) for o in open_])
         geo.dist = _LazyDistances(geo._bfs, n)
         return geo
 
@@ -255,20 +273,30 @@ def random_walls(rng: Rng, size: int, count: int, empty: int | None) -> frozense
 
     Draws uniformly from the seed and redraws until the floor is connected.
     """
-    edges = interior_edges(size, empty)
+    edges, cells = _wall_places(size, empty)
     if count > len(edges):
         raise ValueError("more walls than places for them")
-    cells = FloorLayout(size, frozenset(), empty).cells()
     for _ in range(10_000):
         pool = list(edges)
-        n = len(pool)
-        for i in range(count):  # a partial Fisher-Yates: the first `count` edges are drawn
-            j = i + rng.below(n - i)
-            pool[i], pool[j] = pool[j], pool[i]
-        walls = frozenset(pool[:count])
-        if _connected(cells, pool[count:]):
-            return walls
+        rng.draw_front(pool, count)  # the first `count` edges are drawn
+        if _connected(cells, pool[count:]):  # about one draw in ten is kept
+            return frozenset(pool[:count])
     raise RuntimeError("could not draw a connected wall layout")  # pragma: no cover
+
+
+_WALL_PLACES: dict[tuple[int, int | None], tuple[list[Wall], list[int]]] = {}
+
+
+def _wall_places(size: int, empty: int | None) -> tuple[list[Wall], list[int]]:
+    """(interior edges, real cells) of a floor shape, computed once (never change them)."""
+    key = (size, empty)
+    places = _WALL_PLACES.get(key)
+    if places is None:
+        places = _WALL_PLACES[key] = (
+            interior_edges(size, empty),
+            FloorLayout(size, frozenset(), empty).cells(),
+        )
+    return places
 
 
 def _connected(cells: list[int], open_edges: list[Wall]) -> bool:

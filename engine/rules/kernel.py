@@ -94,6 +94,7 @@ from .state import (
     empty_cell,
     floor_of,
     make_pos,
+    thaw_tile,
 )
 
 K = TileKind
@@ -186,6 +187,7 @@ class RuleKernel(Protocol):
     def _spend(self, n: int) -> None: ...
 
     # the board, the burglars and the guards
+    def _mutable_tile(self, pos: int) -> Tile: ...  # the one way to get a tile to change
     def _reveal(self, pos: int) -> Tile: ...
     def _refresh_geometry(self) -> None: ...
     def _do_move(
@@ -286,12 +288,17 @@ class Kernel:
         self._out: list[Event] = []
         self._fx: list[Effect] = []
         self.history: list[Action] = []  # every action applied, in order (for saves, replay)
+        # Tiles are copy-on-write between clones (state.share_state): the tile records this
+        # game made its own since it was last cloned, or None when not known (every tile
+        # of a new, loaded or hand-changed state may be its own).
+        self._owned: list[Tile] | None = None
         self._refresh_geometry()
 
     def _state_changed(self) -> None:
         """Call after changing `state` by hand (tests, tools, a bot's what-ifs): derived
         data (the legal actions, the floor geometry) is recomputed on next use."""
         self._legal_key = -1
+        self._owned = None  # tiles may have been replaced by hand
         self._refresh_geometry()
 
     def is_over(self) -> bool:
@@ -316,8 +323,10 @@ class Kernel:
     def _refresh_geometry(self) -> None:
         """Recompute floor geometry after walls change (and after loading)."""
         st = self.state
+        size, empty = st.size, empty_cell(st)
+        # map(tuple, ...): a wall read from JSON is a list
         self._geo = [
-            geometry(FloorLayout(st.size, frozenset((a, b) for a, b in f.walls), empty_cell(st)))
+            geometry(FloorLayout(size, frozenset(map(tuple, f.walls)), empty))  # type: ignore[arg-type]
             for f in st.floors
         ]
 
@@ -327,6 +336,21 @@ class Kernel:
     def tile(self, pos: int) -> Tile:
         t = self.state.floors[pos >> 6].tiles[pos & 63]
         assert t is not None
+        return t
+
+    def _mutable_tile(self, pos: int) -> Tile:
+        """The tile at `pos`, to change: the one way the rules get a tile they change. A
+        tile shared with a clone (`SharedTile`, read-only) is first replaced by this game's
+        own copy. Take it just before the change: a tile read earlier may be the shared
+        record, which no longer shows this game's changes."""
+        tiles = self.state.floors[pos >> 6].tiles
+        t = tiles[pos & 63]
+        assert t is not None
+        if t.__class__ is Tile:
+            return t
+        t = tiles[pos & 63] = thaw_tile(t)
+        if self._owned is not None:
+            self._owned.append(t)
         return t
 
     def tile_at(self, pos: int) -> Tile | None:
@@ -371,13 +395,14 @@ class Kernel:
         pos = p.pos
         f, c = pos >> 6, pos & 63
         base = f << 6
-        here = self.tile(pos)
-        geo = self._geo[f]
         tiles = st.floors[f].tiles
+        here = tiles[c]  # `tile`, inlined
+        assert here is not None
+        geo = self._geo[f]
         painting = _PAINTING in p.loot
         stairs_ok = _TIME_LOCK not in st.lasting
         opts: dict[int, tuple[int, str]] = {}
-        for nb in geo.open[c]:
+        for nb in geo.open[c]:  # a loop, not a comprehension: no closure cell for `base`
             opts[base | nb] = (1, "walk")
         # Secret Door: enter a revealed one from any adjacent tile, even through a wall.
         if not painting:
@@ -421,6 +446,19 @@ class Kernel:
         flexible = acrobat and p.side == _BASIC
         floors = st.floors
         # Deadbolt: 3 actions unless someone (player or guard) is already inside.
+        if not (flexible or gemstone):  # the usual case: only a face-up Deadbolt costs more
+            for target in opts:
+                t = floors[target >> 6].tiles[target & 63]
+                assert t is not None
+                if (
+                    t.kind == _K_DEADBOLT
+                    and t.revealed
+                    and not t.disabled
+                    and opts[target][1] != "walkway"
+                    and self._deadbolt_empty(target)
+                ):
+                    opts[target] = (3, opts[target][1])
+            return opts
         for target, (cost, how) in opts.items():
             t = floors[target >> 6].tiles[target & 63]
             assert t is not None
@@ -430,9 +468,7 @@ class Kernel:
                 # it is given back unless a Keypad's guess fails (R68). The Gemstone's extra
                 # action is still due.
                 cost = 1 if self._flex_deposit(t) else 0
-                if gemstone and any(
-                    q.pos == target for i, q in enumerate(st.players) if i != player
-                ):
+                if gemstone and self._someone_else_on(target, player):
                     cost += 1
                 opts[target] = (cost, how)
                 continue
@@ -446,14 +482,14 @@ class Kernel:
                 and self._deadbolt_empty(target)
             ):
                 cost = 3
-            if (
-                gemstone
-                and how != "walkway"
-                and any(q.pos == target for i, q in enumerate(st.players) if i != player)
-            ):
+            if gemstone and how != "walkway" and self._someone_else_on(target, player):
                 cost += 1
             opts[target] = (cost, how)
         return opts
+
+    def _someone_else_on(self, pos: int, player: int) -> bool:
+        """Another burglar stands on `pos` (the Gemstone's extra action)."""
+        return any(q.pos == pos for i, q in enumerate(self.state.players) if i != player)
 
     @staticmethod
     def _flex_deposit(t: Tile) -> bool:
@@ -461,8 +497,9 @@ class Kernel:
         return not t.revealed or (t.kind == _K_KEYPAD and not t.open and not t.disabled)
 
     def _deadbolt_empty(self, pos: int) -> bool:
-        if any(p.pos == pos for p in self.state.players):
-            return False
+        for p in self.state.players:
+            if p.pos == pos:
+                return False
         return self.state.floors[pos >> 6].guard.pos != pos
 
     def _other_duct(self, pos: int) -> int | None:
@@ -541,6 +578,7 @@ class Kernel:
         t = self.tile(pos)
         if t.revealed:
             return t
+        t = self._mutable_tile(pos)
         t.revealed = True
         self._emit(TileRevealed(pos, t.kind.value, t.number))
         rule = self._on_reveal.get(t.kind)
@@ -574,16 +612,17 @@ class Kernel:
         else:
             cost, how = (self.move_options(me) if known is None else known)[target]
             self._spend(cost)
-        t = self.tile(target)
+        t = self.state.floors[target >> 6].tiles[target & 63]  # `tile`, inlined
+        assert t is not None
         # Flexibility (her own Move, not a forced or ordered one): a free entry into the
         # guard's tile. A deposit held for a possible Keypad roll is given back unless the
         # roll fails (R68).
         flex = (
             not free
             and not orders
-            and self._hooks.free_guard_entry(self, me)
-            and st.floors[target >> 6].guard.pos == target
+            and st.floors[target >> 6].guard.pos == target  # first: the cheap test
             and how != "walkway"
+            and self._hooks.free_guard_entry(self, me)
         )
         deposit = flex and self._flex_deposit(t)
         was_revealed = t.revealed and not free and how != "climb"
@@ -594,7 +633,7 @@ class Kernel:
             self._fall(me, target, "walkway")
             return
         if not t.revealed:
-            self._reveal(target)
+            t = self._reveal(target)  # this game's own record now (tiles are copy-on-write)
             if t.kind == _K_DEADBOLT and self._deadbolt_empty(target) and not orders:
                 self._emit(MoveBlocked(me, target, _BLOCKED_DEADBOLT))
                 return
@@ -658,7 +697,7 @@ class Kernel:
         opened = 6 in dice
         self._emit(KeypadRolled(pos, dice, opened))
         if opened:
-            self.tile(pos).open = True
+            self._mutable_tile(pos).open = True
             return True
         if not single_die:
             st.keypad_fails[key] = fails + 1
@@ -679,7 +718,8 @@ class Kernel:
 
     def _leave(self, player: int, pos: int) -> None:
         """Leaving a tile: its leave rule (a Motion tile entered this turn raises its alarm)."""
-        t = self.tile(pos)
+        t = self.state.floors[pos >> 6].tiles[pos & 63]  # `tile`, inlined
+        assert t is not None
         rule = self._on_leave.get(t.kind)
         if rule is not None:
             rule(self, player, pos, t)
@@ -696,14 +736,19 @@ class Kernel:
             and not self._lose_stealth(player, _ENTERED_GUARD)
         ):
             return False
-        kind = self.tile(pos).kind
+        t = self.state.floors[pos >> 6].tiles[pos & 63]  # `tile`, inlined
+        assert t is not None
+        kind = t.kind
         watch = self._watched.get(kind)
-        if (
-            watch is not None
-            and any(fl.guard.pos is not None and watch(self, pos, fl.guard.pos) for fl in st.floors)
-            and not self._lose_stealth(player, StealthLoss(kind.value))
-        ):
-            return False
+        if watch is not None:
+            # A loop, not any(<generator>): a generator here would make `self` and `pos`
+            # closure cells, slowing every read of them in this method.
+            for fl in st.floors:
+                g = fl.guard.pos
+                if g is not None and watch(self, pos, g):
+                    if not self._lose_stealth(player, StealthLoss(kind.value)):
+                        return False
+                    break
         return not (
             _LOOT_TIARA in st.players[player].loot
             and self._guard_adjacent(pos)
@@ -725,7 +770,8 @@ class Kernel:
         fl = st.floors[f]
         if not fl.guard.placed:
             self._place_guard(f, mover=player)
-        t = self.tile(pos)
+        t = self.state.floors[pos >> 6].tiles[pos & 63]  # `tile`, inlined
+        assert t is not None
         kind = t.kind
         unseen = self._is_invisible(player)
         if not unseen and not self._seen_entering(player, pos, flexible):
@@ -749,12 +795,12 @@ class Kernel:
         a decision when both are there, asked in turn through the queue (R21)."""
         st = self.state
         p = st.players[player]
-        t = self.tile(p.pos) if p.pos is not None else None
-        if t is not None and t.stealth > 0:
+        pos = p.pos
+        if pos is not None and self.tile(pos).stealth > 0:
             if p.stealth > 0:
                 self._push(Effect(_EFFECTKIND_TILE_STEALTH, n=player, source=reason))
                 return True
-            t.stealth -= 1
+            self._mutable_tile(pos).stealth -= 1
             self._emit(StealthLost(player, reason, True, p.stealth))
             return True
         if p.stealth > 0:
@@ -780,7 +826,7 @@ class Kernel:
         p = self.state.players[player]
         if from_tile:
             assert p.pos is not None
-            self.tile(p.pos).stealth -= 1
+            self._mutable_tile(p.pos).stealth -= 1
         else:
             p.stealth -= 1
         self._emit(StealthLost(player, reason, from_tile, p.stealth))
@@ -849,17 +895,21 @@ class Kernel:
         if self.state.floors[f].guard.pos == pos:
             self._emit(AlarmAvoided(pos, source, _GUARD_PRESENT))
             return
-        t.alarm = True
+        self._mutable_tile(pos).alarm = True
         self._emit(AlarmRaised(pos, source))
         self._retarget(f)
 
     def alarms(self, floor: int) -> list[int]:
-        # Only the real cells (a floor's tile list also holds the row padding): ~2x faster.
+        # Only the real cells (a floor's tile list also holds the row padding); a loop, not
+        # a comprehension: no closure cells (alarms are few, the cells many).
         base = floor << 6
         tiles = self.state.floors[floor].tiles
-        return [
-            base | c for c in self._geo[floor].cells() if (t := tiles[c]) is not None and t.alarm
-        ]
+        out = []
+        for c in self._geo[floor].cells():
+            t = tiles[c]
+            if t is not None and t.alarm:
+                out.append(base | c)
+        return out
 
     def _closest_alarms(self, floor: int) -> list[int]:
         g = self.state.floors[floor].guard
@@ -877,7 +927,7 @@ class Kernel:
             return
         under = self.tile(g.pos)
         if under.alarm:  # an alarm under the guard (raised before he was there) is his at once
-            under.alarm = False
+            self._mutable_tile(g.pos).alarm = False
             self._emit(AlarmCleared(g.pos))
         closest = self._closest_alarms(floor)
         if not closest:
@@ -984,9 +1034,8 @@ class Kernel:
                 self._guard_appears(f, own=_SURPRISE)
                 if st.step == _OVER:
                     return
-                t = self.tile(card)
-                if t.alarm:  # he starts his move on an alarm: he switches it off first
-                    t.alarm = False
+                if self.tile(card).alarm:  # he starts his move on an alarm: he switches it off
+                    self._mutable_tile(card).alarm = False
                     self._emit(AlarmCleared(card))
                 self._emit(GuardStarts(f, n))
                 self._push(Effect(_RETARGET, floor=f))
@@ -1036,7 +1085,7 @@ class Kernel:
         t = self.state.floors[floor].tiles[pos & 63]
         assert t is not None
         if t.alarm:
-            t.alarm = False
+            self._mutable_tile(pos).alarm = False
             self._emit(AlarmCleared(pos))
         self._guard_sees(floor, pos, _GUARD_ENTERS)
 
@@ -1081,7 +1130,8 @@ class Kernel:
                 and not self._lose_stealth(i, StealthLoss(kind.value))
             ):
                 return
-        t = self.tile(pos)
+        t = self.state.floors[pos >> 6].tiles[pos & 63]  # `tile`, inlined
+        assert t is not None
         if t.revealed:
             rule = self._on_guard.get(t.kind)
             if rule is not None:
@@ -1112,18 +1162,17 @@ class Kernel:
 
     def _apply_crack(self, safe: int, dice: tuple[int, ...]) -> None:
         st = self.state
-        t = self.tile(safe)
         rolled = set(dice)
         cracked = []
         combo = self.combination(safe)
         for pos in combo:
             ct = self.tile(pos)
             if ct.revealed and not ct.cracked and ct.number in rolled:
-                ct.cracked = True
+                self._mutable_tile(pos).cracked = True
                 cracked.append(pos)
         self._emit(SafeRolled(safe, dice, tuple(cracked)))
         if all(self.tile(p).cracked or self.tile(p).kind == _SAFE for p in combo):
-            t.safe_open = True
+            self._mutable_tile(safe).safe_open = True
             self._emit(SafeOpened(safe))
             me = st.current
             # Drilled from another floor: no Tool, and the Loot stays in the Safe until
@@ -1162,7 +1211,7 @@ class Kernel:
             return
         loot = st.loot.pop()
         if on_tile:
-            self.tile(safe).loot.append(loot)
+            self._mutable_tile(safe).loot.append(loot)
             self._emit(LootDrawn(-1, loot.value))
         else:
             st.players[player].loot.append(loot)
@@ -1170,7 +1219,7 @@ class Kernel:
         if loot == _GOLD_BAR and st.gold_bar_waiting:
             # The other Gold Bar waits on this Safe; the Loot deck is shuffled.
             st.gold_bar_waiting = False
-            self.tile(safe).loot.append(_GOLD_BAR)
+            self._mutable_tile(safe).loot.append(_GOLD_BAR)
             self.rng.shuffle(st.loot)
         if not on_tile:
             self._hooks.on_loot_drawn(self, player, loot)
@@ -1232,7 +1281,7 @@ def _choose_alarm(k: Kernel, d: Decision, option: str) -> None:
     if option == "hack":
         comp = k._computer_for(d.source)
         assert comp is not None
-        ct = k.tile(comp)
+        ct = k._mutable_tile(comp)
         ct.hack -= 1
         k._emit(HackSpent(comp, ct.hack))
         k._emit(AlarmAvoided(d.pos, d.source, _HACK))

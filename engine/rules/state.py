@@ -59,6 +59,42 @@ class Tile:
     disabled: bool = False  # Crowbar token: no alarms, no blocking
     thermal: bool = False  # Thermal Bomb token: works as Stairs to the linked tile
 
+    def __eq__(self, other: object) -> bool:
+        # By value, whether either record is shared between clones (`SharedTile`) or not.
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return (
+            self.kind == other.kind
+            and self.number == other.number
+            and self.revealed == other.revealed
+            and self.cracked == other.cracked
+            and self.alarm == other.alarm
+            and self.hack == other.hack
+            and self.open == other.open
+            and self.stealth == other.stealth
+            and self.dice == other.dice
+            and self.safe_open == other.safe_open
+            and self.downstairs == other.downstairs
+            and self.tool_taken == other.tool_taken
+            and self.loot == other.loot
+            and self.disabled == other.disabled
+            and self.thermal == other.thermal
+        )
+
+
+class SharedTile(Tile):
+    """A tile record shared by a game and its clones (`Game.clone` copies tiles on write):
+    read-only. The rules change a tile through `Kernel._mutable_tile`, which gives the game
+    its own copy first; setting a field here raises, so no change leaks into another game."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError(
+            f"tile field {name!r}: this tile is shared with a clone of the game; "
+            "change tiles through Kernel._mutable_tile(pos)"
+        )
+
 
 @dataclass(slots=True)
 class Guard:
@@ -182,15 +218,54 @@ def empty_cell(state: State) -> int | None:
 # record is new, every int, str, enum and tuple shared. The many small records are built
 # from positional arguments (the fastest call); tests/engine/test_clone.py gives every
 # field a distinct value and fails if one is forgotten, misplaced or shared.
+#
+# `clone_state` copies everything. `share_state` (Game.clone) copies everything but the
+# tile records: the two states share them as `SharedTile`s, read-only, and a game copies
+# a tile only when a rule is about to change it (`Kernel._mutable_tile`, `thaw_tile`).
+# A game holds 32 to 105 tiles and an action changes a few at most, so a clone costs a
+# fraction of a full copy.
 
 
 _new = object.__new__
+_setattr = object.__setattr__
 
 
-def clone_floor(fl: Floor) -> Floor:
-    # Records filled as bare instances, inline (faster than the generated __init__, no call
-    # per record): a floor has up to 36 tiles and a bot clones in its inner loop.
-    g = fl.guard
+def thaw_tile(t: Tile) -> Tile:
+    """A mutable copy of a tile record (shared or not), its Loot list its own."""
+    # A bare instance filled slot by slot: faster than the generated __init__.
+    n: Tile = _new(Tile)
+    n.kind = t.kind
+    n.number = t.number
+    n.revealed = t.revealed
+    n.cracked = t.cracked
+    n.alarm = t.alarm
+    n.hack = t.hack
+    n.open = t.open
+    n.stealth = t.stealth
+    n.dice = t.dice
+    n.safe_open = t.safe_open
+    n.downstairs = t.downstairs
+    n.tool_taken = t.tool_taken
+    n.loot = t.loot[:]
+    n.disabled = t.disabled
+    n.thermal = t.thermal
+    return n
+
+
+def share_tiles(st: State, owned: list[Tile] | None) -> None:
+    """Make the state's mutable tile records read-only (`SharedTile`) before another state
+    shares them: those in `owned`, or, with None (not known), every one."""
+    if owned is None:
+        for fl in st.floors:
+            for t in fl.tiles:
+                if t is not None and t.__class__ is Tile:
+                    _setattr(t, "__class__", SharedTile)
+    else:
+        for t in owned:
+            _setattr(t, "__class__", SharedTile)
+
+
+def _copy_guard(g: Guard) -> Guard:
     guard: Guard = _new(Guard)
     guard.pos = g.pos
     guard.dest = g.dest
@@ -201,31 +276,29 @@ def clone_floor(fl: Floor) -> Floor:
     guard.patrol = g.patrol[:]
     guard.discard = g.discard[:]
     guard.aside = g.aside[:]
+    return guard
+
+
+def clone_floor(fl: Floor) -> Floor:
+    """An exact, independent copy of a floor: its tiles copied too."""
     src = fl.tiles
     tiles: list[Tile | None] = src[:]  # the Nones (row padding, empty square) stay
     for i, t in enumerate(src):
         if t is not None:
-            n: Tile = _new(Tile)
-            n.kind = t.kind
-            n.number = t.number
-            n.revealed = t.revealed
-            n.cracked = t.cracked
-            n.alarm = t.alarm
-            n.hack = t.hack
-            n.open = t.open
-            n.stealth = t.stealth
-            n.dice = t.dice
-            n.safe_open = t.safe_open
-            n.downstairs = t.downstairs
-            n.tool_taken = t.tool_taken
-            n.loot = t.loot[:]
-            n.disabled = t.disabled
-            n.thermal = t.thermal
-            tiles[i] = n
+            tiles[i] = thaw_tile(t)
     floor: Floor = _new(Floor)
     floor.tiles = tiles
     floor.walls = fl.walls[:]
-    floor.guard = guard
+    floor.guard = _copy_guard(fl.guard)
+    return floor
+
+
+def _share_floor(fl: Floor) -> Floor:
+    """A copy of a floor sharing its tile records (see `share_state`)."""
+    floor: Floor = _new(Floor)
+    floor.tiles = fl.tiles[:]
+    floor.walls = fl.walls[:]
+    floor.guard = _copy_guard(fl.guard)
     return floor
 
 
@@ -247,6 +320,18 @@ def clone_player(p: Player) -> Player:
 
 def clone_state(st: State) -> State:
     """An exact, independent copy of a state (equal to it, sharing nothing mutable)."""
+    return _copy_state(st, [clone_floor(fl) for fl in st.floors])
+
+
+def share_state(st: State, owned: list[Tile] | None) -> State:
+    """A copy of a state, equal to it, sharing only its tile records, which both states
+    then hold read-only (`SharedTile`, copied on write). `owned`: the state's mutable tile
+    records, if known (see `share_tiles`)."""
+    share_tiles(st, owned)
+    return _copy_state(st, [_share_floor(fl) for fl in st.floors])
+
+
+def _copy_state(st: State, floors: list[Floor]) -> State:
     d = st.pending
     pending = (
         None
@@ -257,7 +342,7 @@ def clone_state(st: State) -> State:
     n: State = _new(State)
     n.scenario = st.scenario
     n.size = st.size
-    n.floors = [clone_floor(fl) for fl in st.floors]
+    n.floors = floors
     n.players = [clone_player(p) for p in st.players]
     n.rng = st.rng
     n.seed = st.seed

@@ -115,7 +115,7 @@ def _enter_laboratory(
 ) -> None:
     """Laboratory: the first burglar in draws a Tool."""
     if not t.tool_taken:
-        t.tool_taken = True
+        k._mutable_tile(pos).tool_taken = True
         k._draw_tool(player, "laboratory")
 
 
@@ -136,7 +136,7 @@ ON_ENTER: dict[TileKind, EnterRule] = {
 def _reveal_stairs(k: RuleKernel, pos: int, t: Tile) -> None:
     """Stairs: the tile above gets the way down."""
     if (pos >> 6) < k.top_floor:
-        k.tile(pos + 64).downstairs = True
+        k._mutable_tile(pos + 64).downstairs = True
 
 
 def _reveal_lavatory(k: RuleKernel, pos: int, t: Tile) -> None:

@@ -1,4 +1,6 @@
-"""`Game.clone()`: an exact copy that shares nothing mutable and plays on independently."""
+"""`Game.clone()`: an exact copy that plays on independently. It shares nothing mutable but
+the tile records, which both games then hold read-only and copy when a rule changes one
+(copy-on-write); `clone_state` shares nothing mutable at all."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.io.serialize import to_json
 from engine.rules.game import Game
 from engine.rules.rng import Rng
-from engine.rules.state import State, clone_state
+from engine.rules.state import SharedTile, State, Tile, clone_state
 
 SETUPS = [
     Setup(scenario=ScenarioId.BANK, seed=11),
@@ -37,34 +39,41 @@ def random_play(game: Game, seed: int, n: int) -> None:
         game.apply(legal[chooser.below(len(legal))])
 
 
-def shared_mutables(a: object, b: object, where: str = "state") -> list[str]:
-    """Paths where the two trees hold the very same list, dict or record object."""
+def shared_mutables(
+    a: object, b: object, where: str = "state", tiles_ok: bool = False
+) -> list[str]:
+    """Paths where the two trees hold the very same list, dict or record object (with
+    `tiles_ok`, read-only tile records excepted: `SharedTile`, copied on write)."""
     if isinstance(a, int | str | bool | float | Enum | type(None) | Sentinel):
+        return []
+    if tiles_ok and a is b and type(a) is SharedTile:
         return []
     out = [where] if a is b else []
     if dataclasses.is_dataclass(a):
         for f in dataclasses.fields(a):
-            out += shared_mutables(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
+            out += shared_mutables(
+                getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}", tiles_ok
+            )
     elif isinstance(a, list | tuple):
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            out += shared_mutables(x, y, f"{where}[{i}]")
+            out += shared_mutables(x, y, f"{where}[{i}]", tiles_ok)
     elif isinstance(a, dict):
         for k in a:
-            out += shared_mutables(a[k], b[k], f"{where}.{k}")
+            out += shared_mutables(a[k], b[k], f"{where}.{k}", tiles_ok)
     if isinstance(a, tuple):  # immutable: sharing the tuple itself is fine
         out = [p for p in out if p != where]
     return out
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: s.scenario.value)
-def test_a_clone_is_equal_and_shares_nothing_mutable(setup: Setup) -> None:
+def test_a_clone_is_equal_and_shares_nothing_mutable_but_read_only_tiles(setup: Setup) -> None:
     game = new_game(setup)
     for step in range(6):
         copy = game.clone()
         assert copy.state == game.state and copy.history == game.history
         assert to_json(copy) == to_json(game)
         assert copy.legal_actions() == game.legal_actions()
-        assert shared_mutables(game.state, copy.state) == []
+        assert shared_mutables(game.state, copy.state, tiles_ok=True) == []
         assert copy.history is not game.history
         random_play(game, seed=step, n=25)
 
@@ -82,6 +91,31 @@ def test_a_clone_diverges_independently_and_replays_identically(setup: Setup) ->
     random_play(twin, seed=3, n=40)  # the same actions from the same point
     assert twin.state == game.state and twin.history == game.history
     assert to_json(twin) == to_json(game)
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: s.scenario.value)
+def test_tiles_are_copied_on_write_and_a_shared_tile_refuses_a_change(setup: Setup) -> None:
+    """After a clone both games hold the tile records read-only; a rule changing a tile
+    gives its game its own copy first, and a change by hand raises instead of leaking."""
+    game = new_game(setup)
+    random_play(game, seed=4, n=20)
+    copy = game.clone()
+    tiles = [t for fl in game.state.floors for t in fl.tiles if t is not None]
+    assert all(type(t) is SharedTile for t in tiles)
+    with pytest.raises(TypeError, match="shared with a clone"):
+        tiles[0].alarm = True
+    pos = next(
+        (f << 6) | c
+        for f, fl in enumerate(copy.state.floors)
+        for c, t in enumerate(fl.tiles)
+        if t is not None
+    )
+    before = game.tile(pos)
+    mine = copy._mutable_tile(pos)
+    assert type(mine) is Tile and mine is not before and mine == before
+    mine.alarm = not mine.alarm
+    assert copy.tile(pos) is mine and game.tile(pos) is before and mine != before
+    assert copy._mutable_tile(pos) is mine  # copied once
 
 
 def test_a_clone_keeps_the_outcome_and_the_last_events() -> None:

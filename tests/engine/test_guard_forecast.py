@@ -190,10 +190,8 @@ def _shake(g: Game, floor: int, chooser: Rng) -> None:
     cells = [c for c, t in enumerate(st.floors[floor].tiles) if t is not None]
     for _ in range(chooser.below(4)):
         cell = cells[chooser.below(len(cells))]
-        tile = st.floors[floor].tiles[cell]
-        assert tile is not None
         if guard.pos != (floor << 6 | cell):
-            tile.alarm = True
+            g._mutable_tile(floor << 6 | cell).alarm = True  # g is a clone: tiles are shared
     guard.donuts = chooser.below(8) == 0
     if chooser.below(3) == 0:
         st.crow = floor << 6 | cells[chooser.below(len(cells))]

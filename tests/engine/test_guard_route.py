@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from engine.rules.data import ROW_STRIDE, SCENARIOS, ScenarioId, cell_index, cell_name
-from engine.rules.geometry import FloorLayout, guard_route, random_walls
+from engine.rules.geometry import FloorLayout, geometry, grid_neighbours, guard_route, random_walls
 from engine.rules.rng import Rng
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -430,3 +430,20 @@ if __name__ == "__main__":
         write_golden()
     else:
         print("usage: python3 -m tests.engine.test_guard_route --write-golden")
+
+
+@pytest.mark.parametrize(("name", "layout"), ALL_LAYOUTS, ids=[n for n, _ in ALL_LAYOUTS])
+def test_a_wall_closes_exactly_the_passage_between_its_two_tiles(name, layout):
+    """A walled floor's neighbour lists (derived from the open floor's, which they share
+    where no wall touches) are the grid neighbours with no wall between, in both orders."""
+    geo = geometry(layout)
+    for cell in range(layout.size * ROW_STRIDE):
+        expected = []
+        if layout.is_real(cell):
+            expected = [
+                nb
+                for nb in grid_neighbours(layout.size, cell)
+                if layout.is_real(nb) and (min(cell, nb), max(cell, nb)) not in layout.walls
+            ]
+        assert geo.open[cell] == expected, (name, cell)
+        assert geo.open_sorted[cell] == sorted(expected), (name, cell)

@@ -380,7 +380,13 @@ def hidden_twin(game: Game, salt: int) -> Game:
     twin = game.clone()
     st = twin.state
     rng = Rng.from_seed(salt)
-    down = [t for fl in st.floors for t in fl.tiles if t is not None and not t.revealed]
+    # The twin's own tile records (a clone shares them read-only until changed).
+    down = [
+        twin._mutable_tile((f << 6) | c)
+        for f, fl in enumerate(st.floors)
+        for c, t in enumerate(fl.tiles)
+        if t is not None and not t.revealed
+    ]
     before = [(t.kind, t.number) for t in down]
     faces = list(before)
     while len(set(before)) > 1 and faces == before:

@@ -1,0 +1,162 @@
+"""The search layer over the autopilot: whole-turn plans compared over the same sampled
+worlds, then followed while nothing comes to light. Honest, reproducible, legal."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import PlayerSetup, ScenarioId, Setup, new_game
+from engine.autopilot.autoplay import autoplay
+from engine.autopilot.bot import Bot
+from engine.autopilot.search import TurnSearch, line_of
+from engine.rules.actions import Action, ActionKind
+from engine.rules.data import TileKind
+from engine.rules.game import Game
+from engine.rules.infostate import resample_from_infostate
+
+from .builder import P, Table
+
+K = TileKind
+
+
+def _searching_bot(seed: int) -> Bot:
+    return Bot(seed=seed, worlds=2, max_candidates=6, search=TurnSearch(worlds=2, plans=3))
+
+
+def _played(scenario: ScenarioId, players: int, seed: int, actions: int) -> Game:
+    setup = Setup(
+        scenario=scenario,
+        players=tuple(PlayerSetup(f"B{i + 1}") for i in range(players)),
+        seed=seed,
+    )
+    game = new_game(setup)
+    bots = [Bot(seed=seed + k, worlds=1, max_candidates=5) for k in range(players)]
+    for _ in range(actions):
+        if game.is_over():
+            break
+        game.apply(bots[game.state.current].choose(game))
+    return game
+
+
+def test_the_search_decides_the_same_for_the_same_seed():
+    game = _played(ScenarioId.OFFICE, 2, 31, 6)
+    one, two = _searching_bot(5), _searching_bot(5)
+    for _ in range(6):
+        a, b = one.choose(game), two.choose(game)
+        assert a == b
+        assert one.search is not None and two.search is not None
+        assert one.search.figures == two.search.figures
+        game.apply(a)
+    assert one.search is not None and one.search.figures.get("searches", 0) > 0
+
+
+@pytest.mark.slow
+def test_with_the_search_same_view_different_hidden_state_gives_the_same_decision():
+    """Each step the twin is a new sample of the same view: the bot playing on the twins
+    (with its plan kept from step to step) decides as the one playing on the game."""
+    game = _played(ScenarioId.BANK, 2, 11, 4)
+    real, blind = _searching_bot(7), _searching_bot(7)
+    for k in range(14):
+        if game.is_over():
+            break
+        twin = resample_from_infostate(game, game.state.current, 4242 + k)
+        assert twin.view() == game.view()
+        assert twin.state != game.state
+        a = real.choose(game)
+        assert blind.choose(twin) == a
+        game.apply(a)
+    assert real.search is not None and real.search.figures.get("followed", 0) > 0
+
+
+def test_the_search_reads_the_game_only_through_the_sampler():
+    """Scramble the real game's hidden part (face-down tiles, patrol and Tool decks, the
+    RNG): the search chooses the same."""
+    game = _played(ScenarioId.OFFICE, 2, 5, 6)
+    before = _searching_bot(9).choose(game)
+    for fl in game.state.floors:
+        for t in fl.tiles:
+            if t is not None and not t.revealed:
+                t.kind, t.number = K.LABORATORY, 3
+        fl.guard.patrol.reverse()
+    game.state.tools.reverse()
+    game.state.rng ^= 0x5555
+    assert _searching_bot(9).choose(game) == before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("scenario", "players"), [(ScenarioId.OFFICE, 2), (ScenarioId.BANK, 3)])
+def test_the_search_plays_only_legal_actions_to_the_end(scenario: ScenarioId, players: int):
+    game = _played(scenario, players, 200 + players, 0)
+    bots = [_searching_bot(k) for k in range(players)]
+    n = 0
+    while not game.is_over() and n < 1500:
+        action = bots[game.state.current].choose(game)
+        assert action in game.legal_actions()
+        game.apply(action)
+        n += 1
+    assert game.is_over()
+    followed = sum(b.search.figures.get("followed", 0) for b in bots if b.search is not None)
+    assert followed > 0
+
+
+def _open_floor() -> Game:
+    """One burglar in 1.A1 of a face-up floor but 1.D1; the guard far away in 1.D4."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").face_down("1.D1", K.LABORATORY)
+    return t.guard(0, at="1.D4", dest="1.C4").game()
+
+
+def test_a_line_is_the_turn_a_world_would_play_up_to_its_end():
+    g = _open_floor()
+    line = line_of(g, Action.parse("move 1.B1"), None)
+    assert line[0] == Action.parse("move 1.B1")
+    assert line[-1].kind == ActionKind.END
+    w = g.clone()
+    for a in line[:-1]:
+        assert a in w.legal_actions()
+        w.apply(a)
+
+
+def test_a_plan_is_followed_while_its_steps_reveal_nothing():
+    g = _open_floor()
+    bot = _searching_bot(1)
+    search = bot.search
+    assert search is not None
+    first, rest = Action.parse("move 1.B1"), (Action.parse("move 1.C1"), Action(ActionKind.END))
+    search._commit(bot, g, first, rest)
+    g.apply(first)
+    followed = search.next_step(bot, g)
+    assert followed is not None and followed[0] == Action.parse("move 1.C1")
+    assert followed[2] == (Action(ActionKind.END),)
+
+
+def test_a_plan_is_dropped_once_something_comes_to_light():
+    g = _open_floor()
+    bot = _searching_bot(1)
+    search = bot.search
+    assert search is not None
+    g.apply("move 1.B1")
+    g.apply("move 1.C1")
+    peek = Action.parse("peek 1.D1")
+    search._commit(bot, g, peek, (Action.parse("move 1.D1"),))  # the peek turns a tile up
+    g.apply(peek)
+    assert search.next_step(bot, g) is None
+
+
+def test_a_plan_is_dropped_when_the_game_went_another_way():
+    g = _open_floor()
+    bot = _searching_bot(1)
+    search = bot.search
+    assert search is not None
+    search._commit(bot, g, Action.parse("move 1.B1"), (Action.parse("move 1.C1"),))
+    g.apply("move 1.A2")  # not the plan's step
+    assert search.next_step(bot, g) is None
+    assert P("1.A2") == g.state.players[0].pos
+
+
+@pytest.mark.slow
+def test_autoplay_reports_what_the_search_did_and_can_go_without_it():
+    with_it = autoplay(ScenarioId.OFFICE, 1, 1, seed=3, worlds=1, search=TurnSearch(worlds=1))
+    without = autoplay(ScenarioId.OFFICE, 1, 1, seed=3, worlds=1, search=None)
+    figures = with_it["search"]
+    assert isinstance(figures, dict) and figures["worlds"] == 1 and figures["searches"] > 0
+    assert without["search"] is None
