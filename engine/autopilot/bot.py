@@ -606,7 +606,7 @@ def _with_alarm(game: Game, pos: int) -> Game:
     """A copy of `game` with an alarm raised at `pos` before the guard moves: he turns to
     the closest alarm (a tie goes where the crew would send him, `decide`'s rule)."""
     c = game.clone()
-    c.tile(pos).alarm = True
+    c._mutable_tile(pos).alarm = True  # the copy's own tile (tiles are shared with clones)
     f = pos >> 6
     guard = c.state.floors[f].guard
     if guard.pos is not None:
