@@ -89,6 +89,7 @@ _EXPORTS = {
     "parse_order": "rules.decisions",
     "Bot": "autopilot.bot",
     "Explanation": "autopilot.bot",
+    "TurnSearch": "autopilot.search",
     "MAX_GAME_ACTIONS": "io.limits",
     "load_json": "io.limits",
     "encode": "io.serialize",
@@ -102,6 +103,7 @@ _MODULES = {"events": "rules.events"}
 
 if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists agree)
     from .autopilot.bot import Bot, Explanation
+    from .autopilot.search import TurnSearch
     from .io.limits import MAX_GAME_ACTIONS, load_json
     from .io.links import MAX_CODE_CHARS, pack_actions, unpack_actions
     from .io.match import Match, RecordError
@@ -215,6 +217,7 @@ __all__ = [  # the names __getattr__ provides, and the version
     "TileKind",
     "Tool",
     "TurnFlag",
+    "TurnSearch",
     "__version__",
     "cell_index",
     "cell_name",

@@ -88,7 +88,7 @@ class Autopilot:
 
     def attach(self, session: Any, seats: set[int] | None = None) -> None:
         """A game starts or resumes: its autopilot seats (given, or as saved)."""
-        from engine import Bot
+        from engine import Bot, TurnSearch
 
         self.token += 1
         self.busy = self.fast = False
@@ -107,7 +107,9 @@ class Autopilot:
         else:
             store.remove(key)
         seed = int(session.setup.seed)
-        self.bots = {i: Bot(seed=seed * 8 + i, worlds=2) for i in range(count)}
+        # Each seat's bot compares its whole-turn plans over sampled tables (its own search:
+        # it keeps the plan it follows); hints come from the same bot.
+        self.bots = {i: Bot(seed=seed * 8 + i, worlds=2, search=TurnSearch()) for i in range(count)}
         self.clear_hint()
 
     def is_auto(self, player: int) -> bool:
@@ -439,7 +441,7 @@ def turn_times(scenario: str, players: int, turns: int, seed: int) -> list[float
     """Milliseconds the page's autopilot thinks per turn, every seat on autopilot, over the
     first `turns` turns of a game (games follow one another from `seed` on). For the bench
     (`bench/autopilot_page_bench.py`, Pyodide in Chromium): no timing is asserted anywhere."""
-    from engine import Bot, Match, PlayerSetup, ScenarioId, Setup
+    from engine import Bot, Match, PlayerSetup, ScenarioId, Setup, TurnSearch
 
     times: list[float] = []
     game_seed = seed
@@ -451,7 +453,7 @@ def turn_times(scenario: str, players: int, turns: int, seed: int) -> list[float
         )
         match = Match.start(setup)
         game = match.game
-        bots = [Bot(seed=game_seed * 8 + i, worlds=2) for i in range(players)]
+        bots = [Bot(seed=game_seed * 8 + i, worlds=2, search=TurnSearch()) for i in range(players)]
         key, spent = (game.state.turn, game.state.current), 0.0
         while not game.is_over() and len(times) < turns:
             start = time.perf_counter()
