@@ -385,6 +385,10 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         name = names[seat] if seat < len(names) else str(seat + 1)
         pos = describe.pos_text(tile)
         parts.append(t("autopilot.risk.crew_camera", name=name, pos=pos, pct=_pct(chance)))
+    for seat, tile, chance in e.crew_atrium:
+        name = names[seat] if seat < len(names) else str(seat + 1)
+        pos = describe.pos_text(tile)
+        parts.append(t("autopilot.risk.crew_atrium", name=name, pos=pos, pct=_pct(chance)))
     if e.hazards:
         parts.append(_worth(e, names))
     return " ".join(parts)

@@ -109,6 +109,7 @@ EN: dict[str, Text] = {
     "autopilot.risk.camera": "It is a Camera: a {pct}% chance he steps on another Camera, which sets off an alarm here.",
     "autopilot.risk.crew": "{name} at {pos}: a {pct}% chance the guard reaches them then.",
     "autopilot.risk.crew_sure": "{name} at {pos} is on the guard's path: he reaches them then.",
+    "autopilot.risk.crew_atrium": "{name} stands on the Atrium at {pos}: a {pct}% chance the guard walks right under or over it and sees them.",
     "autopilot.risk.crew_camera": "{name} stands on the Camera at {pos}: a {pct}% chance the guard steps on a Camera, which sets off its alarm.",
     "autopilot.worth.only": "Every other choice pays a price too.",
     "autopilot.worth.risk": "Worth it: the best choice that avoids this ({action}) ends the turn with a {pct}% chance the guard walks in.",

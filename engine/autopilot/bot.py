@@ -42,7 +42,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ..rules.actions import Action, ActionKind, parse_pos
-from ..rules.data import COMPUTERS, ROW_STRIDE, Tool
+from ..rules.data import COMPUTERS, PATROL_DISCARDS, ROW_STRIDE, Tool
 from ..rules.data import TileKind as K
 from ..rules.events import AlarmRaised, Event, StealthLost
 from ..rules.foresight import HIDDEN_FACTS
@@ -292,7 +292,8 @@ class Explanation:
     seen then (`watch`: a Foyer he passes next to, a Camera while he steps on another);
     `crew`: (seat, tile, chance) of each other burglar the same guard may then walk in on;
     `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
-    steps on one.
+    steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
+    seen if he walks onto the tile right below or above it.
     `luck`: the action itself brings a hidden fact to light (a roll, a card), so what it
     costs is not known before. When the action pays a hazard, `alternative` is the
     best-scored choice that pays none (None: every choice does), with the risk and the
@@ -315,6 +316,7 @@ class Explanation:
     watched: float = 0.0
     crew: tuple[tuple[int, int, float], ...] = ()
     crew_camera: tuple[tuple[int, int, float], ...] = ()
+    crew_atrium: tuple[tuple[int, int, float], ...] = ()
     luck: bool = False
     steps: int = -1
     alternative: Action | None = None
@@ -339,6 +341,7 @@ class Explanation:
             and self.watched == 0.0
             and not self.crew
             and not self.crew_camera
+            and not self.crew_atrium
         )
 
 
@@ -464,6 +467,7 @@ def _walks(game: Game, floor: int) -> _Walks:
         g.speed,
         tuple(game.alarms(floor)),
         tuple(g.discard),
+        len(g.patrol),
         st.guard_bonus,
         id(geo),
     )
@@ -488,7 +492,8 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
     """Every way the guard's next move can go, as the engine moves him: his speed fixed at
     the start (speed + alarms), alarms he walks through cleared, at each destination the
     closest alarm left (players break ties: each counted alike) or else a patrol card drawn
-    (never his own tile; an empty deck is reshuffled)."""
+    (never his own tile). The deck's size is public: once its last card is drawn, the next
+    draw comes from every card of the floor reshuffled (the set-aside ones too)."""
     st = game.state
     g = st.floors[floor].guard
     assert g.pos is not None and g.dest is not None
@@ -501,6 +506,7 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
     geo = game.geometry(floor)
     base = floor << 6
     cells = [base | c for c, t in enumerate(st.floors[floor].tiles) if t is not None]
+    reshuffled = len(cells) - PATROL_DISCARDS[len(st.players)]  # a new deck's size
     out: list[tuple[float, frozenset[int]]] = []
 
     def go(
@@ -510,6 +516,7 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
         seen: tuple[int, ...],
         drawn: frozenset[int],
         ringing: frozenset[int],
+        deck: int,
     ) -> None:
         if left <= 0 or chance < 1e-4:
             out.append((chance, frozenset(seen)))
@@ -519,10 +526,12 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
             near = min(dist[a & 63] for a in ringing)
             targets = [a for a in ringing if dist[a & 63] == near]
         else:
-            targets = [q for q in cells if q not in drawn and q != here]
-            if not targets:  # the deck runs out: the discards are shuffled back
+            targets = [q for q in cells if q not in drawn and q != here] if deck > 0 else []
+            if not targets:  # the deck runs out: every card is shuffled back
                 targets = [q for q in cells if q != here]
                 drawn = frozenset()
+                deck = reshuffled
+            deck -= 1
         share = chance / len(targets)
         for t in targets:
             table = geo.next_steps(t & 63)
@@ -541,11 +550,12 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
                 tuple(walked),
                 drawn | {t},
                 ringing.difference(walked),
+                deck,
             )
 
     dest = g.dest
     ringing = frozenset(alarms).difference(route)
-    go(dest, n - len(route), 1.0, tuple(first), frozenset(g.discard), ringing)
+    go(dest, n - len(route), 1.0, tuple(first), frozenset(g.discard), ringing, len(g.patrol))
     return tuple(out)
 
 
@@ -1415,20 +1425,22 @@ def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
 _Crew = tuple[tuple[int, int, float], ...]
 
 
-def _end_watch(g: Game | None, me: int) -> tuple[str, float, _Crew, _Crew]:
+def _end_watch(g: Game | None, me: int) -> tuple[str, float, _Crew, _Crew, _Crew]:
     """In a plan's end position: the burglar's tile watch and its chance (`watch_risk`);
-    (seat, tile, chance) for each other burglar on the floor the guard may then catch, and
-    for each other burglar on a Camera (any floor) he may set ringing by stepping on one."""
+    (seat, tile, chance) for each other burglar on the floor the guard may then catch, for
+    each other burglar on a Camera (any floor) he may set ringing by stepping on one, and
+    for each other burglar on an Atrium next floor up or down he may walk under or over."""
     if g is None:
-        return "", 0.0, (), ()
+        return "", 0.0, (), (), ()
     st = g.state
     pos = st.players[me].pos
     if pos is None:
-        return "", 0.0, (), ()
+        return "", 0.0, (), (), ()
     f = pos >> 6
     kind, chance = watch_risk(g, pos)
     crew = []
     cameras = []
+    atria = []
     for i, p in enumerate(st.players):
         if i == me or p.pos is None or p.escaped:
             continue
@@ -1437,6 +1449,11 @@ def _end_watch(g: Game | None, me: int) -> tuple[str, float, _Crew, _Crew]:
             if danger > 0.0:
                 crew.append((i, p.pos, danger))
         t = g.tile(p.pos)
+        if abs((p.pos >> 6) - f) == 1 and t.revealed and t.kind == K.ATRIUM and not t.disabled:
+            under = (f << 6) | (p.pos & 63)  # the tile of his floor right below or above it
+            seen = hit_risk(g, f).get(under, 0.0)
+            if seen > 0.0:
+                atria.append((i, p.pos, seen))
         if (
             t.revealed
             and t.kind == K.CAMERA
@@ -1448,7 +1465,7 @@ def _end_watch(g: Game | None, me: int) -> tuple[str, float, _Crew, _Crew]:
             seen = min(1.0, sum(c for c, walk in walks if not walk.isdisjoint(cams)))
             if seen > 0.0:
                 cameras.append((i, p.pos, seen))
-    return kind, chance, tuple(crew), tuple(cameras)
+    return kind, chance, tuple(crew), tuple(cameras), tuple(atria)
 
 
 def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
@@ -1521,7 +1538,7 @@ def explain(
     stealth = stealth and not told & {Hazard.GUARD_TILE, Hazard.GUARD_PATH_END}
     end = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
-    watch, watched, crew, crew_camera = _end_watch(_as_the_guard_moves(end, me), me)
+    watch, watched, crew, crew_camera, crew_atrium = _end_watch(_as_the_guard_moves(end, me), me)
     if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
         before = goal_distance(w0, me)
         after = steps if steps >= 0 else before
@@ -1551,6 +1568,7 @@ def explain(
         watched=watched,
         crew=crew,
         crew_camera=crew_camera,
+        crew_atrium=crew_atrium,
         luck=luck and not face_down,
         steps=steps,
         alternative=alternative,

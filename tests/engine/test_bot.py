@@ -220,6 +220,27 @@ def test_hit_risk_draws_patrol_card_after_patrol_card_while_he_has_steps_left():
     assert risk == {P("1.B1"): 1.0, P("1.C1"): 1.0, P("1.D1"): 1.0}
 
 
+def _deck_ran_out(aside: tuple[str, ...]) -> Table:
+    """The guard reaches B1 with two steps left and no patrol card in the deck: some cards
+    are set aside unseen, the rest discarded."""
+    t = Table(players=2).player(0, "1.A4").player(1, None)
+    t.guard(0, at="1.A1", dest="1.B1", speed=3).patrol(0)
+    g = t._game.state.floors[0].guard
+    g.aside = [P(c) for c in aside]
+    g.discard = [c for c in g.discard if c not in g.aside]
+    return t
+
+
+def test_hit_risk_reshuffles_every_card_once_the_deck_is_empty_set_aside_ones_too():
+    """Cards set aside are not in the deck: with the deck empty his next card comes from all
+    of them shuffled again, not from the set-aside ones alone (a hint once called an end
+    safe that the reshuffled deck walked him into)."""
+    empty_deck = hit_risk(_deck_ran_out(("1.C4", "1.D4", "1.D3", "1.C3", "1.B4", "1.A3")).game(), 0)
+    all_discarded = hit_risk(_deck_ran_out(()).game(), 0)
+    assert empty_deck == all_discarded
+    assert empty_deck[P("1.A1")] > 0.0  # back the way he came: only a reshuffled card sends him
+
+
 def test_bot_steps_off_the_guards_route_before_ending_its_turn():
     t = Table(players=1)
     t.reveal_floor(0).player(0, "1.C1").guard(0, at="1.A1", dest="1.D1", speed=3)
@@ -365,6 +386,15 @@ def test_the_bot_does_not_end_on_a_thermo_whose_alarm_brings_the_guard_to_it():
     g = _on_thermo().game()
     action = Bot(seed=1).choose(g)
     assert action.kind == "move" and action.pos not in hit_risk(g, 0)
+
+
+def test_a_hint_never_calls_an_end_safe_while_a_teammate_on_an_atrium_may_be_seen():
+    """A guard right below (or above) an Atrium sees the burglars on it."""
+    t = _guard_walks_to_d1().player(1, "2.C1").tile("2.C1", K.ATRIUM)
+    e = explain(t.game(), Action.parse("end"), {}, {}, 2, 1)
+    assert e.risk == 0.0 and not e.crew
+    assert e.crew_atrium == ((1, P("2.C1"), 1.0),)
+    assert not e.claims_safe
 
 
 def test_a_hint_never_calls_an_end_safe_while_a_teammate_on_a_camera_may_be_seen():
