@@ -28,9 +28,14 @@ def fit(page: Page, board: LiveBoard) -> None:
     phone = bool(win.matchMedia("(max-width: 900px)").matches)
     if phone:
         floors = 1
-        # The bottom sheet (instruction, actions) keeps ~40% of the height; the floor fits
-        # the rest, or the width when that is smaller.
-        height = height - 0.4 * float(win.innerHeight)
+        if page.q("#game-screen.reviewing") is not None:
+            # A review or watch link has no bottom sheet: the floor takes the width, and
+            # the crew and the log follow below it.
+            height = max(height, width + head_h)
+        else:
+            # The bottom sheet (instruction, actions) keeps ~40% of the height; the floor
+            # fits the rest, or the width when that is smaller.
+            height = height - 0.4 * float(win.innerHeight)
     chrome = 2 * (GAP + 4) + (size - 1) * GAP  # the floor's padding, border room, gaps
     if not phone and floors > 1:
         fit_wide(page, element, width, height, size, floors, head_h, chrome)

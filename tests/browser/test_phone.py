@@ -146,3 +146,18 @@ def wide_screen_checks(page, site_server, width, height, least, position) -> Non
     tabs.nth(other).click()
     expect(tabs.nth(other)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#board .floor").nth(other)).to_have_class("floor active")
+
+
+def test_a_watch_link_on_a_phone_lays_the_floor_across_the_screen(phone, site_server):
+    """A watch link has no bottom sheet: its floor takes the width (it was squeezed to
+    44 px tiles, keeping room for a sheet that is not there)."""
+    from ui import links
+
+    page = phone
+    data = json.loads((ROOT / "tests" / "fixtures" / "games" / "bank_2p_win.json").read_text())
+    query = links.link_query(data["setup"], data["actions"]) + "&watch=1"
+    open_fresh(page, site_server.url, query)
+    expect(page.locator("#game-screen.reviewing")).to_be_visible()
+    expect(page.locator("#board .floor.active .tile").first).to_be_visible()
+    least = int(0.18 * PHONE["width"])  # 70 px: four tiles across, with the gaps
+    page.wait_for_function(f"+document.documentElement.dataset.tile >= {least}")
