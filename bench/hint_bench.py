@@ -27,14 +27,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.autopilot.bot import Bot
-from engine.autopilot.search import TurnSearch
 from engine.rules.actions import Action
 from engine.rules.data import ScenarioId, Side
 from engine.rules.events import AlarmRaised, GameLost, StealthLost, TurnStarted
 from engine.rules.game import Game, new_game
 from engine.rules.setup import crew_setup
 from engine.rules.state import Step
+from ui.autopilot import page_bot
 
 
 def costly(game: Game, action: Action) -> bool:
@@ -59,8 +58,7 @@ def main() -> None:
     start = time.perf_counter()
     for game_seed in range(seed, seed + games):
         game = new_game(crew_setup(scenario, players, Side.BASIC, game_seed))
-        # the page's bots: 2 sampled tables and the turn search (ui/autopilot.py)
-        bots = [Bot(seed=game_seed * 8 + k, worlds=2, search=TurnSearch()) for k in range(players)]
+        bots = [page_bot(game_seed, k) for k in range(players)]  # the page's own bots
         n = 0
         while not game.is_over() and n < 3000:
             bot = bots[game.state.current]

@@ -22,7 +22,7 @@ from ui import describe
 from ui.messages import t
 
 if TYPE_CHECKING:
-    from engine import Action, Explanation
+    from engine import Action, Bot, Explanation
     from engine.rules.view import GameView
     from ui.dom import Page
     from ui.ports import Table
@@ -88,8 +88,6 @@ class Autopilot:
 
     def attach(self, session: Any, seats: set[int] | None = None) -> None:
         """A game starts or resumes: its autopilot seats (given, or as saved)."""
-        from engine import Bot, TurnSearch
-
         self.token += 1
         self.busy = self.fast = False
         self.thinking = self.hinting = None
@@ -107,9 +105,7 @@ class Autopilot:
         else:
             store.remove(key)
         seed = int(session.setup.seed)
-        # Each seat's bot compares its whole-turn plans over sampled tables (its own search:
-        # it keeps the plan it follows); hints come from the same bot.
-        self.bots = {i: Bot(seed=seed * 8 + i, worlds=2, search=TurnSearch()) for i in range(count)}
+        self.bots = {i: page_bot(seed, i) for i in range(count)}  # hints come from them too
         self.clear_hint()
 
     def is_auto(self, player: int) -> bool:
@@ -381,14 +377,11 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         name = names[seat] if seat < len(names) else str(seat + 1)
         key = "autopilot.risk.crew_sure" if chance >= 1.0 else "autopilot.risk.crew"
         parts.append(t(key, name=name, pos=describe.pos_text(tile), pct=_pct(chance)))
-    for seat, tile, chance in e.crew_camera:
-        name = names[seat] if seat < len(names) else str(seat + 1)
-        pos = describe.pos_text(tile)
-        parts.append(t("autopilot.risk.crew_camera", name=name, pos=pos, pct=_pct(chance)))
-    for seat, tile, chance in e.crew_atrium:
-        name = names[seat] if seat < len(names) else str(seat + 1)
-        pos = describe.pos_text(tile)
-        parts.append(t("autopilot.risk.crew_atrium", name=name, pos=pos, pct=_pct(chance)))
+    for key, crew in (("crew_camera", e.crew_camera), ("crew_atrium", e.crew_atrium)):
+        for seat, tile, chance in crew:
+            name = names[seat] if seat < len(names) else str(seat + 1)
+            pos = describe.pos_text(tile)
+            parts.append(t(f"autopilot.risk.{key}", name=name, pos=pos, pct=_pct(chance)))
     if e.hazards:
         parts.append(_worth(e, names))
     return " ".join(parts)
@@ -437,6 +430,14 @@ def session_me(table: Table) -> int:
     return int(session.game.state.current)
 
 
+def page_bot(game_seed: int, seat: int) -> Bot:
+    """The page's bot for a seat (autopilot and hints): 2 sampled tables, and its own turn
+    search, which compares whole-turn plans over them and keeps the plan it follows."""
+    from engine import Bot, TurnSearch
+
+    return Bot(seed=game_seed * 8 + seat, worlds=2, search=TurnSearch())
+
+
 def _missing(element: Any) -> bool:
     return element is None or type(element).__name__ in ("JsNull", "JsUndefined")
 
@@ -445,7 +446,7 @@ def turn_times(scenario: str, players: int, turns: int, seed: int) -> list[float
     """Milliseconds the page's autopilot thinks per turn, every seat on autopilot, over the
     first `turns` turns of a game (games follow one another from `seed` on). For the bench
     (`bench/autopilot_page_bench.py`, Pyodide in Chromium): no timing is asserted anywhere."""
-    from engine import Bot, Match, PlayerSetup, ScenarioId, Setup, TurnSearch
+    from engine import Match, PlayerSetup, ScenarioId, Setup
 
     times: list[float] = []
     game_seed = seed
@@ -457,7 +458,7 @@ def turn_times(scenario: str, players: int, turns: int, seed: int) -> list[float
         )
         match = Match.start(setup)
         game = match.game
-        bots = [Bot(seed=game_seed * 8 + i, worlds=2, search=TurnSearch()) for i in range(players)]
+        bots = [page_bot(game_seed, i) for i in range(players)]
         key, spent = (game.state.turn, game.state.current), 0.0
         while not game.is_over() and len(times) < turns:
             start = time.perf_counter()

@@ -187,7 +187,7 @@ def from_json(text: str | bytes) -> Game:
     if version == 1 and isinstance(raw_state, dict) and "caught" not in raw_state:
         raw_state = {**raw_state, "caught": None}
     state = decode(State, raw_state, "state")
-    if version == 1 and state.outcome == Result.LOSS and len(history) <= MAX_GAME_ACTIONS:
+    if version == 1 and state.outcome == Result.LOSS:
         state.caught = _caught_by_replay(setup, history)
     check_state(state, setup)
     if state.actions_applied != len(history):
