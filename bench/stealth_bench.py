@@ -204,6 +204,7 @@ def play(
                 turn_key, turn_cpu = key, 0.0
             n += 1
         run.games += 1
+        print(f"game {game_seed}: {game.outcome or 'unfinished'}", file=sys.stderr, flush=True)
         if game.outcome == "win":
             run.wins += 1
             run.outcomes[game_seed] = "win"
