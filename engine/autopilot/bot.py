@@ -643,6 +643,7 @@ class Weights:
     safe: float = 3000.0
     stealth: float = 450.0
     zero_stealth: float = 700.0
+    one_left: float = 0.0
     threat: float = 420.0
     found_safe: float = 150.0
     combo_revealed: float = 70.0
@@ -708,9 +709,7 @@ def evaluate(game: Game, w: Weights) -> float:
             continue
         if p.pos is None:
             continue
-        score += w.stealth * min(p.stealth, 3) + (w.stealth * 0.5) * max(0, p.stealth - 3)
-        if p.stealth == 0:
-            score -= w.zero_stealth
+        score += _stealth_value(p.stealth, w)
         f = p.pos >> 6
         hurt = 2.0 if p.stealth == 0 else 1.0
         if w.hit_next and i != st.current and f == moving:
@@ -734,6 +733,8 @@ def evaluate(game: Game, w: Weights) -> float:
 def _stealth_value(stealth: int, w: Weights) -> float:
     """What `evaluate` gives a burglar's Stealth tokens."""
     value = w.stealth * min(stealth, 3) + (w.stealth * 0.5) * max(0, stealth - 3)
+    if stealth <= 1:
+        value -= w.one_left  # the last token is worth more than the others
     return value - (w.zero_stealth if stealth == 0 else 0.0)
 
 
