@@ -1,6 +1,6 @@
 """What the autopilot plays, as digests: one line per game (seed, actions, a hash of every
 action and every explanation the bots gave), every seat on the autopilot as `autoplay`
-plays it (the same setups, bot seeds and default search).
+plays it (the same setups and bot seeds, `engine/autopilot/defaults.py`'s bot).
 
 A change meant to make the bot faster, not different, must leave these lines unchanged:
 
@@ -14,14 +14,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.autopilot.autoplay import DEFAULT_SEARCH
-from engine.autopilot.bot import Bot
+from engine.autopilot.defaults import default_bot
 from engine.rules.data import ScenarioId, Side
 from engine.rules.game import new_game
 from engine.rules.setup import crew_setup
@@ -30,9 +28,7 @@ from engine.rules.setup import crew_setup
 def game_digest(scenario: ScenarioId, players: int, seed: int, max_actions: int = 3000) -> str:
     """One game played as `autoplay` plays game `seed`: its line of figures and digest."""
     game = new_game(crew_setup(scenario, players, Side.BASIC, seed))
-    bots = [Bot(seed=seed * 8 + k) for k in range(players)]
-    for b in bots:
-        b.search = replace(DEFAULT_SEARCH, figures={}) if DEFAULT_SEARCH is not None else None
+    bots = [default_bot(seed * 8 + k) for k in range(players)]
     h = hashlib.sha256()
     n = 0
     while not game.is_over() and n < max_actions:
