@@ -188,30 +188,34 @@ def _safe_work(game: Game, floor: int) -> bool:
 
 
 def fetch_floor(game: Game, player: int, loose: list[int]) -> int:
-    """The floor a burglar works on while Loot lies loose (`loose`, not empty): the
-    floor of loose Loot he may take (the nearest floor first; left to a teammate already
-    there who may take it too), else the lowest floor whose Safe is still to open, else
-    the top floor: his part is done and he heads for the roof while a teammate fetches
-    what he cannot carry (a second Gold Bar)."""
+    """The floor a burglar works on while Loot lies loose (`loose`, not empty): his own
+    floor when he may take some lying there; else the Safes still to find or open first
+    (the crew split as `player_floor` splits it); then the floor of loose Loot he may take
+    (the nearest first; left to a teammate already there who may take it too); else the
+    top floor: his part is done and he heads for the roof while a teammate fetches what
+    he cannot carry (a second Gold Bar)."""
     st = game.state
     pos = st.players[player].pos
     here = pos >> 6 if pos is not None else 0
     mine = [q for q in loose if can_take(game, player, q)]
-    if mine:
-        for q in sorted(mine, key=lambda q: (abs((q >> 6) - here), q)):
-            f = q >> 6
-            taken = f != here and any(
-                i != player
-                and p.pos is not None
-                and not p.escaped
-                and p.pos >> 6 == f
-                and can_take(game, i, q)
-                for i, p in enumerate(st.players)
-            )
-            if not taken:
-                return f
-    for f in range(len(st.floors)):
-        if _safe_work(game, f):
+    if any(q >> 6 == here for q in mine):
+        return here
+    work = [f for f in range(len(st.floors)) if _safe_work(game, f)]
+    if work:
+        active = [i for i, p in enumerate(st.players) if p.pos is not None and not p.escaped]
+        seat = active.index(player) % 2 if len(active) > 1 and player in active else 0
+        return work[min(seat, len(work) - 1)]
+    for q in sorted(mine, key=lambda q: (abs((q >> 6) - here), q)):
+        f = q >> 6
+        taken = any(
+            i != player
+            and p.pos is not None
+            and not p.escaped
+            and p.pos >> 6 == f
+            and can_take(game, i, q)
+            for i, p in enumerate(st.players)
+        )
+        if not taken:
             return f
     return len(st.floors) - 1
 

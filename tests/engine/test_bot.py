@@ -435,3 +435,10 @@ def test_a_burglar_holding_a_gold_bar_leaves_the_second_to_a_teammate():
     assert aim_of(g, 1).goal == Goal.STAIRS_DOWN
     g.state.players[1].pos = P("1.C1")
     assert aim_of(g, 1) == Aim(Goal.LOOT, P("1.A1"))
+
+
+def test_loose_loot_waits_until_the_safes_left_are_open():
+    g = _gold_bar_waiting()
+    g.state.floors[1].tiles[P("2.D1") & 63].safe_open = False  # the upstairs Safe is closed
+    assert player_floor(g, 1) == 1  # the teammate opens his Safe first,
+    assert player_floor(g, 0) == 1  # and the one who may not carry it comes to help
