@@ -90,6 +90,7 @@ _EXPORTS = {
     "Bot": "autopilot.bot",
     "Explanation": "autopilot.bot",
     "TurnSearch": "autopilot.search",
+    "default_bot": "autopilot.defaults",
     "MAX_GAME_ACTIONS": "io.limits",
     "load_json": "io.limits",
     "encode": "io.serialize",
@@ -103,6 +104,7 @@ _MODULES = {"events": "rules.events"}
 
 if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists agree)
     from .autopilot.bot import Bot, Explanation
+    from .autopilot.defaults import default_bot
     from .autopilot.search import TurnSearch
     from .io.limits import MAX_GAME_ACTIONS, load_json
     from .io.links import MAX_CODE_CHARS, pack_actions, unpack_actions
@@ -222,6 +224,7 @@ __all__ = [  # the names __getattr__ provides, and the version
     "cell_index",
     "cell_name",
     "cell_of",
+    "default_bot",
     "die_face_option",
     "encode",
     "events",

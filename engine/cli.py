@@ -164,7 +164,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     auto.add_argument("--games", type=int, default=20)
     auto.add_argument("--seed", type=int, default=0)
     auto.add_argument("--advanced", action="store_true", help="advanced character sides")
-    auto.add_argument("--worlds", type=int, default=None, help="samples per decision")
+    auto.add_argument(
+        "--worlds",
+        type=int,
+        default=None,
+        help="samples per decision (default: engine/autopilot/defaults.py's WORLDS)",
+    )
     auto.add_argument(
         "--jobs", type=int, default=1, help="processes (the games split by seed ranges)"
     )
@@ -173,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=int,
         default=None,
         help="whole-turn plan search: samples each plan is played in (0: off; default: "
-        "autoplay's DEFAULT_SEARCH)",
+        "engine/autopilot/defaults.py's SEARCH)",
     )
     auto.add_argument("--search-plans", type=int, default=4, help="plans compared")
     auto.add_argument("--search-horizon", type=int, default=0, help="1: the next turn too")

@@ -431,11 +431,12 @@ def session_me(table: Table) -> int:
 
 
 def page_bot(game_seed: int, seat: int) -> Bot:
-    """The page's bot for a seat (autopilot and hints): 2 sampled tables, and its own turn
-    search, which compares whole-turn plans over them and keeps the plan it follows."""
-    from engine import Bot, TurnSearch
+    """The page's bot for a seat (autopilot and hints): the autopilot's defaults
+    (`engine/autopilot/defaults.py`, what autoplay measures), its own turn search included,
+    which compares whole-turn plans over the sampled tables and keeps the plan it follows."""
+    from engine import default_bot
 
-    return Bot(seed=game_seed * 8 + seat, worlds=2, search=TurnSearch())
+    return default_bot(game_seed * 8 + seat)
 
 
 def _missing(element: Any) -> bool:

@@ -16,13 +16,14 @@ from ..rules.data import ScenarioId, Side
 from ..rules.game import new_game
 from ..rules.setup import crew_setup
 from .bot import Bot
+from .defaults import SEARCH, WORLDS
 from .search import TurnSearch
 
-# The search autoplay's bots use unless told otherwise (None: the bot alone). Dev seeds
-# 9000-9079, 2 burglars, wins and turn CPU p95 without -> with (2 worlds): Office 24/80 ->
-# 37/80, 194-274 ms -> 177-184 ms; Bank 1/80 -> 2/80, 241-290 ms -> 206-228 ms.
-# Following the plan chosen saves more time than comparing plans costs.
-DEFAULT_SEARCH: TurnSearch | None = TurnSearch()
+# The search autoplay's bots use unless told otherwise (None: the bot alone): the one default
+# of `defaults.py`. Dev seeds 9000-9079, 2 burglars, wins and turn CPU p95 without -> with
+# (2 worlds): Office 24/80 -> 37/80, 194-274 ms -> 177-184 ms; Bank 1/80 -> 2/80, 241-290 ms
+# -> 206-228 ms. Following the plan chosen saves more time than comparing plans costs.
+DEFAULT_SEARCH: TurnSearch | None = SEARCH
 
 
 def _p95(values: list[float]) -> float:
@@ -76,10 +77,8 @@ def _autoplay_games(
     side = Side.ADVANCED if advanced else Side.BASIC
     for game_seed in seeds:
         game = new_game(crew_setup(scenario, players, side, game_seed))
-        bots = [Bot(seed=game_seed * 8 + k) for k in range(players)]
-        if worlds is not None:
-            for b in bots:
-                b.worlds = worlds
+        seat_worlds = WORLDS if worlds is None else worlds
+        bots = [Bot(seed=game_seed * 8 + k, worlds=seat_worlds) for k in range(players)]
         for b in bots:  # each bot its own copy (it keeps the plan it follows)
             b.search = replace(search, figures={}) if search is not None else None
         n = 0
@@ -175,6 +174,7 @@ def autoplay(
         "games": games,
         "seeds": [seed, seed + games - 1],
         "jobs": jobs,
+        "worlds": WORLDS if worlds is None else worlds,
         "wins": tally.wins,
         "losses": tally.losses,
         "unfinished": tally.unfinished,

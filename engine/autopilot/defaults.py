@@ -1,0 +1,33 @@
+"""How hard the autopilot thinks unless told otherwise: the one place autoplay (so the
+command line and the benches) and the page's bot (`ui.autopilot.page_bot`, its seats and
+hints) take it from, so the bot measured is the bot played.
+
+Changing a figure here changes every bot that is not given its own: measure it first
+(`python -m engine autoplay`, dev seeds, paired) and keep the turn's CPU p95 <= 300 ms in
+CPython (the page, Pyodide, is about 2-2.5x slower and must stay <= 1 s).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .bot import Bot
+from .search import TurnSearch
+
+# Sampled tables each decision searches (`Bot.worlds`).
+WORLDS = 3
+# The whole-turn plan search every bot gets a copy of (None: the bot alone).
+SEARCH: TurnSearch | None = TurnSearch()
+
+
+def default_bot(seed: int) -> Bot:
+    """The autopilot for one seat: `WORLDS` sampled tables and its own copy of `SEARCH`
+    (a bot keeps the plan it follows in it)."""
+    return Bot(
+        seed=seed,
+        worlds=WORLDS,
+        search=replace(SEARCH, figures={}) if SEARCH is not None else None,
+    )
+
+
+__all__ = ["SEARCH", "WORLDS", "default_bot"]
