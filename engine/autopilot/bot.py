@@ -765,7 +765,10 @@ class Weights:
     safe: float = 3000.0
     stealth: float = 450.0
     zero_stealth: float = 700.0
-    one_left: float = 0.0
+    # A step into a guard's tile: besides its token, priced like the guard walking in
+    # (`hit`). Dev seeds 9000-9079, Bank 2p: 5/80 -> 7/80 wins (+2 -0), Stealth lost by
+    # such steps 96 -> 81 (bench/stealth_bench.py --weight entered=...).
+    entered: float = 600.0
     threat: float = 420.0
     found_safe: float = 150.0
     combo_revealed: float = 70.0
@@ -830,7 +833,9 @@ def evaluate(game: Game, w: Weights) -> float:
             continue
         if p.pos is None:
             continue
-        score += _stealth_value(p.stealth, w)
+        score += w.stealth * min(p.stealth, 3) + (w.stealth * 0.5) * max(0, p.stealth - 3)
+        if p.stealth == 0:
+            score -= w.zero_stealth
         f = p.pos >> 6
         hurt = 2.0 if p.stealth == 0 else 1.0
         if w.hit_next and i != st.current and f == moving:
@@ -854,12 +859,21 @@ def evaluate(game: Game, w: Weights) -> float:
 def _stealth_value(stealth: int, w: Weights) -> float:
     """What `evaluate` gives a burglar's Stealth tokens."""
     value = w.stealth * min(stealth, 3) + (w.stealth * 0.5) * max(0, stealth - 3)
-    if stealth <= 1:
-        value -= w.one_left  # the last token is worth more than the others
     return value - (w.zero_stealth if stealth == 0 else 0.0)
 
 
 _GUARD_SEES = frozenset({StealthLoss.GUARD_ENTERS, StealthLoss.SURPRISE})
+
+
+def _walked_into_guard(events: list[Event], me: int) -> bool:
+    """The burglar paid a Stealth token of their own for stepping into a guard's tile."""
+    return any(
+        isinstance(e, StealthLost)
+        and e.player == me
+        and e.reason == StealthLoss.ENTERED_GUARD
+        and not e.from_tile
+        for e in events
+    )
 
 
 # ---------------------------------------------------------------------- the quick policy
@@ -1226,8 +1240,10 @@ class Bot:
                     scores[a] += self._end_value(w, me, turn)  # the same price as in the search
                 else:
                     g = w.clone()
-                    g.apply(a)
+                    events = g.apply(a)
                     scores[a] += self._value(g, me, turn, memo, count, line)
+                    if self.weights.entered and _walked_into_guard(events, me):
+                        scores[a] -= self.weights.entered
                 yield None
         best = max(candidates, key=lambda a: (scores[a], -candidates.index(a)))
         self.last_scores = scores

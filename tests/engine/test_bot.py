@@ -10,6 +10,7 @@ from engine.autopilot.bot import (
     Aim,
     Bot,
     Goal,
+    Weights,
     _loop_steps,
     _public_key,
     aim_of,
@@ -259,6 +260,23 @@ def test_bot_steps_off_the_guards_route_before_ending_its_turn():
     action = Bot(seed=1).choose(g)
     assert action.kind == "move"
     assert action.pos not in hit_risk(g, 0)
+
+
+def test_a_step_into_the_guards_tile_costs_as_much_as_the_guard_walking_in():
+    """The token a step into the guard's tile costs is priced like one the guard takes by
+    walking in at the end of the turn (`Weights.entered`, as `hit`), on top of the token."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1")
+    g = t.guard(0, at="1.B1", dest="1.D4", speed=2).turn(0, actions=2, taken=2).game()
+    into = Action.parse("move 1.B1")
+    free = Bot(seed=1, weights=Weights(entered=0.0))
+    free.choose(g)
+    priced = Bot(seed=1)
+    priced.choose(g)
+    assert priced.weights.entered > 0.0
+    # (scores add up over the sampled tables)
+    cost = priced.weights.entered * priced.worlds
+    assert free.last_scores[into] - priced.last_scores[into] == cost
+    assert all(free.last_scores[a] == priced.last_scores[a] for a in free.last_scores if a != into)
 
 
 # ---------------------------------------------------------------------- the command line
