@@ -39,7 +39,6 @@ import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..rules.actions import Action, ActionKind, parse_pos
@@ -52,7 +51,7 @@ from ..rules.infostate import resample_from_infostate
 from ..rules.kinds import DecisionKind as D
 from ..rules.kinds import Hazard, Lasting, StealthLoss
 from ..rules.rng import Rng
-from ..rules.state import Step, Tile
+from ..rules.state import Step
 
 if TYPE_CHECKING:
     from .search import TurnSearch
@@ -132,45 +131,23 @@ class FloorSurvey:
 
 
 def survey(game: Game) -> list[FloorSurvey]:
-    return _scan(game)[0]
-
-
-# A floor's revealed tiles in cell order (cell, tile), its alarms: what `evaluate` scores.
-_Shown = list[tuple[int, Tile]]
-
-
-def _scan(game: Game) -> tuple[list[FloorSurvey], list[_Shown], list[int], bool]:
-    """One pass over every tile: (`survey`, each floor's revealed tiles, each floor's
-    alarm count, `team_has_all_loot`), so `evaluate` reads each tile once."""
     out = []
-    shown_all: list[_Shown] = []
-    alarms: list[int] = []
-    all_loot = True
     for f, fl in enumerate(game.state.floors):
         base = f << 6
         safes: list[int] = []
         stairs: list[int] = []
         hidden: list[int] = []
         down: list[int] = []
-        shown: _Shown = []
         busy = False
-        ringing = 0
         for c, t in enumerate(fl.tiles):
             if t is None:
                 continue
-            if t.alarm:
-                ringing += 1
-            if t.loot:
-                all_loot = False
             if t.downstairs:
                 down.append(base | c)
-            kind = t.kind
-            if kind == K.SAFE and not t.safe_open:
-                all_loot = False
             if not t.revealed:
                 hidden.append(base | c)
                 continue
-            shown.append((c, t))
+            kind = t.kind
             if kind == K.SAFE:
                 safes.append(base | c)
                 if not t.safe_open or t.loot:
@@ -178,9 +155,7 @@ def _scan(game: Game) -> tuple[list[FloorSurvey], list[_Shown], list[int], bool]
             elif kind == K.STAIRS:
                 stairs.append(base | c)
         out.append(FloorSurvey(safes, stairs, hidden, down, busy))
-        shown_all.append(shown)
-        alarms.append(ringing)
-    return out, shown_all, alarms, all_loot
+    return out
 
 
 def target_floor(game: Game, sv: list[FloorSurvey] | None = None) -> int:
@@ -437,17 +412,13 @@ _RISKS: dict[tuple[object, ...], tuple[object, _Walks]] = {}
 _CACHE_SIZE = 4096
 
 
-def guard_threat(
-    game: Game, floor: int, moves: int = 1, alarms: int | None = None
-) -> frozenset[int]:
-    """Tiles the floor's guard walks through on his next `moves` moves (or stands on).
-    `alarms`: how many alarms ring on the floor, when the caller has counted them."""
+def guard_threat(game: Game, floor: int, moves: int = 1) -> frozenset[int]:
+    """Tiles the floor's guard walks through on his next `moves` moves (or stands on)."""
     g = game.state.floors[floor].guard
     if not g.placed or g.pos is None:
         return frozenset()
     geo = game.geometry(floor)
-    if alarms is None:
-        alarms = len(game.alarms(floor))
+    alarms = len(game.alarms(floor))
     key = (floor, moves, g.pos, g.dest, g.speed, alarms, id(geo))
     hit = _THREATS.get(key)
     if hit is not None and hit[0] is geo:
@@ -700,24 +671,25 @@ def evaluate(game: Game, w: Weights) -> float:
     if st.outcome == "loss":
         return -w.win
     score = 0.0
-    sv, shown, alarms, all_loot = _scan(game)
+    sv = survey(game)
     tf = target_floor(game, sv)
+    all_loot = game.team_has_all_loot()
     floors = [player_floor(game, i, tf, all_loot) for i in range(len(st.players))]
     working = set(floors)
     for f, fl in enumerate(st.floors):
         explore = w.explore if f in working and not sv[f].safes else w.revealed
-        tiles = fl.tiles
-        geo = game.geometry(f)
-        for c, t in shown[f]:
+        for c, t in enumerate(fl.tiles):
+            if t is None or not t.revealed:
+                continue
             score += explore
             if t.kind == K.SAFE:
                 if t.safe_open:
                     score += w.safe - (w.safe * 0.3 if t.loot else 0)
                     continue
                 score += w.found_safe
-                for q in geo.combination(c):  # `game.combination`, read on this floor
-                    ct = tiles[q]
-                    assert ct is not None
+                combo = game.combination((f << 6) | c)
+                for q in combo:
+                    ct = game.tile(q)
                     if ct.cracked:
                         score += w.cracked
                     elif ct.revealed:
@@ -725,8 +697,8 @@ def evaluate(game: Game, w: Weights) -> float:
                 score += w.die * min(t.dice, 4)
             elif t.kind in COMPUTERS:
                 score += w.hack * min(t.hack, 2)
-        score -= w.alarm * alarms[f]
-    threats = [guard_threat(game, f, 1, alarms[f]) for f in range(len(st.floors))]
+        score -= w.alarm * len(game.alarms(f))
+    threats = [guard_threat(game, f) for f in range(len(st.floors))]
     cur = st.players[st.current].pos
     moving = -1 if cur is None else cur >> 6  # the floor whose guard moves next
     risk_next: dict[int, float] | None = None
@@ -751,7 +723,7 @@ def evaluate(game: Game, w: Weights) -> float:
         elif p.pos in threats[f]:
             share = 0.3 if i == st.current else (1.0 if f == moving else 0.25)
             score -= w.threat * share * hurt
-        elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2, alarms[f]):
+        elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2):
             score -= w.threat * 0.4 * hurt
         score -= w.distance * goal_distance(game, i, tf, all_loot, sv)
         score += w.floor * min(f, floors[i])
@@ -1011,17 +983,20 @@ def _key(g: Game) -> tuple[object, ...]:
     for p in st.players:
         parts.append((p.pos, p.stealth, len(p.tools), len(p.loot), p.hack, p.escaped))
     for fl in st.floors:
+        mask = 0
+        extra = []
+        for c, t in enumerate(fl.tiles):
+            if t is None:
+                continue
+            if t.revealed:
+                mask |= 1 << c
+            if t.alarm:
+                mask |= 1 << (c + 64)
+            if t.dice or t.hack or t.cracked or t.safe_open or t.open or t.stealth:
+                extra.append((c, t.dice, t.hack, t.cracked, t.safe_open, t.open, t.stealth))
         g_ = fl.guard
-        # Every tile's fields the turn can change, in cell order (the Nones of the row
-        # padding skipped: where they are is the same in every game of a building).
-        parts.append((tuple(map(_TILE_MARKS, filter(None, fl.tiles))), g_.pos, g_.dest, g_.speed))
+        parts.append((mask, tuple(extra), g_.pos, g_.dest, g_.speed))
     return tuple(parts)
-
-
-# What `_key` reads of a tile, read in one C call per tile.
-_TILE_MARKS = attrgetter(
-    "revealed", "alarm", "dice", "hack", "cracked", "safe_open", "open", "stealth"
-)
 
 
 def _public_key(g: Game) -> tuple[object, ...]:
