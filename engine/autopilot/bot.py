@@ -42,7 +42,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ..rules.actions import Action, ActionKind, parse_pos
-from ..rules.data import COMPUTERS, PATROL_DISCARDS, ROW_STRIDE, Tool
+from ..rules.data import COMPUTERS, PATROL_DISCARDS, ROW_STRIDE, Loot, Tool
 from ..rules.data import TileKind as K
 from ..rules.events import AlarmRaised, Event, StealthLost
 from ..rules.foresight import HIDDEN_FACTS
@@ -51,7 +51,7 @@ from ..rules.infostate import resample_from_infostate
 from ..rules.kinds import DecisionKind as D
 from ..rules.kinds import Hazard, Lasting, StealthLoss
 from ..rules.rng import Rng
-from ..rules.state import Step
+from ..rules.state import Step, Tile
 
 if TYPE_CHECKING:
     from .search import TurnSearch
@@ -121,41 +121,134 @@ def _unrevealed(game: Game, floor: int) -> list[int]:
 class FloorSurvey:
     """One floor read in one pass (what `evaluate` asks of every floor several times):
     revealed Safes and Stairs, face-down tiles, Downstairs tokens, in cell order; `busy`: a
-    revealed Safe still closed or holding Loot."""
+    revealed Safe still closed or holding Loot; `loose`: tiles with Loot lying on them."""
 
     safes: list[int]
     stairs: list[int]
     hidden: list[int]
     down: list[int]
     busy: bool
+    loose: list[int] = field(default_factory=list)
 
 
 def survey(game: Game) -> list[FloorSurvey]:
+    return _scan(game)[0]
+
+
+# A floor's revealed tiles in cell order (cell, tile), its alarms: what `evaluate` scores.
+_Shown = list[tuple[int, Tile]]
+
+
+def _scan(game: Game) -> tuple[list[FloorSurvey], list[_Shown], list[int], bool]:
+    """One pass over every tile: (`survey`, each floor's revealed tiles, each floor's
+    alarm count, `team_has_all_loot`), so `evaluate` reads each tile once."""
     out = []
+    shown_all: list[_Shown] = []
+    alarms: list[int] = []
+    all_loot = True
     for f, fl in enumerate(game.state.floors):
         base = f << 6
         safes: list[int] = []
         stairs: list[int] = []
         hidden: list[int] = []
         down: list[int] = []
+        shown: _Shown = []
+        loose: list[int] = []
         busy = False
+        ringing = 0
         for c, t in enumerate(fl.tiles):
             if t is None:
                 continue
+            if t.alarm:
+                ringing += 1
+            if t.loot:
+                all_loot = False
+                loose.append(base | c)
             if t.downstairs:
                 down.append(base | c)
+            kind = t.kind
+            if kind == K.SAFE and not t.safe_open:
+                all_loot = False
             if not t.revealed:
                 hidden.append(base | c)
                 continue
-            kind = t.kind
+            shown.append((c, t))
             if kind == K.SAFE:
                 safes.append(base | c)
                 if not t.safe_open or t.loot:
                     busy = True
             elif kind == K.STAIRS:
                 stairs.append(base | c)
-        out.append(FloorSurvey(safes, stairs, hidden, down, busy))
-    return out
+        out.append(FloorSurvey(safes, stairs, hidden, down, busy, loose))
+        shown_all.append(shown)
+        alarms.append(ringing)
+    return out, shown_all, alarms, all_loot
+
+
+def _loose_loot(game: Game, sv: list[FloorSurvey] | None = None) -> list[int]:
+    """Tiles with Loot lying on them: the second Gold Bar on its Safe, a Kitty that ran."""
+    if sv is not None:
+        return [q for s in sv for q in s.loose]
+    return [
+        (f << 6) | c
+        for f, fl in enumerate(game.state.floors)
+        for c, t in enumerate(fl.tiles)
+        if t is not None and t.loot
+    ]
+
+
+def can_take(game: Game, player: int, pos: int) -> bool:
+    """The burglar may pick up some Loot lying on `pos` (one Gold Bar each)."""
+    held = game.state.players[player].loot
+    return any(not (c == Loot.GOLD_BAR and Loot.GOLD_BAR in held) for c in game.tile(pos).loot)
+
+
+def _safe_work(game: Game, floor: int) -> bool:
+    """The floor's Safe is still to find or to open."""
+    tiles = [t for t in game.state.floors[floor].tiles if t is not None]
+    safes = [t for t in tiles if t.revealed and t.kind == K.SAFE]
+    return not safes or any(not t.safe_open for t in safes)
+
+
+def fetch_floor(game: Game, player: int, loose: list[int]) -> int:
+    """The floor a burglar works on while Loot lies loose (`loose`, not empty): his own
+    floor when he may take some lying there; else the Safes still to find or open first
+    (the crew split as `player_floor` splits it); then the floor of loose Loot he may take
+    (the nearest first; left to a teammate already there who may take it too); else the
+    top floor: his part is done and he heads for the roof while a teammate fetches what
+    he cannot carry (a second Gold Bar)."""
+    st = game.state
+    pos = st.players[player].pos
+    here = pos >> 6 if pos is not None else 0
+    mine = [q for q in loose if can_take(game, player, q)]
+    if any(q >> 6 == here for q in mine):
+        return here
+    work = [f for f in range(len(st.floors)) if _safe_work(game, f)]
+    if work:
+        active = [i for i, p in enumerate(st.players) if p.pos is not None and not p.escaped]
+        seat = active.index(player) % 2 if len(active) > 1 and player in active else 0
+        return work[min(seat, len(work) - 1)]
+    for q in sorted(mine, key=lambda q: (abs((q >> 6) - here), q)):
+        f = q >> 6
+        taken = any(
+            i != player
+            and p.pos is not None
+            and not p.escaped
+            and p.pos >> 6 == f
+            and can_take(game, i, q)
+            for i, p in enumerate(st.players)
+        )
+        if not taken:
+            return f
+    return len(st.floors) - 1
+
+
+def _done(game: Game, player: int, loose: list[int]) -> bool:
+    """Nothing is left to this burglar but the way out: every Safe open and no loose Loot
+    he may take."""
+    if any(can_take(game, player, q) for q in loose):
+        return False
+    return not any(_safe_work(game, f) for f in range(len(game.state.floors)))
 
 
 def target_floor(game: Game, sv: list[FloorSurvey] | None = None) -> int:
@@ -179,7 +272,11 @@ def target_floor(game: Game, sv: list[FloorSurvey] | None = None) -> int:
 
 
 def player_floor(
-    game: Game, player: int, tf: int | None = None, all_loot: bool | None = None
+    game: Game,
+    player: int,
+    tf: int | None = None,
+    all_loot: bool | None = None,
+    sv: list[FloorSurvey] | None = None,
 ) -> int:
     """The floor this burglar works on: the crew splits over the two lowest floors still to
     do (even seats below, odd seats above), all go up once the Loot is out. `tf` and
@@ -190,6 +287,10 @@ def player_floor(
     top = len(st.floors) - 1
     if all_loot is None:
         all_loot = game.team_has_all_loot()
+    if not all_loot:
+        loose = _loose_loot(game, sv)
+        if loose:
+            return fetch_floor(game, player, loose)
     if tf >= top or all_loot:
         return tf
     active = [i for i, p in enumerate(st.players) if p.pos is not None and not p.escaped]
@@ -225,8 +326,11 @@ def goals(
     f = pos >> 6
     if all_loot is None:
         all_loot = game.team_has_all_loot()
-    tf = player_floor(game, player, team_floor, all_loot)
+    tf = player_floor(game, player, team_floor, all_loot, sv)
     here = sv[f] if sv is not None else None
+    loose = [] if all_loot else _loose_loot(game, sv)
+    if loose and _done(game, player, loose):
+        all_loot = True  # his part is done: the way out, as if the crew held it all
     if all_loot or tf > f:
         up = here.stairs if here is not None else _revealed_of_kind(game, f, K.STAIRS)
         extra = 3 * (len(st.floors) - 1 - f) if all_loot else 4 * (tf - f)
@@ -241,7 +345,13 @@ def goals(
         ]
         return (down or _unrevealed(game, f)), 4 * (f - tf)
     found = here.safes if here is not None else safe_of(game, f)
+    if loose:
+        takes = [q for q in loose if q >> 6 == f and can_take(game, player, q)]
+        if takes:
+            return takes, 0
     safes = [s for s in found if not game.tile(s).safe_open or game.tile(s).loot]
+    if loose:
+        safes = [s for s in safes if not game.tile(s).safe_open]
     if not safes:
         return (here.hidden if here is not None else _unrevealed(game, f)), 2
     safe = safes[0]
@@ -362,7 +472,9 @@ def aim_of(game: Game, player: int) -> Aim:
         same = [q for q in targets if q >> 6 == f and dist[q & 63] >= 0]
         return min(same, key=lambda q: (dist[q & 63], q)) if same else -1
 
-    if all_loot or tf > f:
+    loose = [] if all_loot else _loose_loot(game)
+    done = bool(loose) and _done(game, player, loose)  # waits for a teammate's fetch
+    if all_loot or done or tf > f:
         up = _revealed_of_kind(game, f, K.STAIRS)
         if not up:
             return Aim(Goal.FIND_STAIRS)
@@ -370,7 +482,12 @@ def aim_of(game: Game, player: int) -> Aim:
         return Aim(Goal.ESCAPE if all_loot and top else Goal.STAIRS_UP, nearest())
     if tf < f:
         return Aim(Goal.STAIRS_DOWN, nearest())
+    takes = [q for q in loose if q >> 6 == f and can_take(game, player, q)]
+    if takes:
+        return Aim(Goal.LOOT, nearest())
     safes = [q for q in safe_of(game, f) if not game.tile(q).safe_open or game.tile(q).loot]
+    if loose:
+        safes = [q for q in safes if not game.tile(q).safe_open]
     if not safes:
         return Aim(Goal.FIND_SAFE)
     safe = safes[0]
@@ -412,13 +529,17 @@ _RISKS: dict[tuple[object, ...], tuple[object, _Walks]] = {}
 _CACHE_SIZE = 4096
 
 
-def guard_threat(game: Game, floor: int, moves: int = 1) -> frozenset[int]:
-    """Tiles the floor's guard walks through on his next `moves` moves (or stands on)."""
+def guard_threat(
+    game: Game, floor: int, moves: int = 1, alarms: int | None = None
+) -> frozenset[int]:
+    """Tiles the floor's guard walks through on his next `moves` moves (or stands on).
+    `alarms`: how many alarms ring on the floor, when the caller has counted them."""
     g = game.state.floors[floor].guard
     if not g.placed or g.pos is None:
         return frozenset()
     geo = game.geometry(floor)
-    alarms = len(game.alarms(floor))
+    if alarms is None:
+        alarms = len(game.alarms(floor))
     key = (floor, moves, g.pos, g.dest, g.speed, alarms, id(geo))
     hit = _THREATS.get(key)
     if hit is not None and hit[0] is geo:
@@ -671,25 +792,24 @@ def evaluate(game: Game, w: Weights) -> float:
     if st.outcome == "loss":
         return -w.win
     score = 0.0
-    sv = survey(game)
+    sv, shown, alarms, all_loot = _scan(game)
     tf = target_floor(game, sv)
-    all_loot = game.team_has_all_loot()
-    floors = [player_floor(game, i, tf, all_loot) for i in range(len(st.players))]
+    floors = [player_floor(game, i, tf, all_loot, sv) for i in range(len(st.players))]
     working = set(floors)
     for f, fl in enumerate(st.floors):
         explore = w.explore if f in working and not sv[f].safes else w.revealed
-        for c, t in enumerate(fl.tiles):
-            if t is None or not t.revealed:
-                continue
+        tiles = fl.tiles
+        geo = game.geometry(f)
+        for c, t in shown[f]:
             score += explore
             if t.kind == K.SAFE:
                 if t.safe_open:
                     score += w.safe - (w.safe * 0.3 if t.loot else 0)
                     continue
                 score += w.found_safe
-                combo = game.combination((f << 6) | c)
-                for q in combo:
-                    ct = game.tile(q)
+                for q in geo.combination(c):  # `game.combination`, read on this floor
+                    ct = tiles[q]
+                    assert ct is not None
                     if ct.cracked:
                         score += w.cracked
                     elif ct.revealed:
@@ -697,8 +817,8 @@ def evaluate(game: Game, w: Weights) -> float:
                 score += w.die * min(t.dice, 4)
             elif t.kind in COMPUTERS:
                 score += w.hack * min(t.hack, 2)
-        score -= w.alarm * len(game.alarms(f))
-    threats = [guard_threat(game, f) for f in range(len(st.floors))]
+        score -= w.alarm * alarms[f]
+    threats = [guard_threat(game, f, 1, alarms[f]) for f in range(len(st.floors))]
     cur = st.players[st.current].pos
     moving = -1 if cur is None else cur >> 6  # the floor whose guard moves next
     risk_next: dict[int, float] | None = None
@@ -723,7 +843,7 @@ def evaluate(game: Game, w: Weights) -> float:
         elif p.pos in threats[f]:
             share = 0.3 if i == st.current else (1.0 if f == moving else 0.25)
             score -= w.threat * share * hurt
-        elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2):
+        elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2, alarms[f]):
             score -= w.threat * 0.4 * hurt
         score -= w.distance * goal_distance(game, i, tf, all_loot, sv)
         score += w.floor * min(f, floors[i])
@@ -977,7 +1097,8 @@ def choose_entrance(game: Game) -> Action:
 
 def _key(g: Game) -> tuple[object, ...]:
     """A signature of the position inside a turn: two action orders that reach the same
-    position share one search node (a transposition table key)."""
+    position share one search node (a transposition table key). Built as a bit mask and
+    the few tiles with tokens: quicker to build and to hash than every tile's fields."""
     st = g.state
     parts: list[object] = [st.rng, st.actions_left, st.actions_taken, st.step, st.current]
     for p in st.players:

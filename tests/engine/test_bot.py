@@ -6,7 +6,17 @@ import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.autopilot.autoplay import autoplay
-from engine.autopilot.bot import Bot, Goal, _loop_steps, _public_key, explain, hit_risk
+from engine.autopilot.bot import (
+    Aim,
+    Bot,
+    Goal,
+    _loop_steps,
+    _public_key,
+    aim_of,
+    explain,
+    hit_risk,
+    player_floor,
+)
 from engine.rules.actions import Action, pos_text
 from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool
 from engine.rules.game import Game
@@ -404,3 +414,31 @@ def test_a_hint_never_calls_an_end_safe_while_a_teammate_on_a_camera_may_be_seen
     assert e.risk == 0.0 and not e.crew
     assert e.crew_camera == ((1, P("2.B2"), 1.0),)
     assert not e.claims_safe
+
+
+def _gold_bar_waiting() -> Game:
+    """Office Job: both Safes open, burglar 1 holds a Gold Bar next to the Safe where the
+    second one waits; burglar 2 is upstairs."""
+    t = Table(players=2, scenario=ScenarioId.OFFICE).reveal_floor(0).reveal_floor(1)
+    t.tile("1.A1", K.SAFE, safe_open=True, loot=[Loot.GOLD_BAR]).tile("1.D4", K.STAIRS)
+    t.tile("2.D1", K.SAFE, safe_open=True).tile("2.A4", K.STAIRS)
+    t.player(0, "1.B1", loot=(Loot.GOLD_BAR,)).player(1, "2.B2")
+    t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.A1", dest="2.A2")
+    return t.game()
+
+
+def test_a_burglar_holding_a_gold_bar_leaves_the_second_to_a_teammate():
+    g = _gold_bar_waiting()
+    assert player_floor(g, 0) == 1  # his part is done: up toward the roof
+    assert aim_of(g, 0).goal == Goal.STAIRS_UP
+    assert player_floor(g, 1) == 0  # the teammate comes down for it
+    assert aim_of(g, 1).goal == Goal.STAIRS_DOWN
+    g.state.players[1].pos = P("1.C1")
+    assert aim_of(g, 1) == Aim(Goal.LOOT, P("1.A1"))
+
+
+def test_loose_loot_waits_until_the_safes_left_are_open():
+    g = _gold_bar_waiting()
+    g.state.floors[1].tiles[P("2.D1") & 63].safe_open = False  # the upstairs Safe is closed
+    assert player_floor(g, 1) == 1  # the teammate opens his Safe first,
+    assert player_floor(g, 0) == 1  # and the one who may not carry it comes to help
