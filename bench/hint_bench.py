@@ -3,7 +3,7 @@ how often its reason claims a safe plan when the action is not. Prints figures; 
 nothing.
 
 Over the positions of N autoplay games (every seat on the autopilot, basic sides, random
-characters, standard walls; Bank Job, 2 burglars, the page's hint bot: 2 sampled tables),
+characters, standard walls; Bank Job, 2 burglars, the page's hint bot: `page_bot`),
 at every action of a burglar's actions step (decisions aside):
 
 * the hinted action is played on a copy of the real game: it is *costly* when the current
