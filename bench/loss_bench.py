@@ -20,13 +20,11 @@ import os
 import sys
 import time
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.autopilot.autoplay import DEFAULT_SEARCH
-from engine.autopilot.bot import Bot
+from engine.autopilot.defaults import default_bot
 from engine.rules.actions import ActionKind
 from engine.rules.data import ScenarioId, Side
 from engine.rules.events import (
@@ -44,9 +42,7 @@ from engine.rules.setup import crew_setup
 
 def play(scenario: ScenarioId, seed: int, players: int = 2) -> dict[str, object]:
     game = new_game(crew_setup(scenario, players, Side.BASIC, seed))
-    bots = [Bot(seed=seed * 8 + k) for k in range(players)]
-    for b in bots:
-        b.search = replace(DEFAULT_SEARCH, figures={}) if DEFAULT_SEARCH is not None else None
+    bots = [default_bot(seed * 8 + k) for k in range(players)]  # autoplay's seats
     alarms: Counter[str] = Counter()
     stealth: Counter[str] = Counter()
     kinds: Counter[str] = Counter()

@@ -39,26 +39,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.autopilot.autoplay import _p95
-from engine.autopilot.bot import Bot, Weights, end_danger
+from engine.autopilot.bot import Weights, end_danger
+from engine.autopilot.defaults import default_bot
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import ScenarioId, Side
 from engine.rules.events import GameLost, StealthLost
 from engine.rules.game import new_game
 from engine.rules.setup import crew_setup
-
-
-def _autoplay_bot(seed: int) -> Bot:
-    """The bot autoplay gives a seat (its worlds and its own copy of the search)."""
-    try:  # one definition of the default effort, once main has it
-        from engine.autopilot.defaults import default_bot
-    except ImportError:
-        from engine.autopilot.autoplay import DEFAULT_SEARCH
-
-        bot = Bot(seed=seed)
-        bot.search = replace(DEFAULT_SEARCH, figures={}) if DEFAULT_SEARCH else None
-        return bot
-    return default_bot(seed)
-
 
 _SCENARIOS = {"bank": ScenarioId.BANK, "office": ScenarioId.OFFICE}
 
@@ -119,7 +106,7 @@ def play(
     end = Action(ActionKind.END)
     for game_seed in seeds:
         game = new_game(crew_setup(scenario, players, Side.BASIC, game_seed))
-        bots = [_autoplay_bot(game_seed * 8 + k) for k in range(players)]
+        bots = [default_bot(game_seed * 8 + k) for k in range(players)]
         for b in bots:
             b.weights = replace(Weights(), **weights)
             for name, value in bot_fields.items():

@@ -19,12 +19,6 @@ from .bot import Bot
 from .defaults import SEARCH, WORLDS
 from .search import TurnSearch
 
-# The search autoplay's bots use unless told otherwise (None: the bot alone): the one default
-# of `defaults.py`. Dev seeds 9000-9079, 2 burglars, wins and turn CPU p95 without -> with
-# (2 worlds): Office 24/80 -> 37/80, 194-274 ms -> 177-184 ms; Bank 1/80 -> 2/80, 241-290 ms
-# -> 206-228 ms. Following the plan chosen saves more time than comparing plans costs.
-DEFAULT_SEARCH: TurnSearch | None = SEARCH
-
 
 def _p95(values: list[float]) -> float:
     if not values:
@@ -146,9 +140,9 @@ def autoplay(
     many contiguous seed ranges played by separate processes: the same games, the same
     figures (times aside) as one process. `search`: every bot gets a copy of it (the
     whole-turn plan search of `engine/autopilot/search.py`); None: the bot alone;
-    "default": `DEFAULT_SEARCH`."""
+    "default": `defaults.SEARCH`."""
     if isinstance(search, str):
-        search = DEFAULT_SEARCH
+        search = SEARCH
     start = time.perf_counter()
     jobs = max(1, min(jobs, games))
     cuts = [seed + games * k // jobs for k in range(jobs + 1)]
