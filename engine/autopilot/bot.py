@@ -279,7 +279,8 @@ def player_floor(
     sv: list[FloorSurvey] | None = None,
 ) -> int:
     """The floor this burglar works on: the crew splits over the two lowest floors still to
-    do (even seats below, odd seats above), all go up once the Loot is out. `tf` and
+    do (even seats below, odd seats above: a floor whose Safe is open already is skipped),
+    all go up once the Loot is out. `tf` and
     `all_loot`: `target_floor` and `team_has_all_loot`, when the caller has them."""
     if tf is None:
         tf = target_floor(game)
@@ -298,7 +299,11 @@ def player_floor(
         return tf
     if active.index(player) % 2 == 0:
         return tf
-    return tf + 1
+    if sv is None:
+        sv = survey(game)
+    # The next floor above `tf` with its Safe still to find or open (or its Loot still
+    # there): one whose Safe is open already needs nobody.
+    return next((f for f in range(tf + 1, top + 1) if sv[f].busy or not sv[f].safes), tf)
 
 
 def _safe_count(game: Game) -> int:
@@ -822,6 +827,12 @@ def evaluate(game: Game, w: Weights) -> float:
             elif t.kind in COMPUTERS:
                 score += w.hack * min(t.hack, 2)
         score -= w.alarm * alarms[f]
+        # Loot lying on a tile that is not its Safe (a Persian Kitty that ran) is as far
+        # from the roof as Loot left in an open Safe, and priced the same: picking it up
+        # must outweigh the longer way out it opens (the crew then heads for the roof).
+        for q in sv[f].loose:
+            if game.tile(q).kind != K.SAFE:
+                score -= w.safe * 0.3
     threats = [guard_threat(game, f, 1, alarms[f]) for f in range(len(st.floors))]
     cur = st.players[st.current].pos
     moving = -1 if cur is None else cur >> 6  # the floor whose guard moves next

@@ -14,6 +14,7 @@ from engine.autopilot.bot import (
     _loop_steps,
     _public_key,
     aim_of,
+    evaluate,
     explain,
     hit_risk,
     player_floor,
@@ -460,3 +461,39 @@ def test_loose_loot_waits_until_the_safes_left_are_open():
     g.state.floors[1].tiles[P("2.D1") & 63].safe_open = False  # the upstairs Safe is closed
     assert player_floor(g, 1) == 1  # the teammate opens his Safe first,
     assert player_floor(g, 0) == 1  # and the one who may not carry it comes to help
+
+
+def _kitty_ran() -> Game:
+    """Office Job: both Safes open, the crew holds all the Loot but the Persian Kitty, which
+    ran to the Laser burglar 1 stands on; the guards are far away."""
+    t = Table(players=2, scenario=ScenarioId.OFFICE).reveal_floor(0).reveal_floor(1)
+    t.tile("1.D4", K.SAFE, safe_open=True).tile("1.A3", K.STAIRS)
+    t.tile("1.B3", K.LASER, loot=[Loot.PERSIAN_KITTY])
+    t.tile("2.D2", K.SAFE, safe_open=True).tile("2.D3", K.STAIRS)
+    t.player(0, "1.B3").player(1, "2.A1", loot=(Loot.GEMSTONE,))
+    t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.D4", dest="2.C4")
+    return t.game()
+
+
+def test_loot_lying_off_its_safe_is_worth_picking_up():
+    """Picking up the last Loot turns the crew toward the roof, farther away: the Loot
+    lying there must count for more than those steps, or the burglar walks off it."""
+    g = _kitty_ran()
+    w = Weights()
+    before = evaluate(g, w)
+    g.apply(Action.parse("pickup persian-kitty"))
+    assert g.team_has_all_loot()
+    assert evaluate(g, w) > before
+
+
+def test_the_upper_seat_works_on_the_next_floor_whose_safe_is_still_closed():
+    """Bank Job: the first floor's Safe is still closed and the second floor's open; the
+    burglar who works above goes on to the third floor, not the one already done."""
+    t = Table(players=2, scenario=ScenarioId.BANK).reveal_floor(0).reveal_floor(1)
+    t.tile("1.D4", K.SAFE).tile("1.A1", K.STAIRS).tile("2.B2", K.SAFE, safe_open=True)
+    t.tile("2.C3", K.STAIRS)
+    t.player(0, "1.B1").player(1, "2.A1", loot=(Loot.GEMSTONE,))
+    g = t.game()
+    assert player_floor(g, 0) == 0
+    assert player_floor(g, 1) == 2
+    assert aim_of(g, 1) == Aim(Goal.STAIRS_UP, P("2.C3"))
