@@ -765,6 +765,21 @@ def _with_alarm(game: Game, pos: int) -> Game:
 
 @dataclass(slots=True)
 class Weights:
+    """What `evaluate` and the search's prices give each fact of a position.
+
+    Tried and not kept (dev seeds 9000-9079, 2 burglars, the same 80 games each, Bank wins
+    and Safes opened per game; the bot of 34e8e8d plays 7/80, 1.56): `hit` 300 or 1500
+    7 and 8/80, 1.50 and 1.51; `threat` 210 5/80, 1.61; `floor` 500 or 900 1 and 2/80,
+    1.56 and 1.55; a price on each face-down tile the goal still wants revealed 2 and 5/80,
+    1.38 and 1.27 (only while looking for Stairs: Office 35 -> 40/80 but Bank 1/80); a
+    price on a burglar who can reach no tile out of the guard's next walk 5 and 8/80; a
+    price on burglars sharing a floor 7 and 1/80; averaged dice (`Bot.chance` 2) 5/80,
+    1.60; searching afresh before a followed plan's step that reveals a tile 5/80, 1.62.
+    Safes opened per Stealth token lost: 0.28 for the bot, 0.26-0.30 for every weight
+    above (0.22-0.25 with the face-down price): the trade-offs are not what holds it. Keeping
+    the crew on one floor instead of splitting it (`player_floor`): Bank 2/80, Office
+    35 -> 18/80: the split is what those figures rest on."""
+
     win: float = 1e6
     safe: float = 3000.0
     stealth: float = 450.0
