@@ -130,6 +130,11 @@ class FloorSurvey:
     busy: bool
     loose: list[int] = field(default_factory=list)
 
+    @property
+    def to_do(self) -> bool:
+        """The floor's Safe is still to find or open, or its Loot still lies in it."""
+        return self.busy or not self.safes
+
 
 def survey(game: Game) -> list[FloorSurvey]:
     return _scan(game)[0]
@@ -257,7 +262,7 @@ def target_floor(game: Game, sv: list[FloorSurvey] | None = None) -> int:
     st = game.state
     if sv is not None:
         for f, s in enumerate(sv):
-            if s.busy or not s.safes:
+            if s.to_do:
                 return f
         return len(sv) - 1
     for f in range(len(st.floors)):
@@ -301,9 +306,8 @@ def player_floor(
         return tf
     if sv is None:
         sv = survey(game)
-    # The next floor above `tf` with its Safe still to find or open (or its Loot still
-    # there): one whose Safe is open already needs nobody.
-    return next((f for f in range(tf + 1, top + 1) if sv[f].busy or not sv[f].safes), tf)
+    # A floor whose Safe is open already (its Loot taken) needs nobody.
+    return next((f for f in range(tf + 1, top + 1) if sv[f].to_do), tf)
 
 
 def _safe_count(game: Game) -> int:
