@@ -17,6 +17,9 @@ sampler only:
   misses the guard an alarm at the end of the turn sends), or as the bot prices it
   (`world_end` False). With `horizon` 1 the next burglar's turn is played on by the rule
   of thumb too, and what it changes is added;
+* a line pays what the bot's own scores charge that the worlds do not: `Weights.entered`
+  for each step into a guard's tile, on top of its token (without it, a line the bot
+  ranked lower for that very step could replace its plan);
 * the bot's own plan is kept unless another beats it on average over the same worlds by
   `margin` (points of `evaluate`) per world;
 * the chosen plan is then followed action by action while nothing comes to light (its
@@ -43,7 +46,7 @@ from ..rules.actions import Action, ActionKind
 from ..rules.game import Game
 from ..rules.infostate import resample_from_infostate
 from ..rules.state import Step
-from .bot import Bot, _key, _mix, decide, evaluate, policy
+from .bot import Bot, _key, _mix, _walked_into_guard, decide, evaluate, policy
 
 __all__ = ["TurnSearch", "line_of"]
 
@@ -252,32 +255,34 @@ class TurnSearch:
         """The line played in a copy of `world`, scored as the bot scores a turn's end."""
         g = world.clone()
         st = g.state
+        entered = 0.0  # the bot's price of steps into a guard's tile (module notes)
         for a in line:
             while st.pending is not None and st.step != Step.OVER and st.turn == turn:
                 g.apply(decide(g))
             if st.step == Step.OVER or st.turn != turn or st.current != me:
-                return self._beyond(bot, g, evaluate(g, bot.weights))
+                return self._beyond(bot, g, evaluate(g, bot.weights) - entered)
             if a.kind == ActionKind.END:
                 break
             if a not in g.legal_actions():
                 break  # this world does not allow it: the rule of thumb goes on
-            g.apply(a)
+            if _walked_into_guard(g.apply(a), me):
+                entered += bot.weights.entered
         # Whatever the line left of the turn, the rule of thumb plays it to its End.
         for _ in range(bot.rollout_limit):
             while st.pending is not None and st.step != Step.OVER and st.turn == turn:
                 g.apply(decide(g))
             if st.step == Step.OVER or st.turn != turn or st.current != me:
-                return self._beyond(bot, g, evaluate(g, bot.weights))
+                return self._beyond(bot, g, evaluate(g, bot.weights) - entered)
             a = policy(g) if st.actions_left > 0 else _END
             if a.kind == ActionKind.END:
                 break
             g.apply(a)
         if st.step == Step.OVER or st.turn != turn or st.current != me:
-            return self._beyond(bot, g, evaluate(g, bot.weights))
+            return self._beyond(bot, g, evaluate(g, bot.weights) - entered)
         if self.world_end:
-            return self._beyond(bot, g, self._end_in_world(bot, g, me, turn))
+            return self._beyond(bot, g, self._end_in_world(bot, g, me, turn) - entered)
         value = bot._end_value(g, me, turn, own=True)
-        return self._beyond(bot, g, value)
+        return self._beyond(bot, g, value - entered)
 
     def _end_in_world(self, bot: Bot, g: Game, me: int, turn: int) -> float:
         """End the turn in this world as it is (its Event, its patrol card, every alarm

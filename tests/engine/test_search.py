@@ -7,7 +7,7 @@ import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.autopilot.autoplay import autoplay
-from engine.autopilot.bot import Bot
+from engine.autopilot.bot import Bot, Weights
 from engine.autopilot.search import TurnSearch, line_of
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import TileKind
@@ -160,3 +160,20 @@ def test_autoplay_reports_what_the_search_did_and_can_go_without_it():
     figures = with_it["search"]
     assert isinstance(figures, dict) and figures["worlds"] == 1 and figures["searches"] > 0
     assert without["search"] is None
+
+
+def test_the_search_prices_a_step_into_the_guards_tile_as_the_bot_does():
+    """A line that steps into the guard's tile pays `Weights.entered` on top of its token,
+    as the bot's own scores do: else the search could swap the bot's plan for one the bot
+    ranked lower for that very step (a burglar pacing into the guard to dodge an Event)."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1")
+    g = t.guard(0, at="1.B1", dest="1.D4", speed=2).turn(0, actions=2, taken=2).game()
+    into = (Action.parse("move 1.B1"), Action.parse("end"))
+    away = (Action.parse("move 1.A2"), Action.parse("end"))
+    free, priced = Bot(seed=1, weights=Weights(entered=0.0)), Bot(seed=1)
+    search = TurnSearch()
+    me, turn = g.state.current, g.state.turn
+    assert priced.weights.entered > 0.0
+    gap = search._play(free, g, into, me, turn) - search._play(priced, g, into, me, turn)
+    assert gap == priced.weights.entered
+    assert search._play(free, g, away, me, turn) == search._play(priced, g, away, me, turn)
