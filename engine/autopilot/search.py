@@ -10,13 +10,16 @@ sampler only:
   its search found in each of its worlds (what it would play there, up to End);
 * each plan is played, as it stands, in the same `worlds` fresh samples of the view
   (`resample_from_infostate`, seeded from public facts and the bot's seed): an action the
-  world does not allow hands over to the rule of thumb; the decisions a card asks get the
-  rule of thumb's answer; the turn ends as each world plays it (its Event, its patrol
-  card, the alarms on the guard's way: a plan is the same in every world, so the world's
-  own draw is a fair sample; the bot's own price, the public chance the guard walks in,
-  misses the guard an alarm at the end of the turn sends), or as the bot prices it
-  (`world_end` False). With `horizon` 1 the next burglar's turn is played on by the rule
-  of thumb too, and what it changes is added;
+  world does not allow hands over to the rule of thumb, which plays the rest of the turn;
+  a plan whose End leaves actions unused ends there (before, the rule of thumb played
+  them, so "end here" was scored as its walk: in Office dev seed 9074 the last burglar,
+  holding the Loot, stepped into the guard again and again to dodge an Event); the
+  decisions a card asks get the rule of thumb's answer; the turn ends as each world plays
+  it (its Event, its patrol card, the alarms on the guard's way: a plan is the same in
+  every world, so the world's own draw is a fair sample; the bot's own price, the public
+  chance the guard walks in, misses the guard an alarm at the end of the turn sends), or
+  as the bot prices it (`world_end` False). With `horizon` 1 the next burglar's turn is
+  played on by the rule of thumb too, and what it changes is added;
 * a line pays what the bot's own scores charge that the worlds do not: `Weights.entered`
   for each step into a guard's tile, on top of its token (without it, a line the bot
   ranked lower for that very step could replace its plan);
@@ -256,19 +259,21 @@ class TurnSearch:
         g = world.clone()
         st = g.state
         entered = 0.0  # the bot's price of steps into a guard's tile (module notes)
+        ended = False
         for a in line:
             while st.pending is not None and st.step != Step.OVER and st.turn == turn:
                 g.apply(decide(g))
             if st.step == Step.OVER or st.turn != turn or st.current != me:
                 return self._beyond(bot, g, evaluate(g, bot.weights) - entered)
             if a.kind == ActionKind.END:
+                ended = True  # the line ends its actions here, unused ones and all
                 break
             if a not in g.legal_actions():
                 break  # this world does not allow it: the rule of thumb goes on
             if _walked_into_guard(g.apply(a), me):
                 entered += bot.weights.entered
-        # Whatever the line left of the turn, the rule of thumb plays it to its End.
-        for _ in range(bot.rollout_limit):
+        # Whatever a line cut short left of the turn, the rule of thumb plays it to its End.
+        for _ in range(0 if ended else bot.rollout_limit):
             while st.pending is not None and st.step != Step.OVER and st.turn == turn:
                 g.apply(decide(g))
             if st.step == Step.OVER or st.turn != turn or st.current != me:

@@ -7,7 +7,7 @@ import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.autopilot.autoplay import autoplay
-from engine.autopilot.bot import Bot, Weights
+from engine.autopilot.bot import Bot, Weights, policy
 from engine.autopilot.search import TurnSearch, line_of
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import TileKind
@@ -177,3 +177,16 @@ def test_the_search_prices_a_step_into_the_guards_tile_as_the_bot_does():
     gap = search._play(free, g, into, me, turn) - search._play(priced, g, into, me, turn)
     assert gap == priced.weights.entered
     assert search._play(free, g, away, me, turn) == search._play(priced, g, away, me, turn)
+
+
+def test_a_line_that_ends_its_actions_early_is_scored_as_ending_there():
+    """A line whose End leaves actions unused ends there (the Event, the guard's move), as
+    the bot planned it; the rule of thumb only finishes lines a world cut short. Played on,
+    the bot's "end now, the guard is next door" became the rule of thumb's walk."""
+    t = Table(players=1).reveal_floor(0).tile("1.D1", K.SAFE).player(0, "1.A1")
+    g = t.guard(0, at="1.D4", dest="1.D3", speed=2).turn(0, actions=4, taken=0).game()
+    assert policy(g).kind == ActionKind.MOVE  # the rule of thumb would walk to the Safe
+    bot, search = Bot(seed=1), TurnSearch()
+    me, turn = g.state.current, g.state.turn
+    ended = search._play(bot, g, (Action.parse("end"),), me, turn)
+    assert ended == search._end_in_world(bot, g.clone(), me, turn)
