@@ -782,7 +782,11 @@ class Weights:
     Safes opened per Stealth token lost: 0.28 for the bot, 0.26-0.30 for every weight
     above (0.22-0.25 with the face-down price): the trade-offs are not what holds it. Keeping
     the crew on one floor instead of splitting it (`player_floor`): Bank 2/80, Office
-    35 -> 18/80: the split is what those figures rest on."""
+    35 -> 18/80: the split is what those figures rest on. Later, the same seeds: `hit_next`
+    1 (the exact chance the next End walks the guard into a teammate, instead of `threat`;
+    bot of 6913b4d) Office 38 -> 27/80; raising `distance` and `floor` by half for each own
+    turn past two with no progress (nothing revealed, cracked, carried or escaped, no step
+    nearer the goal; bot of 75178b0) Office 35 -> 37/80, Bank 6 -> 5/80."""
 
     win: float = 1e6
     safe: float = 3000.0
