@@ -280,7 +280,7 @@ class TurnSearch:
             while st.pending is not None and st.step != Step.OVER and st.turn == turn:
                 g.apply(decide(g))
             if st.step == Step.OVER or st.turn != turn or st.current != me:
-                return self._beyond(bot, g, evaluate(g, bot.weights) - entered)
+                break  # scored below
             a = policy(g) if st.actions_left > 0 else _END
             if a.kind == ActionKind.END:
                 break
