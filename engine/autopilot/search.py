@@ -267,7 +267,7 @@ class TurnSearch:
             while st.pending is not None and st.step != Step.OVER and st.turn == turn:
                 g.apply(decide(g))
             if st.step == Step.OVER or st.turn != turn or st.current != me:
-                return self._beyond(bot, g, evaluate(g, bot.weights) - entered)
+                break  # scored below
             if a.kind == ActionKind.END:
                 ended = True  # the line ends its actions here, unused ones and all
                 break
