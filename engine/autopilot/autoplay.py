@@ -12,10 +12,11 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from .. import __version__
+from ..rules.actions import ActionKind
 from ..rules.data import ScenarioId, Side
 from ..rules.game import new_game
 from ..rules.setup import crew_setup
-from .bot import Bot
+from .bot import Bot, _public_key
 from .defaults import SEARCH, WORLDS
 from .search import TurnSearch
 
@@ -41,6 +42,10 @@ class _Tally:
     turn_times: list[float] = field(default_factory=list)  # wall clock: what a player waits
     turn_cpus: list[float] = field(default_factory=list)  # processor time: busy machines too
     search: dict[str, int] = field(default_factory=dict)  # what the search layer did
+    moves: int = 0
+    # Moves straight back to the tile the previous Move left, the table unchanged since:
+    # pacing a player sees (it dodges an Event at most: only the first step counts, R07).
+    steps_back: int = 0
 
     def merge(self, other: _Tally) -> None:
         self.wins += other.wins
@@ -53,6 +58,8 @@ class _Tally:
         self.decisions += other.decisions
         self.turn_times += other.turn_times
         self.turn_cpus += other.turn_cpus
+        self.moves += other.moves
+        self.steps_back += other.steps_back
         for k, n in other.search.items():
             self.search[k] = self.search.get(k, 0) + n
 
@@ -77,12 +84,23 @@ def _autoplay_games(
             b.search = replace(search, figures={}) if search is not None else None
         n = 0
         turn_key, turn_time, turn_cpu = (game.state.turn, game.state.current), 0.0, 0.0
+        before_move: tuple[object, ...] | None = None  # the table before the last Move
         while not game.is_over() and n < max_actions:
             bot = bots[game.state.current]
             t0, c0 = time.perf_counter(), time.process_time()
             action = bot.choose(game)
             spent, cpu = time.perf_counter() - t0, time.process_time() - c0
-            game.apply(action)
+            if action.kind == ActionKind.MOVE:
+                back = before_move is not None and game.state.pace_from == action.pos
+                table = _public_key(game)
+                game.apply(action)
+                out.moves += 1
+                if back and _public_key(game) == before_move:
+                    out.steps_back += 1
+                before_move = table
+            else:
+                game.apply(action)
+                before_move = None
             out.decisions.append(spent)
             turn_time += spent
             turn_cpu += cpu
@@ -176,6 +194,8 @@ def autoplay(
         "loss_reasons": dict(sorted(tally.reasons.items())),
         "average_turns": round(tally.turns / games, 1) if games else 0,
         "average_safes_opened": round(tally.safes / games, 2) if games else 0,
+        "moves": tally.moves,
+        "steps_back_for_nothing": tally.steps_back,
         "decision_ms_mean": round(1000 * sum(decisions) / len(decisions), 2) if decisions else 0,
         "decision_ms_p95": round(1000 * _p95(decisions), 2),
         "turn_ms_mean": round(1000 * sum(turn_times) / len(turn_times), 2) if turn_times else 0,

@@ -42,7 +42,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ..rules.actions import Action, ActionKind, parse_pos
-from ..rules.data import COMPUTERS, PATROL_DISCARDS, ROW_STRIDE, Loot, Tool
+from ..rules.data import ACTIONS_PER_TURN, COMPUTERS, PATROL_DISCARDS, ROW_STRIDE, Loot, Tool
 from ..rules.data import TileKind as K
 from ..rules.events import AlarmRaised, Event, StealthLost
 from ..rules.foresight import HIDDEN_FACTS
@@ -51,7 +51,7 @@ from ..rules.infostate import resample_from_infostate
 from ..rules.kinds import DecisionKind as D
 from ..rules.kinds import Hazard, Lasting, StealthLoss
 from ..rules.rng import Rng
-from ..rules.state import Step, Tile
+from ..rules.state import State, Step, Tile
 
 if TYPE_CHECKING:
     from .search import TurnSearch
@@ -889,6 +889,16 @@ def evaluate(game: Game, w: Weights) -> float:
     return score
 
 
+def idle_actions(st: State) -> int:
+    """The actions of the turn that did nothing, as `Weights.tempo` prices them: those left
+    unused and the steps straight back (pacing, which the Event count leaves out too, R07).
+    Priced on the unused ones alone, A -> B -> A -> B scored 90 above ending at B: the crew
+    paced instead of ending (Office seeds 9000-9004: 63 such steps in 613 Moves, now 22 in
+    409, most of them the return of a step that dodges an Event). A Mirror's missing or a
+    bonus action shifts every line of a turn alike."""
+    return max(st.actions_left, ACTIONS_PER_TURN - st.actions_taken)
+
+
 def _stealth_value(stealth: int, w: Weights) -> float:
     """What `evaluate` gives a burglar's Stealth tokens."""
     value = w.stealth * min(stealth, 3) + (w.stealth * 0.5) * max(0, stealth - 3)
@@ -1383,7 +1393,7 @@ class Bot:
         played on (no copy)."""
         w = self.weights
         st = g.state
-        penalty = w.tempo * st.actions_left
+        penalty = w.tempo * idle_actions(st)
         if st.actions_taken <= g.event_threshold(me):
             penalty += w.event
         if w.alarm_end:
@@ -1498,7 +1508,7 @@ class Bot:
             else:
                 action = policy(g)
             if action.kind == ActionKind.END and st.pending is None:
-                penalty += w.tempo * st.actions_left
+                penalty += w.tempo * idle_actions(st)
                 if st.actions_taken <= g.event_threshold(me):
                     penalty += w.event
             g.apply(action)

@@ -17,6 +17,7 @@ from engine.autopilot.bot import (
     evaluate,
     explain,
     hit_risk,
+    idle_actions,
     player_floor,
 )
 from engine.rules.actions import Action, pos_text
@@ -351,6 +352,24 @@ def test_the_autopilot_does_not_step_straight_back_when_nothing_changed():
     assert back in g.legal_actions()
     assert bot.pacing_back(g) == back
     assert bot.choose(g) != back
+
+
+def test_pacing_earns_the_bot_nothing_over_ending_where_it_stands():
+    # R07: the step back is not counted, so A -> B -> A leaves the turn where one counted
+    # action and three idle ones leave it; the bot's price of ending must be the same.
+    def table(actions: int, taken: int) -> Table:
+        t = Table(players=1).reveal_floor(0).player(0, "1.A1")
+        return t.guard(0, at="1.D4", dest="1.C4").turn(0, actions=actions, taken=taken)
+
+    paced = table(4, 0).game()
+    paced.apply("move 1.B1")
+    paced.apply("move 1.A1")
+    assert (paced.state.actions_left, paced.state.actions_taken) == (2, 1)
+    idle = table(3, 1).game()
+    assert idle_actions(paced.state) == idle_actions(idle.state) == 3
+    bot = Bot(seed=1)
+    me, turn = 0, paced.state.turn
+    assert bot._end_value(paced, me, turn) == bot._end_value(idle, me, turn)
 
 
 def test_a_step_back_is_allowed_once_something_came_to_light():
