@@ -786,7 +786,17 @@ class Weights:
     1 (the exact chance the next End walks the guard into a teammate, instead of `threat`;
     bot of 6913b4d) Office 38 -> 27/80; raising `distance` and `floor` by half for each own
     turn past two with no progress (nothing revealed, cracked, carried or escaped, no step
-    nearer the goal; bot of 75178b0) Office 35 -> 37/80, Bank 6 -> 5/80."""
+    nearer the goal; bot of 75178b0) Office 35 -> 37/80, Bank 6 -> 5/80. Bot of 093c549
+    (Office 41/80, Bank 8/80): a price for each turn the way out still takes, for a burglar
+    with only the way out left (a share of what a hit costs him), Office 36 and 33/80 at a
+    tenth and 0.3, 40 and 38/80 for the last burglar inside only, 34 and 39/80 at a tenth
+    and a twentieth of `hit_last` (it sent a waiting burglar up to his teammate's floor,
+    where the teammate's End walks the guard into him); never a Move onto a face-down tile
+    with the last action, Office 39/80, Bank 3/80; the search's `horizon` 1, Office 36/80,
+    Bank 4/80. Those seeds picked what this bot keeps, round after round, so a change
+    measured there loses games the bot won by luck (Bank 9016, 9019, 9027, 9051 and 9055
+    flip back under most changes): `idle_actions` scored Office 41 -> 31/80 there, and
+    39 -> 41/80 on fresh seeds 31000-31079. Judge a change on seeds it was not picked on."""
 
     win: float = 1e6
     safe: float = 3000.0
