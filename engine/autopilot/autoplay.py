@@ -195,7 +195,7 @@ def autoplay(
         "average_turns": round(tally.turns / games, 1) if games else 0,
         "average_safes_opened": round(tally.safes / games, 2) if games else 0,
         "moves": tally.moves,
-        "steps_back_for_nothing": tally.steps_back,
+        "steps_straight_back": tally.steps_back,
         "decision_ms_mean": round(1000 * sum(decisions) / len(decisions), 2) if decisions else 0,
         "decision_ms_p95": round(1000 * _p95(decisions), 2),
         "turn_ms_mean": round(1000 * sum(turn_times) / len(turn_times), 2) if turn_times else 0,
