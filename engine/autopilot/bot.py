@@ -796,7 +796,10 @@ class Weights:
     Bank 4/80. Those seeds picked what this bot keeps, round after round, so a change
     measured there loses games the bot won by luck (Bank 9016, 9019, 9027, 9051 and 9055
     flip back under most changes): `idle_actions` scored Office 41 -> 31/80 there, and
-    39 -> 41/80 on fresh seeds 31000-31079. Judge a change on seeds it was not picked on."""
+    39 -> 41/80 on fresh seeds 31000-31079. Judge a change on seeds it was not picked on.
+    There, with `idle_actions` (bot of 3f95bfb: Office 41 and 44/80, Bank 7 and 9/80 on
+    seeds 31000-31079 and 32000-32079): `tempo` 10, Office 45 and 41, Bank 12 and 7; `tempo`
+    60 (first block only), Office 47, Bank 7: within the noise of 80 games (about 6 wins)."""
 
     win: float = 1e6
     safe: float = 3000.0
