@@ -912,6 +912,16 @@ def idle_actions(st: State) -> int:
     return max(st.actions_left, ACTIONS_PER_TURN - st.actions_taken)
 
 
+def ending_price(g: Game, me: int, w: Weights) -> float:
+    """What ending `me`'s actions now costs besides the score: the idle actions and, when
+    the turn took too few, the Event it draws."""
+    st = g.state
+    price = w.tempo * idle_actions(st)
+    if st.actions_taken <= g.event_threshold(me):
+        price += w.event
+    return price
+
+
 def _stealth_value(stealth: int, w: Weights) -> float:
     """What `evaluate` gives a burglar's Stealth tokens."""
     value = w.stealth * min(stealth, 3) + (w.stealth * 0.5) * max(0, stealth - 3)
@@ -1406,9 +1416,7 @@ class Bot:
         played on (no copy)."""
         w = self.weights
         st = g.state
-        penalty = w.tempo * idle_actions(st)
-        if st.actions_taken <= g.event_threshold(me):
-            penalty += w.event
+        penalty = ending_price(g, me, w)
         if w.alarm_end:
             # Every alarm ringing as the turn ends speeds the guard up now, even one he then
             # walks through and clears (so `evaluate` after his move no longer sees it).
@@ -1521,9 +1529,7 @@ class Bot:
             else:
                 action = policy(g)
             if action.kind == ActionKind.END and st.pending is None:
-                penalty += w.tempo * idle_actions(st)
-                if st.actions_taken <= g.event_threshold(me):
-                    penalty += w.event
+                penalty += ending_price(g, me, w)
             g.apply(action)
             n += 1
         return evaluate(g, w) - penalty

@@ -52,7 +52,7 @@ from ..rules.actions import Action, ActionKind
 from ..rules.game import Game
 from ..rules.infostate import resample_from_infostate
 from ..rules.state import Step
-from .bot import Bot, _key, _mix, _walked_into_guard, decide, evaluate, idle_actions, policy
+from .bot import Bot, _key, _mix, _walked_into_guard, decide, ending_price, evaluate, policy
 
 __all__ = ["TurnSearch", "line_of"]
 
@@ -301,9 +301,7 @@ class TurnSearch:
         few does not outweigh everything else."""
         w = bot.weights
         st = g.state
-        penalty = w.tempo * idle_actions(st)
-        if st.actions_taken <= g.event_threshold(me):
-            penalty += w.event
+        penalty = ending_price(g, me, w)
         exposed = any(p.pos is not None and not p.escaped and p.stealth == 0 for p in st.players)
         before = g.clone() if exposed else None
         g.apply(_END)
