@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.autopilot.autoplay import autoplay
-from engine.autopilot.search import TurnSearch
+from engine.autopilot.defaults import SEARCH
 from engine.rules.data import ScenarioId
 
 TARGETS = {(ScenarioId.OFFICE, 2): 0.70, (ScenarioId.BANK, 2): 0.35}
@@ -70,7 +70,7 @@ def main() -> None:
         )
     search_games = int(os.environ.get("BOT_BENCH_SEARCH_GAMES", str(main_games // 5)))
     for scenario, players in TARGETS if search_games > 0 else ():
-        for search in (None, TurnSearch()):
+        for search in (None, SEARCH):
             result = autoplay(scenario, players, search_games, seed=seed, jobs=jobs, search=search)
             p95s.append(result["turn_cpu_ms_p95"])
             print(

@@ -23,8 +23,12 @@ WORLDS = 3
 # The whole-turn plan search every bot gets a copy of (None: the bot alone). Dev seeds
 # 9000-9079, 2 burglars, wins and turn CPU p95 without -> with (2 worlds): Office 24/80 ->
 # 37/80, 194-274 ms -> 177-184 ms; Bank 1/80 -> 2/80, 241-290 ms -> 206-228 ms. Following
-# the plan chosen saves more time than comparing plans costs.
-SEARCH: TurnSearch | None = TurnSearch()
+# the plan chosen saves more time than comparing plans costs. Worlds each plan is played
+# in, on fresh seeds 31000-31079 and 32000-32079 (160 games, 2 burglars; noise about 6
+# wins per 80): Office 2 -> 85/160, 4 -> 98, 6 -> 106, 8 -> 103; Bank 2 -> 16/160,
+# 4 -> 20, 6 -> 22, 8 -> 27; turn CPU p95 Bank 202-259 ms at 2, 253-273 ms at 8 (two runs
+# at a time on 2 cores). With 2 worlds one lucky patrol card decided between plans.
+SEARCH: TurnSearch | None = TurnSearch(worlds=8)
 
 
 def default_bot(seed: int) -> Bot:
