@@ -28,6 +28,9 @@ WORLDS = 3
 # wins per 80): Office 2 -> 85/160, 4 -> 98, 6 -> 106, 8 -> 103; Bank 2 -> 16/160,
 # 4 -> 20, 6 -> 22, 8 -> 27; turn CPU p95 Bank 202-259 ms at 2, 253-273 ms at 8 (two runs
 # at a time on 2 cores). With 2 worlds one lucky patrol card decided between plans.
+# Tried with 8 worlds and not kept (seeds 31000-31079; 8 worlds alone: Office 50, Bank 14):
+# 6 plans from 4 first actions, Office 44, Bank 9; `horizon` 1, Office 44 at 317 ms p95;
+# `Weights.hit` charged for each hit a world's End deals, Office 45, Bank 12.
 SEARCH: TurnSearch | None = TurnSearch(worlds=8)
 
 
