@@ -16,7 +16,7 @@ from ..rules.actions import ActionKind
 from ..rules.data import ScenarioId, Side
 from ..rules.game import new_game
 from ..rules.setup import crew_setup
-from .bot import Bot, _public_key
+from .bot import Bot, public_table
 from .defaults import SEARCH, WORLDS
 from .search import TurnSearch
 
@@ -92,10 +92,10 @@ def _autoplay_games(
             spent, cpu = time.perf_counter() - t0, time.process_time() - c0
             if action.kind == ActionKind.MOVE:
                 back = before_move is not None and game.state.pace_from == action.pos
-                table = _public_key(game)
+                table = public_table(game)
                 game.apply(action)
                 out.moves += 1
-                if back and _public_key(game) == before_move:
+                if back and public_table(game) == before_move:
                     out.steps_back += 1
                 before_move = table
             else:

@@ -1202,9 +1202,10 @@ def _key(g: Game) -> tuple[object, ...]:
     return tuple(parts)
 
 
-def _public_key(g: Game) -> tuple[object, ...]:
-    """`_key` without the current burglar's place, the actions and the RNG: what a step
-    there and back leaves unchanged when it reveals, takes and sets off nothing."""
+def public_table(g: Game) -> tuple[object, ...]:
+    """The public table but the current burglar's place, actions and the RNG (`_key`
+    without them): what a step there and back leaves unchanged when it reveals, takes and
+    sets off nothing. Autoplay counts pacing with it, as `Bot.pacing_back` refuses it."""
     parts = list(_key(g))
     st = g.state
     me = st.current
@@ -1340,7 +1341,7 @@ class Bot:
         here = st.players[st.current].pos
         self.last_move = None
         if action.kind == ActionKind.MOVE and here is not None and st.pending is None:
-            self.last_move = (st.actions_applied, here, _public_key(w0))
+            self.last_move = (st.actions_applied, here, public_table(w0))
 
     def pacing_back(self, game: Game) -> Action | None:
         """The Move straight back to where this bot's last Move came from, when that Move was
@@ -1353,7 +1354,7 @@ class Bot:
         applied, left, before = last
         if st.actions_applied != applied + 1 or st.pace_from != left:
             return None
-        if _public_key(game) != before:
+        if public_table(game) != before:
             return None
         return Action(ActionKind.MOVE, pos=left)
 
@@ -1839,4 +1840,5 @@ __all__ = [
     "hit_risk",
     "play_game",
     "policy",
+    "public_table",
 ]

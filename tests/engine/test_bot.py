@@ -12,13 +12,13 @@ from engine.autopilot.bot import (
     Goal,
     Weights,
     _loop_steps,
-    _public_key,
     aim_of,
     evaluate,
     explain,
     hit_risk,
     idle_actions,
     player_floor,
+    public_table,
 )
 from engine.rules.actions import Action, pos_text
 from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool
@@ -376,7 +376,7 @@ def test_a_step_back_is_allowed_once_something_came_to_light():
     t = Table(players=1).reveal_floor(0).player(0, "1.A1").face_down("1.B1", K.LABORATORY)
     g = t.guard(0, at="1.D4", dest="1.C4").game()
     bot = Bot(seed=1)
-    bot.last_move = (g.state.actions_applied, P("1.A1"), _public_key(g))
+    bot.last_move = (g.state.actions_applied, P("1.A1"), public_table(g))
     g.apply("move 1.B1")  # the tile turns face up: the table changed
     assert bot.pacing_back(g) is None
 
