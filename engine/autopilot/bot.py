@@ -1193,7 +1193,7 @@ def _key(g: Game) -> tuple[object, ...]:
 def public_table(g: Game) -> tuple[object, ...]:
     """The public table but the current burglar's place, actions and the RNG (`_key`
     without them): what a step there and back leaves unchanged when it reveals, takes and
-    sets off nothing. Autoplay counts pacing with it, as `Bot.pacing_back` refuses it."""
+    sets off nothing. `Bot.pacing_back` refuses such a step with it; autoplay counts them."""
     parts = list(_key(g))
     st = g.state
     me = st.current
