@@ -363,6 +363,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         parts.append(t("autopilot.cost.face_down"))
     if e.luck:
         parts.append(t("autopilot.cost.luck"))
+    if e.event_dodged:
+        parts.append(t("autopilot.gain.event_dodged"))
     if e.end_pos >= 0:
         where = describe.pos_text(e.end_pos)
         if e.risk >= 1.0:

@@ -20,6 +20,7 @@ from engine.autopilot.bot import (
     player_floor,
     public_table,
 )
+from engine.autopilot.search import TurnSearch
 from engine.rules.actions import Action, pos_text
 from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool
 from engine.rules.game import Game
@@ -339,6 +340,39 @@ def test_an_explanation_names_the_safe_tile_it_works_toward():
     assert e.goal == Goal.COMBINATION
     assert e.target == P("1.C1") and e.safe == P("1.A1")
     assert e.actions == 1 and e.hazards == ()
+
+
+def _step_out_and_back(taken: int) -> tuple[Game, dict[tuple[object, ...], Action]]:
+    """Burglar 1 at A1 with 2 actions left and `taken` taken, the guard far off; the plan
+    steps out to B1 and back (the step back is not counted, R07), then ends."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A2", K.SAFE)
+    t = t.guard(0, at="1.D4", dest="1.C4").turn(0, actions=2, taken=taken)
+    g = t.events(EventCard.JUMP_THE_GUN).game()
+    plan = TurnSearch().plan_in(
+        g, Action.parse("move 1.B1"), (Action.parse("move 1.A1"), Action.parse("end"))
+    )
+    return g, plan
+
+
+def test_a_step_out_and_back_is_explained_by_the_event_it_dodges():
+    g, plan = _step_out_and_back(taken=2)  # ending now: 2 taken, an Event
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
+    assert e.end_pos == P("1.A1") and e.event_dodged
+
+
+def test_no_event_dodge_is_named_when_ending_now_draws_none():
+    g, plan = _step_out_and_back(taken=3)
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
+    assert e.end_pos == P("1.A1") and not e.event_dodged
+
+
+def test_no_event_dodge_is_named_for_a_step_toward_the_goal():
+    g, _ = _step_out_and_back(taken=2)
+    plan = TurnSearch().plan_in(
+        g, Action.parse("move 1.A2"), (Action.parse("end"),)
+    )  # onto the Safe
+    e = explain(g, Action.parse("move 1.A2"), plan, {}, 3, 1)
+    assert e.end_pos == P("1.A2") and not e.event_dodged
 
 
 def test_the_autopilot_does_not_step_straight_back_when_nothing_changed():

@@ -7,6 +7,7 @@ import pytest
 from engine.autopilot.bot import explain
 from engine.rules.actions import Action
 from tests.engine.builder import K, P, Table
+from tests.engine.test_bot import _step_out_and_back
 from ui import messages
 from ui.autopilot import explanation_text
 
@@ -39,6 +40,16 @@ def test_a_hint_says_where_the_plan_ends_and_the_chance_the_guard_walks_in():
     assert e.end_pos == P("1.A1") and e.claims_safe
     assert "The plan ends the turn at 1.A1, out of the guard's reach" in words
     assert "4 actions are left unused." in words
+
+
+def test_a_hint_for_a_step_out_and_back_names_the_event_it_dodges():
+    g, plan = _step_out_and_back(taken=2)
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert "Ending now would draw an Event: the plan takes enough actions to draw none." in words
+    g, plan = _step_out_and_back(taken=3)
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
+    assert "draw an Event" not in explanation_text(e, ["P1"])
 
 
 def test_the_hint_words_exist_in_french_too():
