@@ -416,13 +416,13 @@ class Explanation:
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
     seen if he walks onto the tile right below or above it.
     `luck`: the action itself brings a hidden fact to light (a roll, a card), so what it
-    costs is not known before. `event_dodged`: ending now would draw an Event, the plan
-    ends the actions where it draws none and no nearer the goal than now (the action buys
-    the Event's miss, not a step forward: a step out and back, R07). When the action pays
-    a hazard, `alternative` is the best-scored choice that pays none (None: every choice
-    does), with the risk and the steps to the goal its own plan ends with; `steps` is the
-    chosen plan's. `options` and `worlds`: how many choices and sampled tables the search
-    compared."""
+    costs is not known before. `event_dodged`: a Move whose plan comes back to end the
+    actions where the burglar stands now, drawing no Event where ending now would draw one
+    (the step buys the Event's miss, not a step forward: R07 counts the step out). When
+    the action pays a hazard, `alternative` is the best-scored choice that pays none (None:
+    every choice does), with the risk and the steps to the goal its own plan ends with;
+    `steps` is the chosen plan's. `options` and `worlds`: how many choices and sampled
+    tables the search compared."""
 
     action: Action
     goal: Goal
@@ -1747,15 +1747,15 @@ def explain(
     end = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
     watch, watched, crew, crew_camera, crew_atrium = _end_watch(_as_the_guard_moves(end, me), me)
-    before = goal_distance(w0, me)
     event_dodged = (
-        kind != ActionKind.END
+        kind == ActionKind.MOVE
         and end is not None
-        and steps >= before
+        and end_pos == pos
         and w0.would_draw_event()
         and not end.would_draw_event()
     )
     if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
+        before = goal_distance(w0, me)
         after = steps if steps >= 0 else before
         if after >= before and hit_risk(w0, pos >> 6).get(pos, 0.0) > 0.0:
             goal, target, safe = Goal.HIDE, -1, -1  # a step back from the goal, off his path
