@@ -805,7 +805,13 @@ class Weights:
     39 -> 41/80 on fresh seeds 31000-31079. Judge a change on seeds it was not picked on.
     There, with `idle_actions` (bot of 3f95bfb: Office 41 and 44/80, Bank 7 and 9/80 on
     seeds 31000-31079 and 32000-32079): `tempo` 10, Office 45 and 41, Bank 12 and 7; `tempo`
-    60 (first block only), Office 47, Bank 7: within the noise of 80 games (about 6 wins)."""
+    60 (first block only), Office 47, Bank 7: within the noise of 80 games (about 6 wins).
+    With the search at 8 worlds (Office 50 and 53, Bank 14 and 13 on those blocks): `stealth`
+    700, Bank 11 and 9; `goals` counting the steps left after a target (from a face-down
+    tile of the combination on to its Safe, from Stairs to the next floor's targets: in
+    Office seed 31002 a burglar paced for eight turns beside the last face-down tile of the
+    combination rather than peek at it, the Safe being 5 steps off), Office 51, Bank 7 (the
+    combination's steps alone, Bank 11)."""
 
     win: float = 1e6
     safe: float = 3000.0

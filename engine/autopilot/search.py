@@ -42,7 +42,12 @@ not kept (dev seeds 9000-9079, wins of 80): charging `Weights.hit` for each time
 End walks the guard into a burglar, Office 38 -> 41 but Bank 10 -> 6; `margin` 0, Office
 41 -> 37. Those dev seeds had picked the bot; on fresh seeds 8 worlds beat 2 in both
 scenarios (`defaults.SEARCH`), so the product plays 8 (the class default stays small for
-tests).
+tests). Tried there and not kept (Bank, 2 burglars, seeds 31000-31079 and 32000-32079, 14
+and 13 wins of 80 with 8 worlds): `margin` 20, 14 and 9; a fifth line that walks over
+face-up tiles to the reachable tile the guard is least likely to walk into, then ends,
+compared whenever the bot's own line ends where that chance is 0.1 or more above it, 14
+and 14 (it was compared once or twice a game: most Stealth lost at an End is lost after
+a tile revealed mid-turn left no safe tile in reach, or with no safer tile at all).
 """
 
 from __future__ import annotations
