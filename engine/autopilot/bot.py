@@ -811,7 +811,11 @@ class Weights:
     tile of the combination on to its Safe, from Stairs to the next floor's targets: in
     Office seed 31002 a burglar paced for eight turns beside the last face-down tile of the
     combination rather than peek at it, the Safe being 5 steps off), Office 51, Bank 7 (the
-    combination's steps alone, Bank 11)."""
+    combination's steps alone, Bank 11); the turn search ending its actions on a tie
+    (`Bot._value` keeps a Move that scores the same as End, so a followed plan may pace
+    back and forth on steps R07 does not count), Office 53 and 54, Bank 12 and 12, steps
+    straight back 1,103 -> 1,004 of about 9,300 Office Moves (block one): within the
+    noise, and not worth a new evaluation."""
 
     win: float = 1e6
     safe: float = 3000.0
