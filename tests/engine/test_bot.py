@@ -366,11 +366,9 @@ def test_no_event_dodge_is_named_when_ending_now_draws_none():
     assert e.end_pos == P("1.A1") and not e.event_dodged
 
 
-def test_no_event_dodge_is_named_for_a_step_toward_the_goal():
+def test_no_event_dodge_is_named_for_a_step_whose_plan_ends_elsewhere():
     g, _ = _step_out_and_back(taken=2)
-    plan = TurnSearch().plan_in(
-        g, Action.parse("move 1.A2"), (Action.parse("end"),)
-    )  # onto the Safe
+    plan = TurnSearch().plan_in(g, Action.parse("move 1.A2"), (Action.parse("end"),))
     e = explain(g, Action.parse("move 1.A2"), plan, {}, 3, 1)
     assert e.end_pos == P("1.A2") and not e.event_dodged
 
