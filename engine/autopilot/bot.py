@@ -288,7 +288,13 @@ def player_floor(
     """The floor this burglar works on: the crew splits over the two lowest floors still to
     do (even seats below, odd seats above: a floor whose Safe is open already is skipped),
     all go up once the Loot is out. `tf` and
-    `all_loot`: `target_floor` and `team_has_all_loot`, when the caller has them."""
+    `all_loot`: `target_floor` and `team_has_all_loot`, when the caller has them.
+
+    Two burglars on one floor lose Stealth faster: each End moves the same guard (Bank
+    seeds 31000-31023, before any Safe opens: 40 tokens in 278 turns together, 19 in 324
+    apart). Tried and not kept (Bank, seeds 31000-31079 and 32000-32079, 14 and 13 wins of
+    80): with one floor left to do, half the crew waits a floor off it (the odd seat works
+    the top floor, the even one waits below), Bank 13 and 10."""
     if tf is None:
         tf = target_floor(game)
     st = game.state
@@ -815,7 +821,17 @@ class Weights:
     (`Bot._value` keeps a Move that scores the same as End, so a followed plan may pace
     back and forth on steps R07 does not count), Office 53 and 54, Bank 12 and 12, steps
     straight back 1,103 -> 1,004 of about 9,300 Office Moves (block one): within the
-    noise, and not worth a new evaluation."""
+    noise, and not worth a new evaluation. Later, bot of c135f95 (Bank 14 and 13 on those
+    blocks): `hit_next` 1 priced as the chance times a hit and a token (twice that with no
+    Stealth left), else the two-move threat, Bank 14 and 10; a price on each open Safe above
+    a floor whose Safe is still closed (its crack sped that floor's guard up for the work
+    left there; a Safe opened above a closed one in 14 of 30 Bank games, seeds 33000-33029), 2500
+    per such floor, Bank 14 and 15 (most games unchanged); leaving out a roll that can crack
+    nothing (no face-up uncracked tile in the combination: 130 of 316 rolls in Bank seeds
+    31000-31011 were such free actions, taken to dodge the Event and `tempo` while waiting
+    on the Safe) and a fifth or sixth die, Bank 12 and 13; `explore` for each tile revealed
+    on a floor where a burglar still looks for the Stairs up to his own floor (after its
+    Safe is found it fell to `revealed`), Bank 9 and 9."""
 
     win: float = 1e6
     safe: float = 3000.0
