@@ -828,15 +828,15 @@ class Weights:
     straight back 1,103 -> 1,004 of about 9,300 Office Moves (block one): within the
     noise, and not worth a new evaluation. Later, bot of c135f95 (Bank 14 and 13 on those
     blocks): `hit_next` 1 priced as the chance times a hit and a token (twice that with no
-    Stealth left), else the two-move threat, Bank 14 and 10; a price on each open Safe above
-    a floor whose Safe is still closed (its crack sped that floor's guard up for the work
-    left there; a Safe opened above a closed one in 14 of 30 Bank games, seeds 33000-33029), 2500
-    per such floor, Bank 14 and 15 (most games unchanged); leaving out a roll that can crack
-    nothing (no face-up uncracked tile in the combination: 130 of 316 rolls in Bank seeds
-    31000-31011 were such free actions, taken to dodge the Event and `tempo` while waiting
-    on the Safe) and a fifth or sixth die, Bank 12 and 13; `explore` for each tile revealed
-    on a floor where a burglar still looks for the Stairs up to his own floor (after its
-    Safe is found it fell to `revealed`), Bank 9 and 9."""
+    Stealth left), else the two-move threat, Bank 14 and 10; a price on each open Safe
+    above a floor whose Safe is still closed (its crack sped that floor's guard up for the
+    work left there; a Safe opened above a closed one in 14 of 30 Bank games, seeds
+    33000-33029), 2500 per such floor, Bank 14 and 15 (most games unchanged); leaving out a
+    roll that can crack nothing (no face-up uncracked tile in the combination: 128 of 316
+    rolls in Bank seeds 31000-31011 were such free actions, taken to dodge the Event and
+    `tempo` while waiting on the Safe) and a fifth or sixth die, Bank 12 and 13; `explore`
+    for each tile revealed on a floor where a burglar still looks for the Stairs up to his
+    own floor (after its Safe is found it fell to `revealed`), Bank 9 and 9."""
 
     win: float = 1e6
     safe: float = 3000.0
