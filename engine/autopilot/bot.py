@@ -297,9 +297,8 @@ def player_floor(
     the top floor, the even one waits below), Bank 13 and 10; Office 51 and 57 (50 and 53),
     and 53 on seeds 33000-33079 (46): +12 of 240, seeds +39 -27. In the Office, with one Safe
     open, two burglars on one floor lost 44 tokens in 294 turns, two apart 8 in 232 (seeds
-    31000-31029). A lead to follow with a full evaluation. One difference to look at: the
-    Office's waiting floor is the ground floor, whose guard moves at 3 by then (2, +1 for its
-    own Safe) before reshuffles; the Bank's is the middle floor, at 4 (3, +1)."""
+    31000-31029). Waiting only where the waiting floor's guard is no faster than the worked
+    floor's: Bank 17 and 13, Office 52 and 49. Every variant is within the noise."""
     if tf is None:
         tf = target_floor(game)
     st = game.state
