@@ -46,9 +46,10 @@ tests). Tried there and not kept (Bank, 2 burglars, seeds 31000-31079 and 32000-
 and 13 wins of 80 with 8 worlds): `margin` 20, 14 and 9; a fifth line that walks over
 face-up tiles to the reachable tile the guard is least likely to walk into, then ends,
 compared whenever the bot's own line ends where that chance is 0.1 or more above it, 14
-and 14 (compared once or twice a game. In seeds 31000-31007, 12 Ends walked the guard
-in for sure: 5 had no safer tile in reach from the turn's start; in 7 the turn's own
-actions, a tile revealed, an alarm the Juicer set off, a floor entered, took it away).
+and 14. It was compared only once or twice a game: in seeds 31000-31007, 12 Ends walked
+the guard in for sure; 5 had no safer tile in reach from the turn's start, and in 7 the
+turn's own actions (a tile revealed, an alarm the Juicer set off, a floor entered) took
+it away.
 """
 
 from __future__ import annotations
