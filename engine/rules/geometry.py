@@ -148,10 +148,13 @@ class FloorGeometry:
 
     def route(self, start: int, goal: int) -> tuple[int, ...]:
         """The cells the guard walks through from `start` to `goal` (goal included, start
-        not), following `next_steps`; computed once per pair."""
+        not), following `next_steps`; computed once per pair. Raises ValueError if walls
+        cut `goal` off from `start` (a loaded game never has such walls: `io.loadcheck`)."""
         key = (start << 6) | goal
         path = self._routes.get(key)
         if path is None:
+            if self.dist[start][goal] < 0:  # walls cut them apart: no walk, not an endless one
+                raise ValueError("goal is not reachable from start")
             table = self.next_steps(goal)
             cells = []
             cell = start

@@ -317,6 +317,23 @@ def test_route_rejects_unreal_endpoints():
         guard_route(OPEN4, cell_index("A1"), cell_index("E1", 5))
 
 
+def test_route_between_tiles_walls_cut_apart_is_refused_not_walked_forever():
+    """Walls that cut a floor in two leave no walk between its halves: both the public
+    `guard_route` and the cached `FloorGeometry.route` the kernel uses say so."""
+    cut = frozenset(
+        (cell_index(f"{col}2"), cell_index(f"{col}3")) for col in "ABCD"
+    )  # a wall under every tile of row 2
+    layout = FloorLayout(4, cut, None)
+    start, goal = cell_index("A1"), cell_index("D4")
+    with pytest.raises(ValueError):
+        guard_route(layout, start, goal)
+    with pytest.raises(ValueError):
+        geometry(layout).route(start, goal)
+    assert geometry(layout).route(cell_index("A1"), cell_index("D2")) == tuple(
+        guard_route(layout, cell_index("A1"), cell_index("D2"))
+    )
+
+
 # ---------------------------------------------------------------------- exhaustive checks
 
 
