@@ -299,6 +299,44 @@ def player_floor(
     open, two burglars on one floor lost 44 tokens in 294 turns, two apart 8 in 232 (seeds
     31000-31029). Waiting only where the waiting floor's guard is no faster than the worked
     floor's: Bank 17 and 13, Office 52 and 49. Every variant is within the noise."""
+    if all_loot is None:
+        all_loot = game.team_has_all_loot()
+    floor = _assigned_floor(game, player, tf, all_loot, sv)
+    pos = game.state.players[player].pos
+    if pos is None or all_loot or floor == pos >> 6:
+        return floor
+    here = pos >> 6
+    if _passage_held(game, here, here + (1 if floor > here else -1)):
+        if sv is None:
+            sv = survey(game)
+        if sv[here].to_do:
+            return here
+    return floor
+
+
+def _passage_held(game: Game, here: int, there: int) -> bool:
+    """Every known way between adjacent floors `here` and `there` (the Stairs) arrives on
+    the tile where `there`'s guard stands, and no burglar is on `there` to make him move:
+    he stays put, and the way costs a Stealth token for as long as nobody goes."""
+    st = game.state
+    guard = st.floors[there].guard.pos
+    if guard is None:
+        return False
+    if any(p.pos is not None and not p.escaped and p.pos >> 6 == there for p in st.players):
+        return False
+    below = min(here, there)
+    ways = [
+        c
+        for c, t in enumerate(st.floors[below].tiles)
+        if t is not None and t.revealed and t.kind == K.STAIRS
+    ]
+    return bool(ways) and all(((there << 6) | c) == guard for c in ways)
+
+
+def _assigned_floor(
+    game: Game, player: int, tf: int | None, all_loot: bool, sv: list[FloorSurvey] | None
+) -> int:
+    """`player_floor` before the held-passage check."""
     if tf is None:
         tf = target_floor(game)
     st = game.state

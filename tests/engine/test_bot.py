@@ -548,3 +548,37 @@ def test_the_upper_seat_works_on_the_next_floor_whose_safe_is_still_closed():
     assert player_floor(g, 0) == 0
     assert player_floor(g, 1) == 2
     assert aim_of(g, 1) == Aim(Goal.STAIRS_UP, P("2.C3"))
+
+
+def _held_stairs(guard_at: str) -> Game:
+    """Bank Job: burglar 1, whose seat works the second floor, stands on the third with its
+    Safe found and closed; the only way down arrives on 2.B2, and the second floor's guard
+    stands at `guard_at` with nobody on that floor to make him walk."""
+    t = Table(players=2, scenario=ScenarioId.BANK).reveal_floor(0).reveal_floor(2)
+    t.tile("1.D4", K.SAFE).tile("1.A1", K.STAIRS)
+    t.tile("2.B2", K.STAIRS).tile("3.C3", K.SAFE).tile("3.A4", K.STAIRS)
+    t.player(0, "1.B1").player(1, "3.C2")
+    t.guard(0, at="1.D1", dest="1.D2").guard(1, at=guard_at, dest="2.B1")
+    t.guard(2, at="3.D4", dest="3.D3")
+    return t.game()
+
+
+def test_a_burglar_whose_way_down_is_held_by_a_standing_guard_works_his_own_floor():
+    """A guard walks only when a burglar on his floor ends a turn: one standing on the
+    Stairs' tile of an empty floor stays there, and the way costs a token every time.
+    The burglar works the Safe of the floor he is on instead of pacing above the Stairs."""
+    g = _held_stairs("2.B2")
+    assert player_floor(g, 1) == 2
+    assert aim_of(g, 1).goal != Goal.STAIRS_DOWN
+
+
+def test_a_burglar_goes_down_when_the_guard_below_is_off_the_stairs():
+    g = _held_stairs("2.C2")
+    assert player_floor(g, 1) == 1
+    assert aim_of(g, 1).goal == Goal.STAIRS_DOWN
+
+
+def test_a_burglar_goes_down_when_a_teammate_below_keeps_that_guard_walking():
+    g = _held_stairs("2.B2")
+    g.state.players[0].pos = P("2.A1")
+    assert player_floor(g, 1) == 1
