@@ -303,8 +303,9 @@ def player_floor(
     A burglar whose way to that floor is held (`_passage_held`: its guard stands on the
     Stairs' tile and nobody there makes him walk) works his own floor if it has work left.
     It changed 10 games in 80 on each Bank block above and won 15 and 12 (14 and 13);
-    Office 49 of 80 (50), seeds 31000-31079. Kept for what a player sees: in Bank seed 31001
-    the burglar paced beside the way down for 70 turns."""
+    Office 49 of 80 (50), seeds 31000-31079; `python -m engine autoplay` seeds 20000-20199,
+    Bank 32/200 (27 before), Office 122/200 (126). Kept for what a player sees: in Bank seed
+    31001 the burglar paced beside the way down for 70 turns."""
     if all_loot is None:
         all_loot = game.team_has_all_loot()
     floor = _assigned_floor(game, player, tf, all_loot, sv)
@@ -347,8 +348,6 @@ def _assigned_floor(
         tf = target_floor(game)
     st = game.state
     top = len(st.floors) - 1
-    if all_loot is None:
-        all_loot = game.team_has_all_loot()
     if not all_loot:
         loose = _loose_loot(game, sv)
         if loose:
