@@ -313,7 +313,7 @@ def player_floor(
     if pos is None or all_loot or floor == pos >> 6:
         return floor
     here = pos >> 6
-    if _passage_held(game, here, here + (1 if floor > here else -1)):
+    if _passage_held(game, here, here + (1 if floor > here else -1), sv):
         if sv is None:
             sv = survey(game)
         if sv[here].to_do:
@@ -321,7 +321,7 @@ def player_floor(
     return floor
 
 
-def _passage_held(game: Game, here: int, there: int) -> bool:
+def _passage_held(game: Game, here: int, there: int, sv: list[FloorSurvey] | None = None) -> bool:
     """Every known way between adjacent floors `here` and `there` (the Stairs) arrives on
     the tile where `there`'s guard stands, and no burglar is on `there` to make him move:
     he stays put, and the way costs a Stealth token for as long as nobody goes."""
@@ -332,12 +332,8 @@ def _passage_held(game: Game, here: int, there: int) -> bool:
     if any(p.pos is not None and not p.escaped and p.pos >> 6 == there for p in st.players):
         return False
     below = min(here, there)
-    ways = [
-        c
-        for c, t in enumerate(st.floors[below].tiles)
-        if t is not None and t.revealed and t.kind == K.STAIRS
-    ]
-    return bool(ways) and all(((there << 6) | c) == guard for c in ways)
+    ways = sv[below].stairs if sv is not None else _revealed_of_kind(game, below, K.STAIRS)
+    return bool(ways) and all(((there << 6) | (q & 63)) == guard for q in ways)
 
 
 def _assigned_floor(

@@ -260,15 +260,7 @@ def guard_route(floor: FloorLayout, start: int, goal: int) -> list[int]:
     geo = geometry(floor)
     if not floor.is_real(start) or not floor.is_real(goal):
         raise ValueError("route endpoints must be real tiles of the floor")
-    if geo.dist[start][goal] < 0:
-        raise ValueError("goal is not reachable from start")
-    table = geo.next_steps(goal)
-    path = []
-    cell = start
-    while cell != goal:
-        cell = table[cell]
-        path.append(cell)
-    return path
+    return list(geo.route(start, goal))
 
 
 def random_walls(rng: Rng, size: int, count: int, empty: int | None) -> frozenset[Wall]:
