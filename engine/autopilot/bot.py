@@ -874,7 +874,16 @@ class Weights:
     rolls in Bank seeds 31000-31011 were such free actions, taken to dodge the Event and
     `tempo` while waiting on the Safe) and a fifth or sixth die, Bank 12 and 13; `explore`
     for each tile revealed on a floor where a burglar still looks for the Stairs up to his
-    own floor (after its Safe is found it fell to `revealed`), Bank 9 and 9."""
+    own floor (after its Safe is found it fell to `revealed`), Bank 9 and 9. Bot of 0e77fa6
+    (Bank 15 and 12, Office 49 and 52 on those blocks): a price on each burglar for his
+    floor guard's pace (speed and alarms: every turn he spends there the guard walks that
+    far) at 100 a step, Office 55 and 49, Bank 8; on the pace above the floor's starting
+    speed only, Bank 11; `event` 40 (the world plays the Event it draws anyway), Office 51,
+    Bank 9; the threat after an End counted over every patrol card the guard may have
+    turned, not the one the world drew (as `hit_risk` counts his walk), Office 49, Bank 12;
+    holding the roll that may open a Safe while a floor below still has its Safe to find or
+    open (opening it speeds those floors' guards up), Bank 10. Where the gap lies instead:
+    `bench/oracle_bench.py` (the same bots told the true patrol decks win 25/80, not 15)."""
 
     win: float = 1e6
     safe: float = 3000.0
