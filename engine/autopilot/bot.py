@@ -883,7 +883,8 @@ class Weights:
     turned, not the one the world drew (as `hit_risk` counts his walk), Office 49, Bank 12;
     holding the roll that may open a Safe while a floor below still has its Safe to find or
     open (opening it speeds those floors' guards up), Bank 10. Where the gap lies instead:
-    `bench/oracle_bench.py` (the same bots told the true patrol decks win 25/80, not 15)."""
+    `bench/oracle_bench.py` (the same bots told everything hidden win 38 and 51 of 80 on
+    those Bank blocks, not 15 and 12; told the face-down tiles alone, about 25)."""
 
     win: float = 1e6
     safe: float = 3000.0
