@@ -72,10 +72,11 @@ def oracle(know: str) -> Callable[[Game, int, int], Game]:
 def play(args: tuple[str, str, int, int]) -> tuple[str, int, int]:
     """One row: (know, wins, games), played by `autoplay` in this process."""
     know, scenario, first, games = args
-    if know != "none":
-        # The bot and its plan search each imported the sampler by name: replace both.
-        for module in (bot_module, search_module):
-            setattr(module, resample_from_infostate.__name__, oracle(know))
+    # The bot and its plan search each imported the sampler by name: set both, the honest
+    # one too (a pool's worker may have played an oracle row before).
+    sampler = resample_from_infostate if know == "none" else oracle(know)
+    for module in (bot_module, search_module):
+        setattr(module, resample_from_infostate.__name__, sampler)
     result = autoplay(ScenarioId(scenario), 2, games, seed=first, jobs=1)
     wins = result["wins"]
     assert isinstance(wins, int)
