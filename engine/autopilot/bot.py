@@ -1309,7 +1309,16 @@ class Bot:
     most `nodes` positions, then the rule of thumb finishes) scores every first action by
     the best end-of-turn position it leads to, after the Event and the guard's move. The
     first action with the best average over the samples is played; the bot re-plans after
-    every action (a peek or a die changes what it knows)."""
+    every action (a peek or a die changes what it knows).
+
+    Tried and not kept (bot of ddd1f7a; Bank, 2 burglars, seeds 31000-31079 and
+    32000-32079, 15 and 12 wins of 80): inside a sample's search, each Move or Peek onto a
+    face-down tile searched on two identities of that tile (the sample's and one swapped
+    with another face-down tile of the floor), so no step before a reveal relies on what
+    one sample hides there, and a peek is worth what it may show: 8 and 13, turn CPU p95
+    315-322 ms. Steps onto face-down tiles were rarely the trouble: in seeds 31000-31011
+    they rang 9 of 164 alarms (peeks 283, such steps 127). Leaving the Juicer's
+    Crybaby out of the candidates (her games won 3 of 39 on those blocks): 2 of 39."""
 
     seed: int = 0
     worlds: int = 3

@@ -18,7 +18,10 @@ from .search import TurnSearch
 # the same games (bot of 638928a), wins and turn CPU p95 on a machine loaded 4-10: Bank 3
 # worlds 8/80, 234 ms; 2 worlds 3/80, 179 ms; 4 worlds 1/80, 355 ms; 3 worlds with 300
 # search nodes (`Bot.nodes`, else 200) 8/80, 316 ms. Office 3 worlds 36/80, 176 ms; 2
-# worlds 33/80, 132 ms; 300 nodes 32/80, 215 ms. More tables is not a stronger crew.
+# worlds 33/80, 132 ms; 300 nodes 32/80, 215 ms. More tables is not a stronger crew. Again
+# on fresh seeds (bot of ddd1f7a; Bank, 2 burglars, seeds 31000-31079 and 32000-32079: 15
+# and 12 wins of 80): 5 worlds of 120 nodes each (about the same effort), 8 and 9, turn
+# CPU p95 347-353 ms.
 WORLDS = 3
 # The whole-turn plan search every bot gets a copy of (None: the bot alone). Dev seeds
 # 9000-9079, 2 burglars, wins and turn CPU p95 without -> with (2 worlds): Office 24/80 ->
