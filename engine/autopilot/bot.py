@@ -1316,7 +1316,7 @@ class Bot:
     face-down tile searched on two identities of that tile (the sample's and one swapped
     with another face-down tile of the floor), so no step before a reveal relies on what
     one sample hides there, and a peek is worth what it may show: 8 and 13, turn CPU p95
-    315-322 ms. Steps onto face-down tiles were rarely the trouble: in seeds 31000-31011
+    315-322 ms; Office 48 and 55 on those seeds (49 and 52). Steps onto face-down tiles were rarely the trouble: in seeds 31000-31011
     they rang 9 of 164 alarms (peeks 283, such steps 127). Leaving the Juicer's
     Crybaby out of the candidates (her games won 3 of 39 on those blocks): 2 of 39."""
 
