@@ -305,7 +305,16 @@ def player_floor(
     It changed 10 games in 80 on each Bank block above and won 15 and 12 (14 and 13);
     Office 49 of 80 (50), seeds 31000-31079; `python -m engine autoplay` seeds 20000-20199,
     Bank 32/200 (27 before), Office 122/200 (126). Kept for what a player sees: in Bank seed
-    31001 the burglar paced beside the way down for 70 turns."""
+    31001 the burglar paced beside the way down for 70 turns.
+
+    Tried and not kept (bot of ddd1f7a, seeds 31000-31079 and 32000-32079; Office 49 and
+    52, Bank 15 and 12 of 80): a way also held when the standing guard's next walk surely
+    finds its arrival (his route, or a Foyer he passes next to: Office seed 31000, where
+    both burglars paced under the way up for ten turns), with its token charged in
+    `evaluate` until someone crosses, so waiting below is no longer free. Office 47 and 45,
+    Bank 13 and 6 (Office 32000: 42 games changed, +3 -10); charged per burglar instead of
+    once, the same Office figures, Bank 12 and 6. Held that way, the upper seat stays to
+    work beside his teammate far more often, and two on one floor lose Stealth faster."""
     if all_loot is None:
         all_loot = game.team_has_all_loot()
     floor = _assigned_floor(game, player, tf, all_loot, sv)
@@ -1316,9 +1325,10 @@ class Bot:
     face-down tile searched on two identities of that tile (the sample's and one swapped
     with another face-down tile of the floor), so no step before a reveal relies on what
     one sample hides there, and a peek is worth what it may show: 8 and 13, turn CPU p95
-    315-322 ms; Office 48 and 55 on those seeds (49 and 52). Steps onto face-down tiles were rarely the trouble: in seeds 31000-31011
-    they rang 9 of 164 alarms (peeks 283, such steps 127). Leaving the Juicer's
-    Crybaby out of the candidates (her games won 3 of 39 on those blocks): 2 of 39."""
+    315-322 ms; Office 48 and 55 on those seeds (49 and 52). Steps onto face-down tiles
+    were rarely the trouble: in Bank seeds 31000-31011 they rang 9 of 164 alarms (peeks
+    283, such steps 127). Leaving the Juicer's Crybaby out of the candidates (her games
+    won 3 of 39 on those Bank blocks): 2 of 39."""
 
     seed: int = 0
     worlds: int = 3
