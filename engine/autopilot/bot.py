@@ -312,7 +312,7 @@ def player_floor(
     finds its arrival (his route, or a Foyer he passes next to: Office seed 31000, where
     both burglars paced under the way up for ten turns), with its token charged in
     `evaluate` until someone crosses, so waiting below is no longer free. Office 47 and 45,
-    Bank 13 and 6 (Office 32000: 42 games changed, +3 -10); charged per burglar instead of
+    Bank 13 and 6 (Office 32000: 41 games changed, +3 -10); charged per burglar instead of
     once, the same Office figures, Bank 12 and 6. Held that way, the upper seat stays to
     work beside his teammate far more often, and two on one floor lose Stealth faster."""
     if all_loot is None:
