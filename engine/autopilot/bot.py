@@ -313,8 +313,9 @@ def player_floor(
     both burglars paced under the way up for ten turns), with its token charged in
     `evaluate` until someone crosses, so waiting below is no longer free. Office 47 and 45,
     Bank 13 and 6 (Office 32000: 41 games changed, +3 -10); charged per burglar instead of
-    once, the same Office figures, Bank 12 and 6. Held that way, the upper seat stays to
-    work beside his teammate far more often, and two on one floor lose Stealth faster."""
+    once, the same Office figures, Bank 12 and 6. A likely cause, not measured: held that
+    way, the upper seat stays to work beside his teammate far more often, and two on one
+    floor lose Stealth faster."""
     if all_loot is None:
         all_loot = game.team_has_all_loot()
     floor = _assigned_floor(game, player, tf, all_loot, sv)
