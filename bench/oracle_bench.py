@@ -24,7 +24,9 @@ Knowing everything roughly triples the Bank's wins: the planner is not what caps
 what it cannot see is. The face-down tiles are worth about 10 wins in 80 in both jobs, the
 patrol order about 4-8; the rest is the luck of dice and cards. Tiles can be learned
 honestly (a peek): a bot that plans inside sampled worlds never pays for what a peek
-would tell it, which is where to look next.
+would tell it. The one honest try so far, searching each tile a step or peek reveals on
+two identities (`Bot`'s notes), did not recover them: most of their worth to an oracle
+seems to be knowing where the Safe and Stairs lie without exploring, not dodging alarms.
 """
 
 from __future__ import annotations
