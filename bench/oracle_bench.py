@@ -7,6 +7,8 @@ figures; asserts nothing. A measurement only: the shipped bot never reads hidden
 
 What an oracle seat knows (`--know`, any of):
   none    the honest bot (its worlds from `resample_from_infostate`);
+  places  where the face-down Safes and Stairs lie (every other face-down tile, the decks,
+          cards and dice still drawn);
   tiles   the face-down tiles as they lie (patrol decks, cards and dice still drawn);
   patrol  the patrol decks in their true order (tiles, cards and dice still drawn);
   all     the true game itself: tiles, decks, Events, Tools, Loot and every future roll.
@@ -16,17 +18,19 @@ so even `all` does not dodge by his next card alone; its worlds just agree with 
 Measured with the bot of 0e77fa6, 2 burglars, wins of 80 (a figure given twice was run twice
 with different sampler draws: the noise of one such row is large):
 
-    Bank 31000-31079    none 15   tiles 16, 29   patrol 25, 20   all 38
-    Bank 32000-32079    none 12   tiles 27       patrol 20       all 51
-    Office 31000-31079  none 49   tiles 61       patrol 53       all 69
+    Bank 31000-31079    none 15   places 10   tiles 16, 29   patrol 25, 20   all 38
+    Bank 32000-32079    none 12   places 10   tiles 27       patrol 20       all 51
+    Office 31000-31079  none 49               tiles 61       patrol 53       all 69
 
 Knowing everything roughly triples the Bank's wins: the planner is not what caps the crew,
-what it cannot see is. The face-down tiles are worth about 10 wins in 80 in both jobs, the
-patrol order about 4-8; the rest is the luck of dice and cards. Tiles can be learned
-honestly (a peek): a bot that plans inside sampled worlds never pays for what a peek
-would tell it. The one honest try so far, searching each tile a step or peek reveals on
-two identities (`Bot`'s notes), did not recover them: most of their worth to an oracle
-seems to be knowing where the Safe and Stairs lie without exploring, not dodging alarms.
+what it cannot see is. The face-down tiles seem worth about 10 wins in 80 in both jobs (one
+Bank block gave 16 and 29 on two runs), the patrol order about 4-8; the rest is the luck of
+dice and cards. Knowing only where the Safes and Stairs lie is worth nothing measurable
+(10 and 10): what the tiles are worth, if it is not noise, is what the other rooms are
+(which way is clear, which costs an alarm, an action or a turn), not the hunt for the Safe.
+Tiles can be learned honestly (a peek): a bot that plans inside sampled worlds never pays
+for what a peek would tell it. The one honest try so far, searching each tile a step or
+peek reveals on two identities (`Bot`'s notes), did not recover them.
 """
 
 from __future__ import annotations
@@ -42,12 +46,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine.autopilot.bot as bot_module
 import engine.autopilot.search as search_module
 from engine.autopilot.autoplay import autoplay
-from engine.rules.data import ScenarioId
+from engine.rules.data import ScenarioId, TileKind
 from engine.rules.game import Game
 from engine.rules.infostate import resample_from_infostate
-from engine.rules.state import clone_floor, clone_state
+from engine.rules.state import Tile, clone_floor, clone_state
 
-KNOWS = ("none", "tiles", "patrol", "all")
+KNOWS = ("none", "places", "tiles", "patrol", "all")
+# The tiles whose places `places` puts back: what a burglar looks for on a floor.
+_SOUGHT = (TileKind.SAFE, TileKind.STAIRS)
 
 
 def oracle(know: str) -> Callable[[Game, int, int], Game]:
@@ -59,7 +65,9 @@ def oracle(know: str) -> Callable[[Game, int, int], Game]:
             return game.clone()
         st = clone_state(resample_from_infostate(game, player, seed).state)
         for sampled, true in zip(st.floors, game.state.floors, strict=True):
-            if know == "tiles":
+            if know == "places":
+                sampled.tiles = _sought_where_they_lie(clone_floor(sampled).tiles, true.tiles)
+            elif know == "tiles":
                 sampled.tiles = clone_floor(true).tiles
             else:
                 sampled.guard.patrol = true.guard.patrol[:]
@@ -69,6 +77,25 @@ def oracle(know: str) -> Callable[[Game, int, int], Game]:
         return world
 
     return deal
+
+
+def _sought_where_they_lie(tiles: list[Tile | None], true: list[Tile | None]) -> list[Tile | None]:
+    """The sampled floor's `tiles` with its face-down Safes and Stairs swapped onto the
+    squares where the true floor hides them (the other face-down tiles stay as drawn)."""
+    for kind in _SOUGHT:
+        want = [c for c, t in enumerate(true) if t and not t.revealed and t.kind == kind]
+        have = [c for c, t in enumerate(tiles) if t and not t.revealed and t.kind == kind]
+        spare = [c for c in have if c not in want]
+        for c in want:
+            if c in have or not spare:
+                continue
+            here, there = tiles[c], tiles[spare.pop()]
+            if here is not None and there is not None:
+                # The kinds change places, not the records: a face-down square keeps its
+                # tokens (a Downstairs, a Crowbar's, a Thermal Bomb's).
+                here.kind, there.kind = there.kind, here.kind
+                here.number, there.number = there.number, here.number
+    return tiles
 
 
 def play(args: tuple[str, str, int, int]) -> tuple[str, int, int]:
