@@ -24,10 +24,15 @@ with different sampler draws: the noise of one such row is large):
 
 Knowing everything roughly triples the Bank's wins: the planner is not what caps the crew,
 what it cannot see is. The face-down tiles seem worth about 10 wins in 80 in both jobs (one
-Bank block gave 16 and 29 on two runs), the patrol order about 4-8; the rest is the luck of
-dice and cards. Knowing only where the Safes and Stairs lie is worth nothing measurable
-(10 and 10): what the tiles are worth, if it is not noise, is what the other rooms are
-(which way is clear, which costs an alarm, an action or a turn), not the hunt for the Safe.
+Bank block gave 16 and 29 on two runs), the patrol order about 4-8. No single part adds up
+to everything: the rest is the parts together, or noise. Knowing only where the Safes and
+Stairs lie is worth nothing measurable (10 and 10): what the tiles are worth, if it is not
+noise, is what the other rooms are (which way is clear, which costs an alarm, an action or
+a turn), not the hunt for the Safe.
+Two rows more, from a scratch harness that plays the same games: the true future dice alone,
+9 (Bank 31000-31079); every world of a decision one and the same sample of the view (worlds
+that agree with each other, not with the table), 3 and 2. What the oracles gain is the
+truth, not agreement among their worlds; the honest bot needs its worlds to differ.
 Tiles can be learned honestly (a peek): a bot that plans inside sampled worlds never pays
 for what a peek would tell it. The one honest try so far, searching each tile a step or
 peek reveals on two identities (`Bot`'s notes), did not recover them.
