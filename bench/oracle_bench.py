@@ -31,8 +31,9 @@ noise, is what the other rooms are (which way is clear, which costs an alarm, an
 a turn), not the hunt for the Safe.
 Two rows more, from a scratch harness that plays the same games: the true future dice alone,
 9 (Bank 31000-31079); every world of a decision one and the same sample of the view (worlds
-that agree with each other, not with the table), 3 and 2. What the oracles gain is the
-truth, not agreement among their worlds; the honest bot needs its worlds to differ.
+that agree with each other, not with the table), 3 and 2 on the two Bank blocks. What the
+oracles gain is the truth, not agreement among their worlds; the honest bot needs its
+worlds to differ.
 Tiles can be learned honestly (a peek): a bot that plans inside sampled worlds never pays
 for what a peek would tell it. The one honest try so far, searching each tile a step or
 peek reveals on two identities (`Bot`'s notes), did not recover them.
