@@ -11,6 +11,9 @@ What an oracle seat knows (`--know`, any of):
           cards and dice still drawn);
   tiles   the face-down tiles as they lie (patrol decks, cards and dice still drawn);
   patrol  the patrol decks in their true order (tiles, cards and dice still drawn);
+  dice    the true RNG: every future roll and shuffle (tiles, decks and cards still drawn);
+  one     nothing more, but every world of a decision is the same sample of the view
+          (worlds that agree with each other, not with the table);
   all     the true game itself: tiles, decks, Events, Tools, Loot and every future roll.
 The bot still prices the guard's walk past his destination from public facts (`defuse`),
 so even `all` does not dodge by his next card alone; its worlds just agree with the game.
@@ -18,9 +21,9 @@ so even `all` does not dodge by his next card alone; its worlds just agree with 
 Measured with the bot of 0e77fa6, 2 burglars, wins of 80 (a figure given twice was run twice
 with different sampler draws: the noise of one such row is large):
 
-    Bank 31000-31079    none 15   places 10   tiles 16, 29   patrol 25, 20   all 38
-    Bank 32000-32079    none 12   places 10   tiles 27       patrol 20       all 51
-    Office 31000-31079  none 49               tiles 61       patrol 53       all 69
+    Bank 31000-31079    none 15  places 10  tiles 16, 29  patrol 25, 20  dice 9  one 3  all 38
+    Bank 32000-32079    none 12  places 10  tiles 27      patrol 20              one 2  all 51
+    Office 31000-31079  none 49             tiles 61      patrol 53                     all 69
 
 Knowing everything roughly triples the Bank's wins: the planner is not what caps the crew,
 what it cannot see is. The face-down tiles seem worth about 10 wins in 80 in both jobs (one
@@ -29,11 +32,9 @@ to everything: the rest is the parts together, or noise. Knowing only where the 
 Stairs lie is worth nothing measurable (10 and 10): what the tiles are worth, if it is not
 noise, is what the other rooms are (which way is clear, which costs an alarm, an action or
 a turn), not the hunt for the Safe.
-Two rows more, from a scratch harness that plays the same games: the true future dice alone,
-9 (Bank 31000-31079); every world of a decision one and the same sample of the view (worlds
-that agree with each other, not with the table), 3 and 2 on the two Bank blocks. What the
-oracles gain is the truth, not agreement among their worlds; the honest bot needs its
-worlds to differ.
+Knowing the dice is worth nothing either. Worlds that agree with each other but not with
+the table (`one`) do far worse: what the oracles gain is the truth, not agreement among
+their worlds, and the honest bot needs its worlds to differ.
 Tiles can be learned honestly (a peek): a bot that plans inside sampled worlds never pays
 for what a peek would tell it. The one honest try so far, searching each tile a step or
 peek reveals on two identities (`Bot`'s notes), did not recover them.
@@ -57,7 +58,8 @@ from engine.rules.game import Game
 from engine.rules.infostate import resample_from_infostate
 from engine.rules.state import Tile, clone_floor, clone_state
 
-KNOWS = ("none", "places", "tiles", "patrol", "all")
+KNOWS = ("none", "places", "tiles", "patrol", "dice", "one", "all")
+_MASK = (1 << 63) - 1
 # The tiles whose places `places` puts back: what a burglar looks for on a floor.
 _SOUGHT = (TileKind.SAFE, TileKind.STAIRS)
 
@@ -69,13 +71,18 @@ def oracle(know: str) -> Callable[[Game, int, int], Game]:
     def deal(game: Game, player: int, seed: int) -> Game:
         if know == "all":
             return game.clone()
+        if know == "one":  # the seed from public facts only: every world of a decision alike
+            public = game.state.actions_applied * 1_000_003 + game.state.turn * 7919 + 12345
+            return resample_from_infostate(game, player, public & _MASK)
         st = clone_state(resample_from_infostate(game, player, seed).state)
+        if know == "dice":
+            st.rng = game.state.rng
         for sampled, true in zip(st.floors, game.state.floors, strict=True):
             if know == "places":
                 sampled.tiles = _sought_where_they_lie(clone_floor(sampled).tiles, true.tiles)
             elif know == "tiles":
                 sampled.tiles = clone_floor(true).tiles
-            else:
+            elif know == "patrol":
                 sampled.guard.patrol = true.guard.patrol[:]
                 sampled.guard.aside = true.guard.aside[:]
         world = Game(st, game.setup)
