@@ -899,15 +899,15 @@ class Weights:
     `entered` 400 and `threat` 300, 10; `safe` 4500, 13; `cracked` 300 and `die` 110, 9.
     Bolder or more eager for the Safe, the crew wins no more. Then, the same block: `alarm`
     200, 9 (+5 -11 games); `alarm_end` 250, 5 (+1 -11); both at 50, 13; `distance` 60, 12,
-    and 25, 4 (+3 -14); `explore` 60, 12, and 15, 16 (seeds 32000-32079: 8; Office 48
+    and 25, 4 (+3 -14); `explore` 60, 12, and 15, 16 (15 on seeds 32000-32079: 8; Office 48
     against 49); `threat` 300, 13, and 550, 10; a price after the End on a burglar alone on
     his floor for the least public chance, over the tiles his next turn can walk to, that
     his guard walks in (that chance times a hit's price, at 0.5 and 1.0 of it), 14 and 15
-    (seeds 32000-32079: 11; Office 53 and 45 of 80 on both blocks, 49 and 52), only in the
-    turn search 12, turn CPU p95 about 40 ms more. In Bank seeds 31000-31023 the guards sped
-    up 108 times for a reshuffled patrol deck and 58 for an opened Safe; 339 alarms rang,
-    each turning a guard off his patrol card (up to 339 of the 2,202 cards drawn). Pricing
-    alarms higher did not slow that down."""
+    (1.0 on seeds 32000-32079: 11; Office 53 and 45 of 80 on both blocks, 49 and 52), only
+    in the turn search 12, turn CPU p95 about 40 ms more. In Bank seeds 31000-31023 the
+    guards sped up 108 times for a reshuffled patrol deck and 58 for an opened Safe; 339
+    alarms rang, each turning a guard off his patrol card (up to 339 of the 2,202 cards
+    drawn). Pricing alarms higher did not slow that down."""
 
     win: float = 1e6
     safe: float = 3000.0
