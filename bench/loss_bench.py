@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.autopilot.defaults import default_bot
+from engine.autopilot.defaults import default_bot, seat_seed
 from engine.rules.actions import ActionKind
 from engine.rules.data import ScenarioId, Side
 from engine.rules.events import (
@@ -42,7 +42,7 @@ from engine.rules.setup import crew_setup
 
 def play(scenario: ScenarioId, seed: int, players: int = 2) -> dict[str, object]:
     game = new_game(crew_setup(scenario, players, Side.BASIC, seed))
-    bots = [default_bot(seed * 8 + k) for k in range(players)]  # autoplay's seats
+    bots = [default_bot(seat_seed(seed, k)) for k in range(players)]  # autoplay's seats
     alarms: Counter[str] = Counter()
     stealth: Counter[str] = Counter()
     kinds: Counter[str] = Counter()

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.autopilot.autoplay import _p95
 from engine.autopilot.bot import Weights, end_danger
-from engine.autopilot.defaults import default_bot
+from engine.autopilot.defaults import default_bot, seat_seed
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import ScenarioId, Side
 from engine.rules.events import GameLost, StealthLost
@@ -106,7 +106,7 @@ def play(
     end = Action(ActionKind.END)
     for game_seed in seeds:
         game = new_game(crew_setup(scenario, players, Side.BASIC, game_seed))
-        bots = [default_bot(game_seed * 8 + k) for k in range(players)]
+        bots = [default_bot(seat_seed(game_seed, k)) for k in range(players)]
         for b in bots:
             b.weights = replace(Weights(), **weights)
             for name, value in bot_fields.items():

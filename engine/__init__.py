@@ -91,6 +91,7 @@ _EXPORTS = {
     "Explanation": "autopilot.bot",
     "TurnSearch": "autopilot.search",
     "default_bot": "autopilot.defaults",
+    "seat_seed": "autopilot.defaults",
     "MAX_GAME_ACTIONS": "io.limits",
     "load_json": "io.limits",
     "encode": "io.serialize",
@@ -104,7 +105,7 @@ _MODULES = {"events": "rules.events"}
 
 if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists agree)
     from .autopilot.bot import Bot, Explanation
-    from .autopilot.defaults import default_bot
+    from .autopilot.defaults import default_bot, seat_seed
     from .autopilot.search import TurnSearch
     from .io.limits import MAX_GAME_ACTIONS, load_json
     from .io.links import MAX_CODE_CHARS, pack_actions, unpack_actions
@@ -242,6 +243,7 @@ __all__ = [  # the names __getattr__ provides, and the version
     "pos_text",
     "replay",
     "row_col",
+    "seat_seed",
     "to_json",
     "typed_view",
     "unpack_actions",

@@ -174,6 +174,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--jobs", type=int, default=1, help="processes (the games split by seed ranges)"
     )
     auto.add_argument(
+        "--sampler",
+        type=int,
+        default=0,
+        help="move the bots' seeds (the same games, other sampled worlds): the bot's own "
+        "spread, to compare a change against",
+    )
+    auto.add_argument(
         "--search-worlds",
         type=int,
         default=None,
@@ -217,6 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             worlds=args.worlds,
             jobs=args.jobs,
             search=_search(args),
+            sampler=args.sampler,
         )
         print(json.dumps(result))
         return 0

@@ -19,7 +19,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.autopilot.defaults import default_bot
+from engine.autopilot.defaults import default_bot, seat_seed
 from engine.rules.data import ScenarioId, Side
 from engine.rules.game import new_game
 from engine.rules.setup import crew_setup
@@ -28,7 +28,7 @@ from engine.rules.setup import crew_setup
 def game_digest(scenario: ScenarioId, players: int, seed: int, max_actions: int = 3000) -> str:
     """One game played as `autoplay` plays game `seed`: its line of figures and digest."""
     game = new_game(crew_setup(scenario, players, Side.BASIC, seed))
-    bots = [default_bot(seed * 8 + k) for k in range(players)]
+    bots = [default_bot(seat_seed(seed, k)) for k in range(players)]
     h = hashlib.sha256()
     n = 0
     while not game.is_over() and n < max_actions:

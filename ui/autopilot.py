@@ -436,9 +436,9 @@ def page_bot(game_seed: int, seat: int) -> Bot:
     """The page's bot for a seat (autopilot and hints): the autopilot's defaults
     (`engine/autopilot/defaults.py`, what autoplay measures), its own turn search included,
     which compares whole-turn plans over the sampled tables and keeps the plan it follows."""
-    from engine import default_bot
+    from engine import default_bot, seat_seed
 
-    return default_bot(game_seed * 8 + seat)
+    return default_bot(seat_seed(game_seed, seat))
 
 
 def _missing(element: Any) -> bool:

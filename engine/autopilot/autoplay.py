@@ -17,7 +17,7 @@ from ..rules.data import ScenarioId, Side
 from ..rules.game import new_game
 from ..rules.setup import crew_setup
 from .bot import Bot, public_table
-from .defaults import SEARCH, WORLDS
+from .defaults import SEARCH, WORLDS, seat_seed
 from .search import TurnSearch
 
 
@@ -72,6 +72,7 @@ def _autoplay_games(
     worlds: int | None,
     max_actions: int,
     search: TurnSearch | None = None,
+    sampler: int = 0,
 ) -> _Tally:
     """Play the games whose building seeds are `seeds` (the bots are seeded from them)."""
     out = _Tally()
@@ -79,7 +80,9 @@ def _autoplay_games(
     for game_seed in seeds:
         game = new_game(crew_setup(scenario, players, side, game_seed))
         seat_worlds = WORLDS if worlds is None else worlds
-        bots = [Bot(seed=game_seed * 8 + k, worlds=seat_worlds) for k in range(players)]
+        bots = [
+            Bot(seed=seat_seed(game_seed, k, sampler), worlds=seat_worlds) for k in range(players)
+        ]
         for b in bots:  # each bot its own copy (it keeps the plan it follows)
             b.search = replace(search, figures={}) if search is not None else None
         n = 0
@@ -152,20 +155,31 @@ def autoplay(
     max_actions: int = 3000,
     jobs: int = 1,
     search: TurnSearch | Literal["default"] | None = "default",
+    sampler: int = 0,
 ) -> dict[str, object]:
     """Every seat on the autopilot: game i uses seed + i for the building (random
     characters, standard walls) and for the bots. `jobs` > 1 splits the games into that
     many contiguous seed ranges played by separate processes: the same games, the same
     figures (times aside) as one process. `search`: every bot gets a copy of it (the
     whole-turn plan search of `engine/autopilot/search.py`); None: the bot alone;
-    "default": `defaults.SEARCH`."""
+    "default": `defaults.SEARCH`. `sampler`: the bots' seeds moved (`defaults.seat_seed`),
+    the games the same."""
     if isinstance(search, str):
         search = SEARCH
     start = time.perf_counter()
     jobs = max(1, min(jobs, games))
     cuts = [seed + games * k // jobs for k in range(jobs + 1)]
     parts = [
-        (scenario, players, range(cuts[k], cuts[k + 1]), advanced, worlds, max_actions, search)
+        (
+            scenario,
+            players,
+            range(cuts[k], cuts[k + 1]),
+            advanced,
+            worlds,
+            max_actions,
+            search,
+            sampler,
+        )
         for k in range(jobs)
     ]
     tally = _Tally()
@@ -185,6 +199,7 @@ def autoplay(
         "players": players,
         "games": games,
         "seeds": [seed, seed + games - 1],
+        "sampler": sampler,
         "jobs": jobs,
         "worlds": WORLDS if worlds is None else worlds,
         "wins": tally.wins,

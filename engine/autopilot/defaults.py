@@ -3,8 +3,9 @@ command line and the benches) and the page's bot (`ui.autopilot.page_bot`, its s
 hints) take it from, so the bot measured is the bot played.
 
 Changing a figure here changes every bot that is not given its own: measure it first
-(`python -m engine autoplay`, dev seeds, paired) and keep the turn's CPU p95 <= 300 ms in
-CPython (the page, Pyodide, is about 2-2.5x slower and must stay <= 1 s).
+(`python -m engine autoplay` on fresh seeds, against the bot's own spread: `--sampler`)
+and keep the turn's CPU p95 <= 300 ms in CPython (the page, Pyodide, is about 2-2.5x
+slower and must stay <= 1 s).
 """
 
 from __future__ import annotations
@@ -40,6 +41,20 @@ WORLDS = 3
 SEARCH: TurnSearch | None = TurnSearch(worlds=8)
 
 
+# Far apart, so a moved seat seed never lands on another game's or seat's.
+_SAMPLER_STRIDE = 1_000_003
+
+
+def seat_seed(game_seed: int, seat: int, sampler: int = 0) -> int:
+    """The seed of seat `seat`'s bot in game `game_seed`, wherever a game is played on the
+    autopilot (autoplay, the page's seats and hints, the benches). `sampler` 0 gives the
+    seeds every figure in the bot's notes was measured with; another value plays the same
+    games with other sampled worlds, to see how far the bot's own luck moves a row before a
+    change is read into a difference (Bank 2p seeds 31000-31079: 15, 12 and 9 wins of 80,
+    samplers 0, 1 and 2)."""
+    return game_seed * 8 + seat + sampler * _SAMPLER_STRIDE
+
+
 def default_bot(seed: int) -> Bot:
     """The autopilot for one seat: `WORLDS` sampled tables and its own copy of `SEARCH`
     (a bot keeps the plan it follows in it)."""
@@ -50,4 +65,4 @@ def default_bot(seed: int) -> Bot:
     )
 
 
-__all__ = ["SEARCH", "WORLDS", "default_bot"]
+__all__ = ["SEARCH", "WORLDS", "default_bot", "seat_seed"]

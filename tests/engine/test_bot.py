@@ -20,6 +20,7 @@ from engine.autopilot.bot import (
     player_floor,
     public_table,
 )
+from engine.autopilot.defaults import seat_seed
 from engine.autopilot.search import TurnSearch
 from engine.rules.actions import Action, pos_text
 from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool
@@ -292,6 +293,19 @@ def test_autoplay_split_into_jobs_plays_the_same_games():
     same = ("games", "seeds", "wins", "losses", "loss_reasons", "average_turns")
     assert two["jobs"] == 2
     assert {k: one[k] for k in same} == {k: two[k] for k in same}
+
+
+def test_with_no_sampler_every_seat_gets_the_seed_the_bots_figures_were_measured_with():
+    assert [seat_seed(31000, k) for k in range(4)] == [248000, 248001, 248002, 248003]
+
+
+def test_another_sampler_plays_the_same_games_with_other_sampled_worlds():
+    """The bot's own spread on a row: the same building, other worlds, other play."""
+    one = autoplay(ScenarioId.OFFICE, 1, 1, seed=3, worlds=1, search=None)
+    other = autoplay(ScenarioId.OFFICE, 1, 1, seed=3, worlds=1, search=None, sampler=1)
+    assert one["seeds"] == other["seeds"] == [3, 3]
+    assert (one["sampler"], other["sampler"]) == (0, 1)
+    assert one["moves"] != other["moves"]
 
 
 def test_the_bot_never_steps_back_into_a_guards_tile_it_stood_on_this_turn():

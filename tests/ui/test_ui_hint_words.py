@@ -127,3 +127,11 @@ def test_the_autopilots_log_line_says_why_in_the_same_words_as_a_hint():
     assert bot.last_explanation is not None
     why = explanation_text(bot.last_explanation, ["Ada"])
     assert page.log.items == [(f"Ada (autopilot): {why}", "log-why")]
+
+
+def test_the_pages_bots_are_seeded_as_autoplay_seats_its_bots():
+    """The hints and seats a player meets are the bot autoplay measures, seeds included."""
+    from engine.autopilot.defaults import seat_seed
+    from ui.autopilot import page_bot
+
+    assert [page_bot(7, k).seed for k in range(4)] == [seat_seed(7, k) for k in range(4)]
