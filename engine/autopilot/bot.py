@@ -315,7 +315,14 @@ def player_floor(
     Bank 13 and 6 (Office 32000: 41 games changed, +3 -10); charged per burglar instead of
     once, the same Office figures, Bank 12 and 6. A likely cause, not measured: held that
     way, the upper seat stays to work beside his teammate far more often, and two on one
-    floor lose Stealth faster."""
+    floor lose Stealth faster.
+
+    Tried and not kept (Bank seeds 31000-31079 and 32000-32079, 15 and 12 of 80): the odd
+    seat sent to the highest floor still to do instead of the next one up (so the top
+    floor, whose guard starts fastest, is worked before every Safe opened has sped him up),
+    14 and 12 (+14 -15 games). The order hardly changed: 15 of 160 games opened the top
+    Safe before the middle one (the baseline's order was not counted; who opened the middle
+    Safe, not traced)."""
     if all_loot is None:
         all_loot = game.team_has_all_loot()
     floor = _assigned_floor(game, player, tf, all_loot, sv)
@@ -636,7 +643,14 @@ def hit_risk(game: Game, floor: int) -> dict[int, float]:
     public facts only: his route, speed, the alarms, the patrol cards not yet discarded).
     His route up to his destination is certain; past it he heads for the closest alarm left,
     then for a new patrol card, any of the floor's cards not in the discard pile, and so on
-    while steps remain (`guard_walks`). The dict is shared: read it, never change it."""
+    while steps remain (`guard_walks`). The dict is shared: read it, never change it.
+
+    Checked against what happened (Bank, 2 burglars, the shipped bots, seeds 31000-31023:
+    every burglar on the floor whose guard walks at an End, 2,096 in all; `end_danger`,
+    which is this for any tile but a Foyer): at 0, 16 of 1,603 were walked in on (at that
+    End an Event was drawn in 14, an alarm rang in 2); below 0.1, 11 of 179 (6.9% expected);
+    0.1-0.25, 16 of 183 (14%); 0.25-0.5, 15 of 46 (35%); 0.5-1, 7 of 23 (62%); certain, 46
+    of 62 (of the other 16, 11 drew an Event at that End and 6 saw the game lost first)."""
     return _walks(game, floor)[1]
 
 
@@ -907,7 +921,22 @@ class Weights:
     in the turn search 12, turn CPU p95 about 40 ms more. In Bank seeds 31000-31023 the
     guards sped up 108 times for a reshuffled patrol deck and 58 for an opened Safe; 339
     alarms rang, each turning a guard off his patrol card (up to 339 of the 2,202 cards
-    drawn). Pricing alarms higher did not slow that down."""
+    drawn). Pricing alarms higher did not slow that down. Then, on a Lavatory still holding
+    tokens (a hit there spends one of its tokens, not the burglar's own: `decide` answers
+    "tile"), the hit and the threat priced at half, and never as the last token: Bank 15 and
+    11 (+6 -7), Office 51 and 43 (49 and 52; +13 -20); only the last token's case (a burglar
+    with none left is not caught there; a hit priced as one with tokens), Bank 13 on seeds
+    31000-31079 (+0 -2), Office 51 on seeds 32000-32079 (52; +1 -2, 68 games unchanged).
+    The bot's price there is wrong by the rules, yet pricing it right won no more (why, not
+    traced).
+
+    How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
+    engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12
+    and 9; the three pairs of runs differ by +8 -11, +4 -10 and +8 -11 games. One game of
+    the 80 was won all three times, 27 at least once. So every figure above from 9 to 15 on
+    that block is the bot's own spread, and paired counts of that size are no evidence
+    either. Showing a gain from 15 to 20 in 100 at two standard deviations takes about 450
+    games a side."""
 
     win: float = 1e6
     safe: float = 3000.0
@@ -1265,7 +1294,15 @@ def _thermo(game: Game, floor: int) -> set[int]:
 
 
 def choose_entrance(game: Game) -> Action:
-    """Enter far from the ground-floor guard and off his route."""
+    """Enter far from the ground-floor guard and off his route.
+
+    Tried and not kept (Bank, 2 burglars, seeds 31000-31079 and 32000-32079, 15 and 12 wins
+    of 80): choosing the entrance by the bot's own search of the first turn (each entrance
+    entered in every sampled table, the turn searched to its End and the guard's walk), over
+    all 16 tiles, 6 and 10 (+8 -19 games), or over this rule's first 4, 11 and 10 (+10 -16).
+    Games lost before turn 25 fell from 10 to 2 and 5, yet fewer were won. Over all 16, the
+    search of one turn picks an edge or corner tile for 78 of the 160 entrances (this rule:
+    18); why that loses later games was not traced."""
     st = game.state
     g = st.floors[0].guard
     geo = game.geometry(0)
