@@ -935,9 +935,10 @@ class Weights:
     and 9; the three pairs of runs differ by +8 -11, +4 -10 and +8 -11 games. One game of
     the 80 was won all three times, 27 at least once. Samplers 0 and 1 on Bank 32000-32079:
     12 and 15 (+11 -8); on Office 31000-31079: 49 and 54 (+16 -11). So every figure above
-    from 9 to 15 on that Bank block is the bot's own spread, and paired counts of that size
-    are no evidence either. Showing a gain from 15 to 20 in 100 at two standard deviations
-    takes about 450 games a side."""
+    from 9 to 16 on that Bank block is the bot's own spread, and paired counts of that size
+    are no evidence either; only `alarm_end` 250 (5), `distance` 25 (4) and the entrance
+    searched over all 16 tiles (6, `choose_entrance`) fall well below it. Showing a gain
+    from 15 to 20 in 100 at two standard deviations takes about 450 games a side."""
 
     win: float = 1e6
     safe: float = 3000.0

@@ -50,8 +50,7 @@ def seat_seed(game_seed: int, seat: int, sampler: int = 0) -> int:
     autopilot (autoplay, the page's seats and hints, the benches). `sampler` 0 gives the
     seeds every figure in the bot's notes was measured with; another value plays the same
     games with other sampled worlds, to see how far the bot's own luck moves a row before a
-    change is read into a difference (Bank 2p seeds 31000-31079: 15, 12 and 9 wins of 80,
-    samplers 0, 1 and 2)."""
+    change is read into a difference (the figures: `Weights`' notes)."""
     return game_seed * 8 + seat + sampler * _SAMPLER_STRIDE
 
 
