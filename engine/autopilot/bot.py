@@ -435,7 +435,49 @@ def goals(
     if game.tile(safe).safe_open:
         return [safe], 0
     hidden = [q for q in game.combination(safe) if not game.tile(q).revealed]
-    return (hidden or [safe]), 0
+    if hidden:
+        return hidden, _combination_walk(game, pos, hidden, safe)
+    return [safe], 0
+
+
+def _combination_walk(game: Game, pos: int, hidden: list[int], safe: int) -> int:
+    """The steps `goal_distance` adds after the nearest face-down tile of a Safe's
+    combination: a walk that sees the others in turn (nearest next, each from the tile next
+    door that is nearest the Safe, or on it) and ends at the Safe. Counting only the steps to
+    the nearest one, seeing it sent the distance up whenever the next one or the Safe lay
+    further off, and a burglar beside it paced for turns rather than peek (Bank seed 31001).
+
+    Measured against the bot before it on the same games (2 burglars, samplers 0 and 1):
+    Bank seeds 31000-31079 and 32000-32079, 58 wins of 320 (54), Safes opened a game 1.94
+    (1.84); Office, sampler 0, 106 of 160 (101). Inside the bot's own spread (`Weights`):
+    kept for the pacing it ends. Counting the way on from the last face-down tile alone (so
+    seeing the one before it sent the distance up instead): Bank 9 and 10 on the first
+    block (15 and 12), 1.64 Safes a game."""
+    dist = game.geometry(pos >> 6).dist
+    goal = safe & 63
+    here = pos & 63
+    left = [q & 63 for q in hidden]
+    first = -1
+    walk = 0
+    while left:
+        row = dist[here]
+        reach = [(row[q], q) for q in left if row[q] >= 0]
+        if not reach:
+            return 0
+        steps, seen = min(reach)
+        left.remove(seen)
+        if first < 0:
+            first = max(0, steps - 1)
+        spots = [
+            (row[x] + dist[x][goal], row[x], x)
+            for x, d in enumerate(dist[seen])
+            if 0 <= d <= 1 and row[x] >= 0 and dist[x][goal] >= 0
+        ]
+        if not spots:
+            return 0
+        _, leg, here = min(spots)
+        walk += leg
+    return walk + dist[here][goal] - first
 
 
 class Goal(StrEnum):

@@ -15,6 +15,7 @@ from engine.autopilot.bot import (
     aim_of,
     evaluate,
     explain,
+    goal_distance,
     hit_risk,
     idle_actions,
     player_floor,
@@ -549,6 +550,29 @@ def test_loot_lying_off_its_safe_is_worth_picking_up():
     g.apply(Action.parse("pickup persian-kitty"))
     assert g.team_has_all_loot()
     assert evaluate(g, w) > before
+
+
+def _combination_left(*face_down: str) -> Game:
+    """Floor 1 face up but `face_down`, the Safe at A4 (its row and column: A1-A3, B4-D4),
+    the burglar at B1, the guard far off."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.B1").tile("1.A4", K.SAFE)
+    for where in face_down:
+        t.face_down(where, K.LABORATORY)
+    return t.guard(0, at="1.D3", dest="1.C3").game()
+
+
+@pytest.mark.parametrize("face_down", [("1.A1",), ("1.A1", "1.D4")])
+def test_seeing_a_face_down_tile_of_a_combination_is_never_a_step_back(
+    face_down: tuple[str, ...],
+):
+    """Once a face-down tile of a Safe's row and column is seen, the next one (or the Safe)
+    is the goal: the distance the bot counts must not go up for seeing it. Counting only the
+    steps to the nearest such tile, it went from 0 to 4 here, and in Bank seed 31001 a
+    burglar beside such a tile paced for turns rather than peek."""
+    g = _combination_left(*face_down)
+    before = goal_distance(g, 0)
+    g.apply(Action.parse("peek 1.A1"))
+    assert goal_distance(g, 0) <= before
 
 
 def test_the_upper_seat_works_on_the_next_floor_whose_safe_is_still_closed():
