@@ -49,7 +49,10 @@ compared whenever the bot's own line ends where that chance is 0.1 or more above
 and 14. It was compared only once or twice a game: in seeds 31000-31007, 12 Ends walked
 the guard in for sure; 5 had no safer tile in reach from the turn's start, and in 7 the
 turn's own actions (a tile revealed, an alarm the Juicer set off, a floor entered) took
-it away.
+it away. Later (Bank, seeds 31000-31079, samplers 0 and 1: the bot 15 and 12): a line
+handed to the rule of thumb as soon as a tile it reveals in a world is of another kind
+than in the sample it was planned in (its rest was planned for what is not there), 7 and
+10, turn CPU p95 304-319 ms.
 """
 
 from __future__ import annotations
