@@ -151,6 +151,7 @@ def _scan(game: Game) -> tuple[list[FloorSurvey], list[_Shown], list[int], bool]
     shown_all: list[_Shown] = []
     alarms: list[int] = []
     all_loot = True
+    safe_kind, stairs_kind = K.SAFE, K.STAIRS  # locals: an enum member lookup costs more
     for f, fl in enumerate(game.state.floors):
         base = f << 6
         safes: list[int] = []
@@ -164,25 +165,30 @@ def _scan(game: Game) -> tuple[list[FloorSurvey], list[_Shown], list[int], bool]
         for c, t in enumerate(fl.tiles):
             if t is None:
                 continue
-            if t.alarm:
-                ringing += 1
-            if t.loot:
-                all_loot = False
-                loose.append(base | c)
-            if t.downstairs:
-                down.append(base | c)
+            # Alarms, Loot and Downstairs tokens are rare: one test for the three.
+            if t.alarm or t.loot or t.downstairs:
+                if t.alarm:
+                    ringing += 1
+                if t.loot:
+                    all_loot = False
+                    loose.append(base | c)
+                if t.downstairs:
+                    down.append(base | c)
             kind = t.kind
-            if kind == K.SAFE and not t.safe_open:
-                all_loot = False
             if not t.revealed:
+                if kind == safe_kind and not t.safe_open:
+                    all_loot = False
                 hidden.append(base | c)
                 continue
             shown.append((c, t))
-            if kind == K.SAFE:
+            if kind == safe_kind:
                 safes.append(base | c)
-                if not t.safe_open or t.loot:
+                if not t.safe_open:
+                    all_loot = False
                     busy = True
-            elif kind == K.STAIRS:
+                elif t.loot:
+                    busy = True
+            elif kind == stairs_kind:
                 stairs.append(base | c)
         out.append(FloorSurvey(safes, stairs, hidden, down, busy, loose))
         shown_all.append(shown)
@@ -393,9 +399,11 @@ def goals(
     team_floor: int | None = None,
     all_loot: bool | None = None,
     sv: list[FloorSurvey] | None = None,
+    work_floor: int | None = None,
 ) -> tuple[list[int], int]:
     """(tiles to reach on the player's floor, extra steps after them) for the player's plan.
-    `sv`: the position's `survey`, if at hand (the lists returned may be its own)."""
+    `sv`: the position's `survey`, if at hand (the lists returned may be its own);
+    `work_floor`: the player's `player_floor` for these arguments, if at hand."""
     st = game.state
     p = st.players[player]
     pos = p.pos
@@ -403,7 +411,7 @@ def goals(
     f = pos >> 6
     if all_loot is None:
         all_loot = game.team_has_all_loot()
-    tf = player_floor(game, player, team_floor, all_loot, sv)
+    tf = player_floor(game, player, team_floor, all_loot, sv) if work_floor is None else work_floor
     here = sv[f] if sv is not None else None
     loose = [] if all_loot else _loose_loot(game, sv)
     if loose and _done(game, player, loose):
@@ -454,7 +462,8 @@ def _combination_walk(game: Game, pos: int, hidden: list[int], safe: int) -> int
     kept for the pacing it ends. Counting the way on from the last face-down tile alone (so
     seeing the one before it sent the distance up instead): Bank 9 and 10 on the first
     block (15 and 12), 1.64 Safes a game."""
-    dist = game.geometry(pos >> 6).dist
+    geo = game.geometry(pos >> 6)
+    dist = geo.dist
     goal = safe & 63
     here = pos & 63
     left = [q & 63 for q in hidden]
@@ -471,8 +480,8 @@ def _combination_walk(game: Game, pos: int, hidden: list[int], safe: int) -> int
             first = max(0, steps - 1)
         spots = [
             (row[x] + dist[x][goal], row[x], x)
-            for x, d in enumerate(dist[seen])
-            if 0 <= d <= 1 and row[x] >= 0 and dist[x][goal] >= 0
+            for x in (seen, *geo.open[seen])  # the tile and those next door, no wall between
+            if row[x] >= 0 and dist[x][goal] >= 0
         ]
         if not spots:
             return 0
@@ -629,11 +638,12 @@ def goal_distance(
     team_floor: int | None = None,
     all_loot: bool | None = None,
     sv: list[FloorSurvey] | None = None,
+    work_floor: int | None = None,
 ) -> int:
     p = game.state.players[player]
     if p.pos is None:
         return 0
-    targets, extra = goals(game, player, team_floor, all_loot, sv)
+    targets, extra = goals(game, player, team_floor, all_loot, sv, work_floor)
     if not targets:
         return extra
     f, c = p.pos >> 6, p.pos & 63
@@ -1078,7 +1088,7 @@ def evaluate(game: Game, w: Weights) -> float:
             score -= w.threat * share * hurt
         elif i != st.current and f == moving and p.pos in guard_threat(game, f, 2, alarms[f]):
             score -= w.threat * 0.4 * hurt
-        score -= w.distance * goal_distance(game, i, tf, all_loot, sv)
+        score -= w.distance * goal_distance(game, i, tf, all_loot, sv, floors[i])
         score += w.floor * min(f, floors[i])
         score += w.tool * len(p.tools)
     return score
@@ -1603,7 +1613,23 @@ class Bot:
             if v > value:
                 value = v
                 chosen = a
-        end = self._end_value(g, me, turn, own=True)  # g is ours and no longer needed
+        # Ending the turn here scores as ending it on the same table with another number of
+        # actions spent (a step there and back, a peek instead of a step), but for the
+        # price of the idle actions: kept per table and whether an Event is drawn.
+        # `_end_value` is half the bot's time; about one in five asks a table seen before.
+        price = ending_price(g, me, w)
+        end_key = (
+            key[0],
+            *key[3:],
+            st.actions_taken <= g.event_threshold(me),
+            st.guard_bonus,
+            tuple(st.turn_flags),
+        )
+        at_end = memo.get(end_key)
+        if at_end is None:
+            at_end = self._end_value(g, me, turn, own=True) + price  # g is ours: played on
+            memo[end_key] = at_end
+        end = at_end - price
         if end > value:
             value = end
             chosen = _END
