@@ -1033,13 +1033,14 @@ def evaluate(game: Game, w: Weights) -> float:
     tf = target_floor(game, sv)
     floors = [player_floor(game, i, tf, all_loot, sv) for i in range(len(st.players))]
     working = set(floors)
+    safe_kind = K.SAFE  # read once: see `_scan`
     for f, fl in enumerate(st.floors):
         explore = w.explore if f in working and not sv[f].safes else w.revealed
         tiles = fl.tiles
         geo = game.geometry(f)
         for c, t in shown[f]:
             score += explore
-            if t.kind == K.SAFE:
+            if t.kind == safe_kind:
                 if t.safe_open:
                     score += w.safe - (w.safe * 0.3 if t.loot else 0)
                     continue
@@ -1652,7 +1653,7 @@ class Bot:
         if not self.defuse:
             pay, _ = self._risk_price(g, g, here)
             e = g if own else g.clone()
-            e.apply(Action(ActionKind.END))
+            e.apply(_END)
             st = e.state
             while st.pending is not None and st.step != Step.OVER and st.turn == turn:
                 e.apply(decide(e))
@@ -1667,7 +1668,7 @@ class Bot:
         pay, caught = (0.0, False) if thermo else self._risk_price(g, g, here)
         keep = g.clone() if thermo or caught else None
         e = g if own else g.clone()
-        events = e.apply(Action(ActionKind.END))
+        events = e.apply(_END)
         st = e.state
         while st.pending is not None and st.step != Step.OVER and st.turn == turn:
             events += e.apply(decide(e))
@@ -1721,21 +1722,15 @@ class Bot:
         out: list[Action] = []
         for a in g.legal_actions():
             k = a.kind
-            if k == ActionKind.MOVE:
+            if k in _KEPT_AS_THEY_COME:
+                out.append(a)
+            elif k == _MOVE:
                 if a.pos == guard or (a.pos in visited and not self.revisit):
                     continue
                 if a.pos in visited and _guard_on(g, a.pos):
                     continue  # a free Flexibility step back where she stood: a loop
                 out.append(a)
-            elif k == ActionKind.PEEK:
-                out.append(a)
-            elif k == ActionKind.HACK:
-                if g.tile(pos).hack < 2:
-                    out.append(a)
-            elif k == ActionKind.ADD_DIE:
-                if g.tile(pos).dice < 4:
-                    out.append(a)
-            elif k in (ActionKind.CRACK, ActionKind.PICKUP, ActionKind.ESCAPE):
+            elif (k == _HACK and g.tile(pos).hack < 2) or (k == _ADD_DIE and g.tile(pos).dice < 4):
                 out.append(a)
         return out
 
@@ -1793,6 +1788,12 @@ class Bot:
 
 
 _END = Action(ActionKind.END)
+# The kinds `Bot._moves` sorts, read once: on CPython 3.11 every `ActionKind.MOVE` goes
+# through `EnumType.__getattr__`'s hook (about 120 ns), and `_moves` runs at every node.
+_MOVE, _HACK, _ADD_DIE = ActionKind.MOVE, ActionKind.HACK, ActionKind.ADD_DIE
+_KEPT_AS_THEY_COME = frozenset(
+    {ActionKind.PEEK, ActionKind.CRACK, ActionKind.PICKUP, ActionKind.ESCAPE}
+)
 
 
 def _plan_end(
