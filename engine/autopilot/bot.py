@@ -730,6 +730,7 @@ def _walks(game: Game, floor: int) -> _Walks:
         tuple(game.alarms(floor)),
         tuple(g.discard),
         len(g.patrol),
+        g.seen_top,
         st.guard_bonus,
         id(geo),
     )
@@ -754,8 +755,9 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
     """Every way the guard's next move can go, as the engine moves him: his speed fixed at
     the start (speed + alarms), alarms he walks through cleared, at each destination the
     closest alarm left (players break ties: each counted alike) or else a patrol card drawn
-    (never his own tile). The deck's size is public: once its last card is drawn, the next
-    draw comes from every card of the floor reshuffled (the set-aside ones too)."""
+    (never his own tile): the one the crew saw on top if any (`Guard.seen_top`), else any not
+    drawn. The deck's size is public: once its last card is drawn, the next draw comes from
+    every card of the floor reshuffled (the set-aside ones too)."""
     st = game.state
     g = st.floors[floor].guard
     assert g.pos is not None and g.dest is not None
@@ -779,6 +781,7 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
         drawn: frozenset[int],
         ringing: frozenset[int],
         deck: int,
+        known: int | None,
     ) -> None:
         if left <= 0 or chance < 1e-4:
             out.append((chance, frozenset(seen)))
@@ -787,7 +790,13 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
             dist = geo.dist[here & 63]
             near = min(dist[a & 63] for a in ringing)
             targets = [a for a in ringing if dist[a & 63] == near]
+        elif known is not None and known != here:
+            targets = [known]
+            known = None
+            deck -= 1
         else:
+            if known is not None:  # seen on top but it is his own tile: drawn, then unseen
+                drawn, deck, known = drawn | {known}, deck - 1, None
             targets = [q for q in cells if q not in drawn and q != here] if deck > 0 else []
             if not targets:  # the deck runs out: every card is shuffled back
                 targets = [q for q in cells if q != here]
@@ -813,11 +822,13 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
                 drawn | {t},
                 ringing.difference(walked),
                 deck,
+                known,
             )
 
     dest = g.dest
     ringing = frozenset(alarms).difference(route)
-    go(dest, n - len(route), 1.0, tuple(first), frozenset(g.discard), ringing, len(g.patrol))
+    top = g.seen_top if g.seen_top is not None and g.seen_top >= 0 else None  # not Lost Visual
+    go(dest, n - len(route), 1.0, tuple(first), frozenset(g.discard), ringing, len(g.patrol), top)
     return tuple(out)
 
 

@@ -50,7 +50,9 @@ from .loadcheck import check_playable
 
 FORMAT = "burgle-game"
 # 2: the state names the burglar caught (`caught`); a version 1 document gets it by replay.
-FORMAT_VERSION = 2
+# 3: each guard keeps the patrol card the crew saw on top (`seen_top`); older documents did
+# not record it: None (the log still shows what the Spotter saw).
+FORMAT_VERSION = 3
 
 
 class StateError(ValueError):
@@ -168,7 +170,7 @@ def from_json(text: str | bytes) -> Game:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise StateError("not a Burgle Bros. saved game")
     version = doc.get("format_version")
-    if version not in (1, FORMAT_VERSION) or isinstance(version, bool):
+    if version not in (1, 2, FORMAT_VERSION) or isinstance(version, bool):
         raise StateError(f"unsupported save format version {version!r}")
     try:
         setup = Setup.from_code(doc.get("setup", ""))
@@ -186,6 +188,8 @@ def from_json(text: str | bytes) -> Game:
     raw_state = doc.get("state")
     if version == 1 and isinstance(raw_state, dict) and "caught" not in raw_state:
         raw_state = {**raw_state, "caught": None}
+    if version in (1, 2) and isinstance(raw_state, dict):
+        raw_state = _without_seen_top(raw_state)
     state = decode(State, raw_state, "state")
     if version == 1 and state.outcome == Result.LOSS:
         state.caught = _caught_by_replay(setup, history)
@@ -195,6 +199,20 @@ def from_json(text: str | bytes) -> Game:
     game = Game(state, setup)
     game.history = history
     return game
+
+
+def _without_seen_top(raw_state: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 or 2 state with each guard's `seen_top` (not recorded then) set to None."""
+    floors = raw_state.get("floors")
+    if not isinstance(floors, list):
+        return raw_state  # malformed: `decode` says what is wrong
+    fixed = []
+    for fl in floors:
+        guard = fl.get("guard") if isinstance(fl, dict) else None
+        if isinstance(guard, dict) and "seen_top" not in guard:
+            fl = {**fl, "guard": {**guard, "seen_top": None}}
+        fixed.append(fl)
+    return {**raw_state, "floors": fixed}
 
 
 def _caught_by_replay(setup: Setup, history: list[Action]) -> int | None:
@@ -263,6 +281,8 @@ def check_state(st: State, setup: Setup) -> None:
             raise StateError(f"floor {f + 1}: patrol cards are missing or duplicated")
         if len(g.aside) != PATROL_DISCARDS[len(st.players)] and g.aside:
             raise StateError(f"floor {f + 1}: wrong number of patrol cards set aside")
+        if g.seen_top is not None and (not g.patrol or g.patrol[-1] != g.seen_top):
+            raise StateError(f"floor {f + 1}: the patrol card seen on top is not on top")
     pool = Counter((s.kind.value, s.number) for s in ALL_TILES)
     if specs - pool:
         raise StateError("tiles that are not in the box")

@@ -535,6 +535,10 @@ def _choose_top_or_bottom(r: RuleKernel, d: Decision, option: str) -> None:
     deck: list[Any] = st.floors[d.floor].guard.patrol if d.kind == _CLAIRVOYANCE else st.events
     if option == "bottom":
         deck.insert(0, deck.pop())
+    if d.kind == _CLAIRVOYANCE:
+        # The whole crew saw the card: kept on top, it stays known until the guard draws it.
+        kept = option == "top" or len(deck) == 1
+        st.floors[d.floor].guard.seen_top = deck[-1] if kept else None
 
 
 def _choose_rigger_offer(r: RuleKernel, d: Decision, option: str) -> None:

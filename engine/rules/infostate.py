@@ -114,8 +114,15 @@ def _deal_patrols(st: State, rng: Rng) -> None:
         unseen = [c for c, n in sorted(cards.items()) for _ in range(max(n, 0))]
         rng.shuffle(unseen)
         n_patrol, n_aside = len(g.patrol), len(g.aside)
-        g.patrol = unseen[:n_patrol]
-        g.aside = unseen[n_patrol : n_patrol + n_aside]
+        top = g.seen_top
+        if top is not None and n_patrol and top in unseen:
+            # The crew saw it on top (Clairvoyance): only the cards under it are unknown.
+            unseen.remove(top)
+            g.patrol = [*unseen[: n_patrol - 1], top]
+            g.aside = unseen[n_patrol - 1 : n_patrol - 1 + n_aside]
+        else:
+            g.patrol = unseen[:n_patrol]
+            g.aside = unseen[n_patrol : n_patrol + n_aside]
 
 
 def _deal_cards(st: State, rng: Rng) -> None:

@@ -965,6 +965,7 @@ class Kernel:
                 self._emit(SpeedChanged(floor, g.speed, "reshuffle"))
         card = g.patrol.pop()
         g.discard.append(card)
+        g.seen_top = None  # the card the Spotter saw (if any) was this one: it is public now
         self._emit(PatrolDrawn(floor, card))
         return card
 

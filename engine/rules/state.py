@@ -107,6 +107,9 @@ class Guard:
     patrol: list[int] = field(default_factory=list)  # top of the deck is the LAST item
     discard: list[int] = field(default_factory=list)
     aside: list[int] = field(default_factory=list)  # set aside unseen (fewer than 4 players)
+    # The top patrol card as the crew saw it (the Spotter's Clairvoyance, kept on top): public
+    # until it is drawn. None: the top card is unknown.
+    seen_top: int | None = None
 
 
 @dataclass(slots=True)
@@ -276,6 +279,7 @@ def _copy_guard(g: Guard) -> Guard:
     guard.patrol = g.patrol[:]
     guard.discard = g.discard[:]
     guard.aside = g.aside[:]
+    guard.seen_top = g.seen_top
     return guard
 
 

@@ -236,6 +236,18 @@ def test_hit_risk_draws_patrol_card_after_patrol_card_while_he_has_steps_left():
     assert risk == {P("1.B1"): 1.0, P("1.C1"): 1.0, P("1.D1"): 1.0}
 
 
+def test_hit_risk_takes_the_patrol_card_the_crew_saw_on_top_as_his_next_destination():
+    """After Clairvoyance kept a card on top, his walk past his destination is no longer a
+    spread over the cards left: the hint's chance is the certainty the crew knows."""
+    t = Table(players=1)
+    t.player(0, "1.D4").guard(0, at="1.A1", dest="1.B1", speed=2)
+    t.patrol(0, "1.D1", "1.B4")  # D1 on top; unseen, C1 and B2 would be one in two each
+    g = t.game()
+    g.state.floors[0].guard.seen_top = P("1.D1")
+    g._state_changed()
+    assert hit_risk(g, 0) == {P("1.B1"): 1.0, P("1.C1"): 1.0}
+
+
 def _deck_ran_out(aside: tuple[str, ...]) -> Table:
     """The guard reaches B1 with two steps left and no patrol card in the deck: some cards
     are set aside unseen, the rest discarded."""

@@ -844,6 +844,34 @@ def test_R82_clairvoyance_top_or_bottom_decides_the_guards_next_destination(choi
     assert of(ev, DestinationSet) == [DestinationSet(0, P(dest), "patrol")]
 
 
+def test_R82_a_patrol_card_kept_on_top_stays_known_to_the_crew_until_the_guard_draws_it():
+    """The whole crew saw the card: kept on top it is public (samplers, the guard's forecast)
+    until the guard draws it, and no longer after."""
+    g = clairvoyant().game()
+    guard = g.state.floors[0].guard
+    assert guard.seen_top is None
+    g.apply("ability clairvoyance")
+    g.apply("choose top")
+    assert guard.seen_top == P("1.B2")
+    g.apply("end")  # he reaches D3 and draws it
+    assert g.state.floors[0].guard.dest == P("1.B2")
+    assert g.state.floors[0].guard.seen_top is None
+
+
+def test_R82_a_patrol_card_put_at_the_bottom_leaves_the_top_unknown():
+    g = clairvoyant().game()
+    g.apply("ability clairvoyance")
+    g.apply("choose bottom")
+    assert g.state.floors[0].guard.seen_top is None
+
+
+def test_R82_a_card_put_at_the_bottom_of_a_one_card_deck_is_still_known_on_top():
+    g = clairvoyant().guard(0, at="1.D4", dest="1.D3", speed=1, patrol=("1.B2",)).game()
+    g.apply("ability clairvoyance")
+    g.apply("choose bottom")
+    assert g.state.floors[0].guard.seen_top == P("1.B2")
+
+
 def test_R82_clairvoyance_on_a_fort_knox_24_card_patrol_deck():
     """On a 24-card Fort Knox deck of her floor, 'bottom' puts the seen card under the 23."""
     t = Table(players=4, scenario=ScenarioId.FORT_KNOX, characters=(C.SPOTTER,))

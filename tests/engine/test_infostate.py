@@ -124,6 +124,19 @@ def test_patrol_decks_hold_the_cards_not_seen():
         assert not set(fake.guard.patrol) & set(fake.guard.discard) - {LOST_VISUAL}
 
 
+def test_the_sampler_keeps_the_patrol_card_the_crew_saw_on_top():
+    """A card the Spotter kept on top is public: every sample has it there, and only the
+    cards under it are drawn anew."""
+    game = _played(ScenarioId.BANK, 2, 9, 10)
+    guard = game.state.floors[0].guard
+    guard.seen_top = guard.patrol[-1]
+    game._state_changed()
+    samples = [resample_from_infostate(game, 0, seed).state.floors[0].guard for seed in range(8)]
+    assert all(s.patrol[-1] == guard.seen_top and s.seen_top == guard.seen_top for s in samples)
+    assert all(Counter(s.patrol + s.aside) == Counter(guard.patrol + guard.aside) for s in samples)
+    assert len({tuple(s.patrol[:-1]) for s in samples}) > 1
+
+
 def test_clone_is_independent():
     game = _played(ScenarioId.OFFICE, 2, 2, 5)
     copy = game.clone()

@@ -522,6 +522,36 @@ def test_a_version_1_save_without_the_burglar_caught_still_names_him() -> None:
     assert load(d).outcome.player == live.outcome.player
 
 
+def _seen_on_top(game: Game) -> Game:
+    """`game` with floor 1's top patrol card known, as after the Spotter kept it on top."""
+    guard = game.state.floors[0].guard
+    guard.seen_top = guard.patrol[-1]
+    game._state_changed()
+    return game
+
+
+def test_a_patrol_card_seen_on_top_is_saved_and_loaded() -> None:
+    live = _seen_on_top(played(2, 20))
+    assert load(doc(live)).state == live.state
+
+
+def test_a_version_2_save_loads_with_no_patrol_card_seen_on_top() -> None:
+    """Saves written before guards kept the card the Spotter saw load; it is not known."""
+    d = doc(_seen_on_top(played(2, 20)))
+    d["format_version"] = 2
+    for fl in d["state"]["floors"]:
+        del fl["guard"]["seen_top"]
+    assert all(fl.guard.seen_top is None for fl in load(d).state.floors)
+
+
+def test_a_patrol_card_seen_on_top_that_is_not_on_top_is_refused() -> None:
+    d = doc(played(2, 20))
+    guard = d["state"]["floors"][0]["guard"]
+    guard["seen_top"] = guard["patrol"][0]
+    with pytest.raises(StateError, match="seen on top is not on top"):
+        load(d)
+
+
 def test_a_lost_game_that_names_no_burglar_is_refused() -> None:
     d = doc(lost_game())
     d["state"]["caught"] = None
