@@ -3,7 +3,8 @@
 The page asks these before it plays an action (safety nets, the Safe panel), so that it
 never guesses a rule itself. Every answer uses only what the players can see: a loss is
 foreseen only when it follows without a hidden fact (a face-down tile, a die, a card) coming
-to light first, and a Safe's chance counts only the revealed, uncracked numbers.
+to light first, and a Safe's chance counts only the revealed, uncracked numbers. A patrol
+card the table saw on top (the Spotter's Clairvoyance, `Guard.seen_top`) is no hidden fact.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .characters import crack_bonus_dice, crow_holds_guard, crow_slows_guard
 from .data import TileKind
 from .events import (
     AlarmRaised,
+    Event,
     EventDrawn,
     GameLost,
     GuardMoved,
@@ -57,6 +59,24 @@ HIDDEN_FACTS = (
 )
 
 
+def _seen_on_top(game: Game) -> dict[int, int]:
+    """Floor -> the patrol card the table saw on top of its deck (`Guard.seen_top`)."""
+    return {
+        f: fl.guard.seen_top
+        for f, fl in enumerate(game.state.floors)
+        if fl.guard.seen_top is not None
+    }
+
+
+def _known_draw(event: Event, seen: dict[int, int]) -> bool:
+    """`event` draws the patrol card the table saw on top: it brings nothing to light. The
+    card leaves `seen` (the one under it is not known)."""
+    if isinstance(event, PatrolDrawn) and seen.get(event.floor) == event.card:
+        del seen[event.floor]
+        return True
+    return False
+
+
 def would_draw_event(game: Game) -> bool:
     """Ending the turn now draws an Event (the turn took too few actions and a card is left)."""
     return game.state.step == Step.ACTIONS and game.event_if_end_now()
@@ -74,8 +94,9 @@ def next_guard_moves(game: Game) -> tuple[GuardMove, ...] | None:
     alarms, Donuts, the crow, Espresso and Daydreaming, Cameras on the way and catches all
     count exactly. If ending now draws an Event (`Game.would_draw_event`), this is his move
     as if the Event changed nothing: the copy has no Event to draw. The copy reads the hidden
-    state, so everything after the first hidden fact it brings to light (a patrol card, a
-    reshuffle) is dropped: the answer is the same for every game that looks the same.
+    state, so everything after the first hidden fact it brings to light (a patrol card the
+    table did not see on top, a reshuffle) is dropped: the answer is the same for every game
+    that looks the same.
     """
     st = game.state
     if st.step != Step.ACTIONS or st.pending is not None or _END not in game.legal_actions():
@@ -84,6 +105,7 @@ def next_guard_moves(game: Game) -> tuple[GuardMove, ...] | None:
     trial.state.events = []
     trial.state.event_discard = []
     events = trial.apply(_END)
+    seen = _seen_on_top(game)
     moves: dict[int, _Walk] = {}
     moving: _Walk | None = None
     hidden: MoveCut = MoveCut.NONE
@@ -97,7 +119,7 @@ def next_guard_moves(game: Game) -> tuple[GuardMove, ...] | None:
             moves[e.floor] = _Walk(e.floor, stays=e.why)
         elif hidden:
             continue
-        elif e.reveals():
+        elif e.reveals() and not _known_draw(e, seen):
             # A patrol card drawn once he walks: he reached his destination. Before he
             # walks, it is a lost guard coming back from a card.
             patrol = moving is not None and isinstance(e, (PatrolDrawn, PatrolReshuffled))
@@ -162,8 +184,9 @@ def would_lose(game: Game, action: Action | str) -> bool:
         events = trial.apply(action)
     except Exception:
         return False
+    seen = _seen_on_top(game)
     for event in events:
-        if isinstance(event, HIDDEN_FACTS):
+        if isinstance(event, HIDDEN_FACTS) and not _known_draw(event, seen):
             return False
         if isinstance(event, GameLost):
             return True
@@ -217,8 +240,9 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
 def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
     out: list[Hazard] = []
     trial = game.clone()
+    seen = _seen_on_top(game)
     for event in trial.apply(Action(ActionKind.END)):
-        if isinstance(event, HIDDEN_FACTS):
+        if isinstance(event, HIDDEN_FACTS) and not _known_draw(event, seen):
             break
         if isinstance(event, AlarmRaised) and event.pos == here and event.source == "thermo":
             out.append(Hazard.THERMO_END)

@@ -57,6 +57,26 @@ def test_ending_the_turn_into_the_guards_path_is_foreseen_as_a_loss():
     assert g.would_lose("end")
 
 
+def _past_his_destination(seen: bool) -> Table:
+    """A burglar with no Stealth left on 1.C2: the guard reaches 1.D2 with two steps left and
+    heads for the top patrol card, 1.B2, through her tile. `seen`: the Spotter saw it."""
+    t = (
+        table()
+        .player(0, "1.C2", stealth=0)
+        .guard(0, at="1.D3", dest="1.D2", speed=3, patrol=("1.B2", "1.A4"))
+        .turn(taken=3, actions=1)
+    )
+    if seen:
+        t._game.state.floors[0].guard.seen_top = P("1.B2")
+    return t
+
+
+def test_ending_in_the_way_of_the_patrol_card_the_table_saw_on_top_is_foreseen_as_a_loss():
+    """A card the Spotter kept on top is no hidden fact: where it sends him is foreseen."""
+    assert _past_his_destination(seen=True).game().would_lose("end")
+    assert not _past_his_destination(seen=False).game().would_lose("end")
+
+
 def test_ending_after_few_actions_would_draw_an_event():
     g = table().player(0, "1.A1").turn(taken=1, actions=3).game()
     assert g.would_draw_event()

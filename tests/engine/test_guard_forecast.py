@@ -76,6 +76,16 @@ def test_reaching_his_destination_cuts_the_certain_part_at_the_patrol_card() -> 
     assert move.unknown == 2
 
 
+def test_the_patrol_card_the_table_saw_on_top_is_no_cut_in_his_walk() -> None:
+    """Kept on top by the Spotter, his next card is public: his walk goes on to it."""
+    t = Table().player(0, "1.A1").guard(0, at="1.D3", dest="1.D2", speed=3, patrol=("1.B2",))
+    g = t.game()
+    g.state.floors[0].guard.seen_top = P("1.B2")
+    move = forecast(g)
+    assert move == GuardMove(0, 3, walk_of("1.D2", "1.C2", "1.B2"))
+    assert list(move.walk) == walked(g, 0)
+
+
 def test_donuts_keep_him_in_place() -> None:
     g = Table().player(0, "1.A1").guard(0, at="1.D4", dest="1.D1").game()
     g.state.floors[0].guard.donuts = True

@@ -397,9 +397,10 @@ def hidden_twin(game: Game, salt: int) -> Game:
         rng.shuffle(deck)
     for fl in st.floors:
         g = fl.guard
+        seen = [g.patrol.pop()] if g.seen_top is not None else []  # public: it stays on top
         pool = g.patrol + g.aside
         rng.shuffle(pool)
-        g.patrol, g.aside = pool[: len(g.patrol)], pool[len(g.patrol) :]
+        g.patrol, g.aside = pool[: len(g.patrol)] + seen, pool[len(g.patrol) :]
     st.rng = twin.rng.state = rng.next_u64()
     twin._state_changed()
     return twin
