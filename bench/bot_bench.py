@@ -41,9 +41,9 @@ TURN_P95_MS = 300
 
 def machine_pace_ms() -> float:
     """CPU time of one fixed pure-Python loop, best of three: how fast this machine runs
-    Python right now. Turn times scale with it, and on a shared machine it moves: the same
-    loop took 1.5 to 2.6 s within minutes here, so compare turn figures measured side by
-    side, or at the same pace."""
+    Python right now. Turn times scale with it, and on a shared machine it moves: ten million
+    steps of such a loop took 1.5 to 2.6 s within minutes here, so compare turn figures
+    measured side by side, or at the same pace."""
     best = float("inf")
     for _ in range(3):
         start = time.process_time()
