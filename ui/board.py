@@ -325,6 +325,15 @@ def route_segments(guard: GuardView, show_all: bool) -> list[tuple[int, int, int
     return [seg[:4] for seg in guard_path(guard, show_all).segments]
 
 
+def seen_top_words(guard: GuardView) -> str:
+    """The floor's line about his next patrol card when the Spotter kept it on top (else
+    empty): the engine counts it in his next move."""
+    from ui.describe import seen_text
+    from ui.messages import t
+
+    return t("floor.seen_top", card=seen_text(guard.seen_top)) if guard.seen_top else ""
+
+
 def next_move_words(move: GuardMove) -> str:
     """The floor's line about the guard's next move, as the engine foresees it."""
     from ui.messages import t

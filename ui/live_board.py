@@ -18,6 +18,7 @@ from ui.board import (
     _tile_parts,
     guard_path,
     next_move_words,
+    seen_top_words,
     wall_sides,
 )
 
@@ -223,6 +224,8 @@ class LiveBoard:
                 parts_info.append(next_move_words(guard.next))
                 if view.event_if_end_now:  # the engine's walk assumes the Event changes nothing
                     parts_info.append(t("floor.event_may_change"))
+            if guard.seen_top:
+                parts_info.append(seen_top_words(guard))
             info = " · ".join(parts_info)
             if info != self.title_text[i]:
                 self.titles[i].textContent = info

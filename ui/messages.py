@@ -292,6 +292,7 @@ EN: dict[str, Text] = {
     "floor.stays.donuts": "next move: he stays (Donuts)",
     "floor.stays.crow": "next move: he stays (the crow)",
     "floor.event_may_change": "the Event drawn at End may change it",
+    "floor.seen_top": "his next patrol card, seen by the Spotter: {card}",
     "legend.route_unknown": "Question mark: his move stops being certain there (a patrol card or a choice decides the rest)",
     "game.event_now": "An Event if you end now",
     "game.no_event_now": "No Event if you end now",

@@ -277,6 +277,7 @@ FR: dict[str, Text] = {
     "floor.stays.donuts": "prochain déplacement : il reste sur place (Donuts)",
     "floor.stays.crow": "prochain déplacement : il reste sur place (le corbeau)",
     "floor.event_may_change": "l'Événement tiré en fin de tour peut le changer",
+    "floor.seen_top": "sa prochaine carte Patrouille, vue par le Spotter : {card}",
     "legend.route_unknown": "Point d'interrogation : là, son déplacement cesse d'être certain (une carte de patrouille ou un choix décide de la suite)",
     "game.event_now": "Un Événement si vous finissez maintenant",
     "game.no_event_now": "Pas d'Événement si vous finissez maintenant",

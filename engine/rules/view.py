@@ -167,6 +167,9 @@ class GuardView:
     # His move if the turn ended now (the engine's own walk, cut where the table stops
     # knowing); None when he does not move then, or while that cannot be told (a decision).
     next: GuardMove | None = None
+    # The top patrol card the table saw (the Spotter kept it on top), as a position text or
+    # 'lost-visual'; None: not known.
+    seen_top: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -180,6 +183,7 @@ class GuardView:
             "patrol_discard": list(self.patrol_discard),
             "route": list(self.route),
             "next": None if self.next is None else self.next.to_dict(),
+            "seen_top": self.seen_top,
         }
 
 
@@ -516,6 +520,7 @@ def typed_view(game: Game) -> GameView:
             patrol_discard=tuple(_card_text(c) for c in g.discard),
             route=tuple(game.guard_route(f)),
             next=moving.get(f),
+            seen_top=None if g.seen_top is None else _card_text(g.seen_top),
         )
         walls = tuple((a, b) for a, b in fl.walls)
         floors.append(FloorView(f, tuple(tiles), walls, guard))

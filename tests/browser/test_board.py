@@ -374,3 +374,32 @@ def test_the_guards_next_move_warns_when_the_event_drawn_at_end_may_change_it(pa
     switch_saved(page, site_server.url, code, without_event)
     expect(info).to_contain_text("next move")
     expect(info).not_to_contain_text("may change it")
+
+
+def test_the_floor_line_names_the_patrol_card_the_spotter_kept_on_top(page, site_server):
+    """Clairvoyance shows the whole table the guard's next patrol card: kept on top, the
+    floor's line names it (the engine counts it in his next move) until he draws it."""
+    from engine import PlayerSetup, ScenarioId, Setup, new_game
+    from engine.rules.data import Character, Side
+
+    setup = Setup(
+        scenario=ScenarioId.BANK,
+        players=(
+            PlayerSetup("B1", Character.SPOTTER, Side.BASIC),
+            PlayerSetup("B2", Character.HACKER, Side.BASIC),
+        ),
+        seed=7,
+    )
+    looked = ("enter 1.A1", "ability clairvoyance")
+    game = new_game(setup)
+    for text in (*looked, "choose top"):
+        game.apply(text)
+    seen = game.view()["floors"][0]["guard"]["seen_top"]  # the engine's own answer
+    assert seen is not None
+    cell = seen.split(".")[1]
+    info = page.locator("#board .floor-info").first
+    switch_saved(page, site_server.url, setup.to_code(), (*looked, "choose top"))
+    expect(info).to_contain_text(f"his next patrol card, seen by the Spotter: Floor 1, {cell}")
+    switch_saved(page, site_server.url, setup.to_code(), (*looked, "choose bottom"))
+    expect(info).to_contain_text("next move")
+    expect(info).not_to_contain_text("seen by the Spotter")

@@ -853,6 +853,7 @@ def test_R82_a_patrol_card_kept_on_top_stays_known_to_the_crew_until_the_guard_d
     g.apply("ability clairvoyance")
     g.apply("choose top")
     assert guard.seen_top == P("1.B2")
+    assert g.view()["floors"][0]["guard"]["seen_top"] == "1.B2"  # the page may show it
     g.apply("end")  # he reaches D3 and draws it
     assert g.state.floors[0].guard.dest == P("1.B2")
     assert g.state.floors[0].guard.seen_top is None

@@ -85,3 +85,20 @@ def test_every_standard_wall_of_the_bank_is_named_on_both_of_its_tiles():
     sides = re.compile(r"\b(north|east|south|west)\b")
     named = sum(len(sides.findall(label)) for label in labels.values())
     assert named == 2 * sum(len(walls) for walls in BANK.standard_walls) > 0
+
+
+def test_the_floor_line_names_the_patrol_card_the_spotter_kept_on_top():
+    guard = GuardView(
+        pos=parse_pos("2.A1"),
+        dest=parse_pos("2.C2"),
+        speed=2,
+        alarms=0,
+        placed=True,
+        lost=False,
+        patrol_left=10,
+        patrol_discard=(),
+        route=(),
+    )
+    assert board.seen_top_words(guard) == ""
+    seen = board.seen_top_words(dataclasses.replace(guard, seen_top="2.D4"))
+    assert "D4" in seen and "Spotter" in seen
