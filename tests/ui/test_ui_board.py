@@ -53,8 +53,10 @@ def test_tiles_are_marked_as_the_views_offers_reach_them():
     }
 
 
-def test_the_guard_route_is_drawn_from_his_tile_as_the_view_says_or_all_the_way():
-    guard = GuardView(
+def floor_2_guard() -> GuardView:
+    """Floor 2's guard on A1 heading for C2 (speed 2, one alarm), as the view gives him."""
+    walk = tuple(parse_pos(p) for p in ("2.B1", "2.C1", "2.C2"))
+    return GuardView(
         pos=parse_pos("2.A1"),
         dest=parse_pos("2.C2"),
         speed=2,
@@ -63,10 +65,14 @@ def test_the_guard_route_is_drawn_from_his_tile_as_the_view_says_or_all_the_way(
         lost=False,
         patrol_left=10,
         patrol_discard=(),
-        route=tuple(parse_pos(p) for p in ("2.B1", "2.C1", "2.C2")),
+        route=walk,
         # The engine says: 3 steps (his die and the alarm); the page draws exactly them.
-        next=GuardMove(1, 3, tuple(parse_pos(p) for p in ("2.B1", "2.C1", "2.C2"))),
+        next=GuardMove(1, 3, walk),
     )
+
+
+def test_the_guard_route_is_drawn_from_his_tile_as_the_view_says_or_all_the_way():
+    guard = floor_2_guard()
     assert board.route_segments(guard, False) == [(0, 0, 0, 1), (0, 1, 0, 2), (0, 2, 1, 2)]
     assert board.route_segments(guard, True)[-1] == (0, 2, 1, 2)
     assert board.route_segments(dataclasses.replace(guard, lost=True), True) == []
@@ -88,17 +94,7 @@ def test_every_standard_wall_of_the_bank_is_named_on_both_of_its_tiles():
 
 
 def test_the_floor_line_names_the_patrol_card_the_spotter_kept_on_top():
-    guard = GuardView(
-        pos=parse_pos("2.A1"),
-        dest=parse_pos("2.C2"),
-        speed=2,
-        alarms=0,
-        placed=True,
-        lost=False,
-        patrol_left=10,
-        patrol_discard=(),
-        route=(),
-    )
+    guard = floor_2_guard()
     assert board.seen_top_words(guard) == ""
     seen = board.seen_top_words(dataclasses.replace(guard, seen_top="2.D4"))
     assert "D4" in seen and "Spotter" in seen
