@@ -102,6 +102,7 @@ def reference_view(game: Game) -> dict[str, Any]:
                     "patrol_left": len(g.patrol),
                     "patrol_discard": [card_text(c) for c in g.discard],
                     "route": game.guard_route(f),
+                    "seen_top": None if g.seen_top is None else card_text(g.seen_top),
                 },
             }
         )
