@@ -224,8 +224,9 @@ class LiveBoard:
                 parts_info.append(next_move_words(guard.next))
                 if view.event_if_end_now:  # the engine's walk assumes the Event changes nothing
                     parts_info.append(t("floor.event_may_change"))
-            if guard.seen_top:
-                parts_info.append(seen_top_words(guard))
+            seen = seen_top_words(guard)
+            if seen:
+                parts_info.append(seen)
             info = " · ".join(parts_info)
             if info != self.title_text[i]:
                 self.titles[i].textContent = info

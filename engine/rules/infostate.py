@@ -115,8 +115,9 @@ def _deal_patrols(st: State, rng: Rng) -> None:
         rng.shuffle(unseen)
         n_patrol, n_aside = len(g.patrol), len(g.aside)
         top = g.seen_top
-        if top is not None and n_patrol and top in unseen:
-            # The crew saw it on top (Clairvoyance): only the cards under it are unknown.
+        if top is not None:
+            # The crew saw it on top (Clairvoyance): only the cards under it are unknown. It is
+            # in the deck, not discarded (`check_state`), so among the unseen.
             unseen.remove(top)
             g.patrol = [*unseen[: n_patrol - 1], top]
             g.aside = unseen[n_patrol - 1 : n_patrol - 1 + n_aside]
