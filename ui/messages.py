@@ -231,6 +231,7 @@ EN: dict[str, Text] = {
     "game.error": "That did not work: {why}",
     "app.error": "Something went wrong ({why}). You can start a new heist or continue a save.",
     "game.decks": "Decks: tools {tools}, loot {loot}, events {events}",
+    "game.events_seen": "Events seen on top: {cards}",
     "game.event_at": Plural("Event if {n} action or fewer", "Event if {n} actions or fewer"),
     "prompt.title": "Decide",
     "handover.title": "Pass the device",

@@ -212,6 +212,7 @@ FR: dict[str, Text] = {
     "game.error": "Cela n'a pas marché : {why}",
     "app.error": "Un problème est survenu ({why}). Vous pouvez lancer un nouveau casse ou reprendre une partie.",
     "game.decks": "Pioches : Outils {tools}, Butins {loot}, Événements {events}",
+    "game.events_seen": "Événements vus sur le dessus : {cards}",
     "game.event_at": Plural(
         "Événement si {n} action ou moins", "Événement si {n} actions ou moins"
     ),

@@ -11,7 +11,7 @@ from ui.dom import Page
 from ui.messages import help_of, name_of, t
 
 if TYPE_CHECKING:
-    from engine.rules.view import GameView, PlayerView, TileView
+    from engine.rules.view import DecksView, GameView, PlayerView, TileView
 
 
 def ability_of(character: str, side: str) -> str:
@@ -66,10 +66,16 @@ def render_status(page: Page, view: GameView) -> None:
     status = page.el("status")
     status.textContent = " · ".join(parts)
     status.classList.toggle("event-now", view.event_if_end_now)
-    decks = view.decks
-    page.el("decks").textContent = t(
-        "game.decks", tools=decks.tools, loot=decks.loot, events=decks.events
-    )
+    page.el("decks").textContent = decks_words(view.decks)
+
+
+def decks_words(decks: DecksView) -> str:
+    """The decks' sizes, and the Events the crew saw on top (next first), if any."""
+    words = t("game.decks", tools=decks.tools, loot=decks.loot, events=decks.events)
+    if not decks.events_seen:
+        return words
+    seen = t("choice.then").join(name_of("event", e.value) for e in decks.events_seen)
+    return words + " · " + t("game.events_seen", cards=seen)
 
 
 def render_crew(page: Page, view: GameView) -> None:

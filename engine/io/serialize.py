@@ -52,7 +52,9 @@ FORMAT = "burgle-game"
 # 2: the state names the burglar caught (`caught`); a version 1 document gets it by replay.
 # 3: each guard keeps the patrol card the crew saw on top (`seen_top`); older documents did
 # not record it: None (the log still shows what the Spotter saw).
-FORMAT_VERSION = 3
+# 4: the state counts the Event cards the crew saw on top (`events_seen`); older documents
+# did not record them: 0.
+FORMAT_VERSION = 4
 
 
 class StateError(ValueError):
@@ -170,7 +172,7 @@ def from_json(text: str | bytes) -> Game:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise StateError("not a Burgle Bros. saved game")
     version = doc.get("format_version")
-    if version not in (1, 2, FORMAT_VERSION) or isinstance(version, bool):
+    if version not in (1, 2, 3, FORMAT_VERSION) or isinstance(version, bool):
         raise StateError(f"unsupported save format version {version!r}")
     try:
         setup = Setup.from_code(doc.get("setup", ""))
@@ -190,6 +192,8 @@ def from_json(text: str | bytes) -> Game:
         raw_state = {**raw_state, "caught": None}
     if version in (1, 2) and isinstance(raw_state, dict):
         raw_state = _without_seen_top(raw_state)
+    if version in (1, 2, 3) and isinstance(raw_state, dict) and "events_seen" not in raw_state:
+        raw_state = {**raw_state, "events_seen": 0}
     state = decode(State, raw_state, "state")
     if version == 1 and state.outcome == Result.LOSS:
         state.caught = _caught_by_replay(setup, history)
@@ -320,6 +324,8 @@ def check_state(st: State, setup: Setup) -> None:
     expected_events = len(EventCard) - (len(SOLO_EVENTS_REMOVED) if solo else 0)
     if any(n > 1 for n in events.values()) or len(events) != expected_events:
         raise StateError("event cards are missing or duplicated")
+    if not 0 <= st.events_seen <= min(len(st.events), 3):
+        raise StateError("more Event cards seen on top than a Crystal Ball shows or the deck holds")
     if st.step == Step.OVER and st.outcome not in (Result.WIN, Result.LOSS):
         raise StateError("a finished game needs an outcome")
     if (st.outcome == Result.LOSS) != (st.caught is not None):

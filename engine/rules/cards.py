@@ -893,6 +893,7 @@ def _choose_crystal_ball(r: RuleKernel, d: Decision, option: str) -> None:
     order = [EventCard(x) for x in option.split(",")]
     k = len(order)
     st.events[len(st.events) - k :] = list(reversed(order))
+    st.events_seen = max(st.events_seen, k)  # the crew chose that order: it knows it
     r._emit(EventsReordered(st.current, k))
 
 

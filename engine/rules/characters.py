@@ -535,10 +535,14 @@ def _choose_top_or_bottom(r: RuleKernel, d: Decision, option: str) -> None:
     deck: list[Any] = st.floors[d.floor].guard.patrol if d.kind == _CLAIRVOYANCE else st.events
     if option == "bottom":
         deck.insert(0, deck.pop())
+    # The whole crew saw the card: kept on top, it stays known until it is drawn.
+    kept = option == "top" or len(deck) == 1
     if d.kind == _CLAIRVOYANCE:
-        # The whole crew saw the card: kept on top, it stays known until the guard draws it.
-        kept = option == "top" or len(deck) == 1
         st.floors[d.floor].guard.seen_top = deck[-1] if kept else None
+    elif kept:
+        st.events_seen = max(st.events_seen, 1)
+    else:  # the cards seen under it (a Crystal Ball's) move up one
+        st.events_seen = max(st.events_seen - 1, 0)
 
 
 def _choose_rigger_offer(r: RuleKernel, d: Decision, option: str) -> None:

@@ -104,6 +104,7 @@ def next_guard_moves(game: Game) -> tuple[GuardMove, ...] | None:
     trial = game.clone()
     trial.state.events = []
     trial.state.event_discard = []
+    trial.state.events_seen = 0
     events = trial.apply(_END)
     seen = _seen_on_top(game)
     moves: dict[int, _Walk] = {}

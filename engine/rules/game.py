@@ -668,6 +668,7 @@ class Game(Kernel):
         if not st.events:
             return
         card = st.events.pop()
+        st.events_seen = max(st.events_seen - 1, 0)  # a seen card is drawn first
         self._emit(EventDrawn(me, card.value))
         st.event_discard.append(card)
         resolve_event(self, card)

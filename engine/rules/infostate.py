@@ -16,9 +16,11 @@ deck only its length. So two games that look the same to the player give the sam
 for the same seed (what `tests/engine/test_infostate.py` pins). A bot that only calls this
 function and `view()` plays honestly: it is how `engine/autopilot/bot.py` sees the game.
 
-Knowledge a player keeps in mind (a card the Spotter put back, the order a Crystal Ball
-chose) is not public state and is not used; what a pending decision shows (the Crystal
-Ball's three Events, the card the Spotter looks at) is.
+What the whole crew saw stays public until drawn, and is kept: a patrol card the Spotter
+left on top (`Guard.seen_top`), the Event cards seen on top (`State.events_seen`: Precognition,
+a Crystal Ball's order), and what a pending decision shows (the Crystal Ball's three Events,
+the card the Spotter looks at). A card put at the bottom is not recorded (it matters only
+once the deck runs down to it).
 """
 
 from __future__ import annotations
@@ -149,13 +151,19 @@ def _deal_cards(st: State, rng: Rng) -> None:
     ]
     rng.shuffle(events)
     n = len(st.events)
-    top: list[EventCard] = []
+    # The top cards the crew saw keep their place (`events_seen`), and so do those a pending
+    # decision shows: the cards in front of the deciding player (top last, as in the deck).
+    # A pending Crystal Ball's cards are in front of the player in the order about to be
+    # chosen, so any order of them will do.
     if pending is not None and pending.kind == "crystal-ball":
-        top = [EventCard(x) for x in pending.options[0].split(",")]  # the three on top
-    elif pending is not None and pending.kind == "precognition" and pending.data:
-        top = [EventCard(pending.data[0])]
+        top = [EventCard(x) for x in reversed(pending.options[0].split(","))]
+    else:
+        seen = st.events_seen
+        if pending is not None and pending.kind == "precognition" and pending.data:
+            seen = max(seen, 1)
+        top = st.events[n - seen :] if seen else []
     events = [e for e in events if e not in top]
-    st.events = events[: n - len(top)] + list(reversed(top))
+    st.events = events[: n - len(top)] + top
 
 
 def _show_pending_patrol(st: State) -> None:

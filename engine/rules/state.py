@@ -190,6 +190,9 @@ class State:
     gold_bar_waiting: bool = True  # the second Gold Bar, outside the deck until the first
     events: list[EventCard] = field(default_factory=list)
     event_discard: list[EventCard] = field(default_factory=list)
+    # How many of the Event deck's top cards the whole crew has seen, in their order
+    # (Precognition's card left on top, a Crystal Ball's order): known until drawn.
+    events_seen: int = 0
     # Card effects that last until their owner's next turn starts: name -> owner.
     lasting: dict[Lasting, int] = field(default_factory=dict)
     turn_flags: list[TurnFlag] = field(default_factory=list)  # effects for this turn only
@@ -367,6 +370,7 @@ def _copy_state(st: State, floors: list[Floor]) -> State:
     n.gold_bar_waiting = st.gold_bar_waiting
     n.events = st.events[:]
     n.event_discard = st.event_discard[:]
+    n.events_seen = st.events_seen
     n.lasting = st.lasting.copy()
     n.turn_flags = st.turn_flags[:]
     n.trades = st.trades[:]

@@ -272,6 +272,8 @@ class DecksView:
     loot: int
     events: int
     event_discard: tuple[EventCard, ...]
+    # The Event cards the crew saw on top (Precognition, a Crystal Ball), the next first.
+    events_seen: tuple[EventCard, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -279,6 +281,7 @@ class DecksView:
             "loot": self.loot,
             "events": self.events,
             "event_discard": [e.value for e in self.event_discard],
+            "events_seen": [e.value for e in self.events_seen],
         }
 
 
@@ -567,6 +570,9 @@ def typed_view(game: Game) -> GameView:
             loot=len(st.loot),
             events=len(st.events),
             event_discard=tuple(st.event_discard),
+            events_seen=tuple(reversed(st.events[len(st.events) - st.events_seen :]))
+            if st.events_seen
+            else (),
         ),
         legal=legal,
         end=game.outcome,

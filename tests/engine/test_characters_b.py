@@ -942,6 +942,38 @@ def test_R82_precognition_top_or_bottom_decides_the_next_event(choice, drawn):
     assert of(ev, EventDrawn) == [EventDrawn(0, drawn)]
 
 
+def test_R82_an_event_kept_on_top_stays_known_to_the_crew_until_it_is_drawn():
+    """The whole crew saw the Event: left on top it is public (the view, the samplers) until
+    it is drawn, and no longer after."""
+    g = foresight(EventCard.LAMPSHADE, EventCard.ESPRESSO, EventCard.DAYDREAMING)
+    g.apply("ability precognition")
+    g.apply("choose top")
+    assert g.state.events_seen == 1
+    assert g.view()["decks"]["events_seen"] == ["lampshade"]  # the page may show it
+    assert of(g.apply("end"), EventDrawn) == [EventDrawn(0, "lampshade")]
+    assert g.state.events_seen == 0 and g.view()["decks"]["events_seen"] == []
+
+
+def test_R82_an_event_put_at_the_bottom_leaves_the_top_unknown():
+    g = foresight(EventCard.LAMPSHADE, EventCard.ESPRESSO, EventCard.DAYDREAMING)
+    g.apply("ability precognition")
+    g.apply("choose bottom")
+    assert g.state.events_seen == 0 and g.view()["decks"]["events_seen"] == []
+
+
+def test_R82_an_event_put_at_the_bottom_moves_the_events_seen_under_it_up():
+    """After a Crystal Ball, the three top Events are known; Precognition burying the first
+    leaves the other two known, on top."""
+    t = spotter(ADVANCED).player(0, "1.A1", tools=(Tool.CRYSTAL_BALL,))
+    g = park(t, 0).events(EventCard.LAMPSHADE, EventCard.REBOOT, EventCard.KEYCODE_CHANGE).game()
+    g.apply("use crystal-ball")
+    g.apply("choose lampshade,reboot,keycode-change")
+    assert g.view()["decks"]["events_seen"] == ["lampshade", "reboot", "keycode-change"]
+    g.apply("ability precognition")
+    g.apply("choose bottom")
+    assert g.view()["decks"]["events_seen"] == ["reboot", "keycode-change"]
+
+
 def test_R82_precognition_not_offered_on_an_empty_event_deck():
     """No Precognition when the Event deck is empty (even with cards in its discard)."""
     g = foresight()

@@ -137,6 +137,19 @@ def test_the_sampler_keeps_the_patrol_card_the_crew_saw_on_top():
     assert len({tuple(s.patrol[:-1]) for s in samples}) > 1
 
 
+def test_the_sampler_keeps_the_event_cards_the_crew_saw_on_top():
+    """Event cards seen on top (Precognition, a Crystal Ball) are public: every sample has
+    them there in their order, and only the cards under them are drawn anew."""
+    game = _played(ScenarioId.BANK, 2, 9, 10)
+    game.state.events_seen = 2
+    game._state_changed()
+    seen = game.state.events[-2:]
+    samples = [resample_from_infostate(game, 0, seed).state for seed in range(8)]
+    assert all(s.events[-2:] == seen and s.events_seen == 2 for s in samples)
+    assert all(len(s.events) == len(game.state.events) for s in samples)
+    assert len({tuple(s.events[:-2]) for s in samples}) > 1
+
+
 def test_clone_is_independent():
     game = _played(ScenarioId.OFFICE, 2, 2, 5)
     copy = game.clone()

@@ -393,8 +393,11 @@ def hidden_twin(game: Game, salt: int) -> Game:
         rng.shuffle(faces)
     for t, (kind, number) in zip(down, faces, strict=True):
         t.kind, t.number = kind, number
-    for deck in (st.tools, st.loot, st.events):
+    for deck in (st.tools, st.loot):
         rng.shuffle(deck)
+    under = st.events[: len(st.events) - st.events_seen]  # the Event cards seen on top are public
+    rng.shuffle(under)
+    st.events[: len(under)] = under
     for fl in st.floors:
         g = fl.guard
         seen = [g.patrol.pop()] if g.seen_top is not None else []  # public: it stays on top
@@ -550,6 +553,29 @@ def test_a_patrol_card_seen_on_top_that_is_not_on_top_is_refused() -> None:
     guard = d["state"]["floors"][0]["guard"]
     guard["seen_top"] = guard["patrol"][0]
     with pytest.raises(StateError, match="seen on top is not on top"):
+        load(d)
+
+
+def test_event_cards_seen_on_top_are_saved_and_loaded() -> None:
+    live = played(2, 20)
+    live.state.events_seen = 2
+    assert load(doc(live)).state == live.state
+
+
+def test_a_version_3_save_loads_with_no_event_card_seen_on_top() -> None:
+    """Saves written before the state counted the Events seen on top load; none is known."""
+    live = played(2, 20)
+    live.state.events_seen = 2
+    d = doc(live)
+    d["format_version"] = 3
+    del d["state"]["events_seen"]
+    assert load(d).state.events_seen == 0
+
+
+def test_more_event_cards_seen_on_top_than_a_crystal_ball_shows_is_refused() -> None:
+    d = doc(played(2, 20))
+    d["state"]["events_seen"] = 4
+    with pytest.raises(StateError, match="Event cards seen on top"):
         load(d)
 
 

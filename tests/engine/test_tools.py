@@ -485,6 +485,19 @@ def test_crystal_ball_reorders_the_top_three_events():
     assert EventDrawn(0, "keycode-change") in events
 
 
+def test_R66_the_order_a_crystal_ball_chose_stays_known_until_each_event_is_drawn():
+    """The crew chose the order, so it knows it: the view shows the seen Events, next first,
+    and each leaves the list when drawn; the fourth card stays unknown."""
+    t = table().player(0, "1.A1", tools=(Tool.CRYSTAL_BALL,)).events(*DECK4)
+    g = park(t, 0).game()
+    assert g.view()["decks"]["events_seen"] == []
+    g.apply("use crystal-ball")
+    g.apply("choose keycode-change,lampshade,reboot")
+    assert g.view()["decks"]["events_seen"] == ["keycode-change", "lampshade", "reboot"]
+    g.apply("end")  # draws keycode-change
+    assert g.view()["decks"]["events_seen"] == ["lampshade", "reboot"]
+
+
 def test_R66_crystal_ball_with_fewer_than_three_events_reorders_them():
     """With 2 Events left, the Crystal Ball orders those 2; with 1, there is one order."""
     t = table().player(0, "1.A1", tools=(Tool.CRYSTAL_BALL,))

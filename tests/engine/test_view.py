@@ -157,6 +157,7 @@ def reference_view(game: Game) -> dict[str, Any]:
             "loot": len(st.loot),
             "events": len(st.events),
             "event_discard": [e.value for e in st.event_discard],
+            "events_seen": [e.value for e in reversed(st.events)][: st.events_seen],
         },
         "legal": [str(a) for a in game.legal_actions()],
     }

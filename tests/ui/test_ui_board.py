@@ -9,9 +9,10 @@ import pytest
 
 from engine import MoveCut, Reach, Setup, new_game
 from engine.rules.actions import parse_pos
-from engine.rules.data import SCENARIOS, ScenarioId, cell_index, cell_name
-from engine.rules.view import GuardMove, GuardView, typed_view
+from engine.rules.data import SCENARIOS, EventCard, ScenarioId, cell_index, cell_name
+from engine.rules.view import DecksView, GuardMove, GuardView, typed_view
 from ui import board
+from ui.panels import decks_words
 
 BANK = SCENARIOS[ScenarioId.BANK]
 
@@ -98,3 +99,12 @@ def test_the_floor_line_names_the_patrol_card_the_spotter_kept_on_top():
     assert board.seen_top_words(guard) == ""
     seen = board.seen_top_words(dataclasses.replace(guard, seen_top="2.D4"))
     assert "D4" in seen and "Spotter" in seen
+
+
+def test_the_decks_line_names_the_events_seen_on_top_next_first():
+    decks = DecksView(tools=4, loot=9, events=12, event_discard=())
+    assert "seen" not in decks_words(decks)
+    seen = dataclasses.replace(decks, events_seen=(EventCard.LAMPSHADE, EventCard.REBOOT))
+    words = decks_words(seen)
+    assert words.startswith(decks_words(decks)) and "seen" in words
+    assert words.index("Lampshade") < words.index("Reboot")
