@@ -1975,7 +1975,11 @@ def explain(
         alarm, stealth = _prices(events, trial, me)
     told = set(hazards)
     alarm = alarm and not told & {Hazard.MOTION_EXIT, Hazard.THERMO_END}
-    stealth = stealth and not told & {Hazard.GUARD_TILE, Hazard.GUARD_PATH_END}
+    stealth = stealth and not told & {
+        Hazard.GUARD_TILE,
+        Hazard.GUARD_PATH_END,
+        Hazard.GUARD_PATH_END_EVENT,
+    }
     end = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
     watch, watched, crew, crew_camera, crew_atrium = _end_watch(_as_the_guard_moves(end, me), me)

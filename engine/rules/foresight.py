@@ -59,20 +59,28 @@ HIDDEN_FACTS = (
 )
 
 
+# The key of `_seen_on_top` that counts the Event cards seen on top (floors count from 0).
+_EVENT_DECK = -1
+
+
 def _seen_on_top(game: Game) -> dict[int, int]:
-    """Floor -> the patrol card the table saw on top of its deck (`Guard.seen_top`)."""
-    return {
-        f: fl.guard.seen_top
-        for f, fl in enumerate(game.state.floors)
-        if fl.guard.seen_top is not None
-    }
+    """Floor -> the patrol card the table saw on top of its deck (`Guard.seen_top`), and
+    `_EVENT_DECK` -> how many Event cards it saw on top (`State.events_seen`), if any."""
+    st = game.state
+    seen = {f: fl.guard.seen_top for f, fl in enumerate(st.floors) if fl.guard.seen_top is not None}
+    if st.events_seen:
+        seen[_EVENT_DECK] = st.events_seen
+    return seen
 
 
 def _known_draw(event: Event, seen: dict[int, int]) -> bool:
-    """`event` draws the patrol card the table saw on top: it brings nothing to light. The
-    card leaves `seen` (the one under it is not known)."""
+    """`event` draws a card the table saw on top: it brings nothing to light. The card
+    leaves `seen` (a patrol card under it is not known; Event cards under it may be)."""
     if isinstance(event, PatrolDrawn) and seen.get(event.floor) == event.card:
         del seen[event.floor]
+        return True
+    if isinstance(event, EventDrawn) and seen.get(_EVENT_DECK, 0) > 0:
+        seen[_EVENT_DECK] -= 1
         return True
     return False
 
@@ -200,10 +208,12 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
     A Move is tried on a copy of the game where a face-down target is a harmless room (what
     lies under it is not public): a Stealth lost entering a guard's tile (not the Acrobat's
     free entry, not a token the tile offers instead), the alarm of a Motion room left the
-    turn it was entered. Ending the actions is tried too (a Thermo's alarm, Flexibility's
-    price) up to the first hidden fact; and it ends where the floor's guard surely walks
-    when his certain route (before his destination, at his speed) crosses the burglar's tile.
-    An illegal action, or one outside the actions step, has none."""
+    turn it was entered. Ending the actions is tried too, up to the first hidden fact (a
+    card the table saw on top is none): a Thermo's alarm, Flexibility's price, the guard
+    walking in on the burglar. When ending first draws an Event nobody has seen, his walk is
+    not certain: if his route (before his destination, at his speed) crosses the burglar's
+    tile, that is `GUARD_PATH_END_EVENT`, which says the Event may change it. An illegal
+    action, or one outside the actions step, has none."""
     st = game.state
     if st.step != Step.ACTIONS or st.pending is not None:
         return ()
@@ -242,32 +252,40 @@ def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
     out: list[Hazard] = []
     trial = game.clone()
     seen = _seen_on_top(game)
+    walked_in = False  # the guard surely walks in on him (a Thermo's alarm says it first)
     for event in trial.apply(Action(ActionKind.END)):
         if isinstance(event, HIDDEN_FACTS) and not _known_draw(event, seen):
             break
         if isinstance(event, AlarmRaised) and event.pos == here and event.source == "thermo":
             out.append(Hazard.THERMO_END)
-        elif (
-            isinstance(event, StealthLost)
-            and event.player == me
-            and event.reason == StealthLoss.FLEXIBILITY
-            and not event.from_tile
-        ):
-            out.append(Hazard.GUARD_TILE)
-    if (
-        Hazard.THERMO_END not in out
+        elif isinstance(event, StealthLost) and event.player == me and not event.from_tile:
+            if event.reason == StealthLoss.FLEXIBILITY:
+                out.append(Hazard.GUARD_TILE)
+            elif event.reason == StealthLoss.GUARD_ENTERS:
+                walked_in = True
+        elif isinstance(event, GameLost) and event.player == me:
+            walked_in = walked_in or event.reason == StealthLoss.GUARD_ENTERS
+    if Hazard.THERMO_END in out:
+        return tuple(out)
+    if walked_in:
+        out.append(Hazard.GUARD_PATH_END)
+    elif (
+        would_draw_event(game)
+        and not game.state.events_seen
         and here in certain_guard_walk(game, here >> 6)
         and not game._is_invisible(me)
         and game.tile(here).stealth == 0
     ):
-        out.append(Hazard.GUARD_PATH_END)
+        # His route crosses the tile, but the Event drawn first may change that.
+        out.append(Hazard.GUARD_PATH_END_EVENT)
     return tuple(out)
 
 
 def certain_guard_walk(game: Game, floor: int) -> set[int]:
-    """The tiles the floor's guard is sure to walk through when the current turn ends (his
-    route to his destination at his speed; past it, the next patrol card is hidden). Empty
-    when he does not move this time (Donuts, the Crow, Shift Change, out of sight)."""
+    """The tiles the floor's guard walks through when the current turn ends, should the
+    Event drawn first change nothing (his route to his destination at his speed; past it, the
+    next patrol card is hidden). Empty when he does not move this time (Donuts, the Crow,
+    Shift Change, out of sight)."""
     st = game.state
     g = st.floors[floor].guard
     if (

@@ -50,12 +50,15 @@ HIDDEN_DECISIONS = frozenset(
 
 class Hazard(StrEnum):
     """A price an action is certain to pay, from what the table can see (`Game.hazards`):
-    the page warns before it, the hints name it."""
+    the page warns before it, the hints name it. `GUARD_PATH_END_EVENT` alone is certain but
+    for the Event that ending draws first (its card unseen), and says so."""
 
     GUARD_TILE = "guard-tile"  # a Move into a guard's tile: a Stealth token
     MOTION_EXIT = "motion-exit"  # leaving a Motion room entered this turn: its alarm
     THERMO_END = "thermo-end"  # ending the actions on a Thermo: its alarm
     GUARD_PATH_END = "guard-path-end"  # ending where the guard surely walks: a Stealth token
+    # Ending on the guard's route when the Event drawn first might change his walk.
+    GUARD_PATH_END_EVENT = "guard-path-end-event"
 
 
 class EffectKind(StrEnum):

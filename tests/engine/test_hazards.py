@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import copy
 
-from engine.rules.data import Character, Side
+from engine.rules.data import Character, EventCard, Side
 from engine.rules.events import GuardSkipped
+from engine.rules.game import Game
 from engine.rules.kinds import Hazard
 
-from .builder import K, Table
+from .builder import K, P, Table
 
 
 def test_stepping_into_the_guards_tile_costs_a_stealth():
@@ -80,6 +81,46 @@ def test_an_alarm_on_his_floor_makes_him_walk_one_tile_further():
     g = Table().reveal_floor(0).player(0, "1.D1").guard(0, at="1.A1", dest="1.D1", speed=2)
     g.tile("1.D1", K.LABORATORY, alarm=True)  # his destination
     assert g.game().hazards("end") == (Hazard.GUARD_PATH_END,)
+
+
+def on_his_route(*events: EventCard, seen: int = 0) -> Game:
+    """Burglar 1 on 1.C1, in the way of a speed-2 guard walking A1 -> D1; an Event deck with
+    `seen` cards known on top. Ending with no action spent draws an Event."""
+    g = Table().reveal_floor(0).player(0, "1.C1").guard(0, at="1.A1", dest="1.D1", speed=2)
+    game = g.events(*events).game()
+    game.state.events_seen = seen
+    return game
+
+
+def test_ending_on_his_route_with_an_unseen_event_drawn_first_says_the_event_may_change_it():
+    """An Event drawn before he walks may change his walk (Daydreaming, Shift Change...), so
+    the warning is not the certain one."""
+    game = on_his_route(EventCard.LAMPSHADE, EventCard.DAYDREAMING)
+    assert game.would_draw_event()
+    assert game.hazards("end") == (Hazard.GUARD_PATH_END_EVENT,)
+
+
+def test_ending_on_his_route_with_a_harmless_event_seen_on_top_is_certain():
+    game = on_his_route(EventCard.LAMPSHADE, EventCard.DAYDREAMING, seen=1)
+    assert game.hazards("end") == (Hazard.GUARD_PATH_END,)
+
+
+def test_ending_on_his_route_with_daydreaming_seen_on_top_is_no_warning():
+    """Daydreaming, seen on top, takes a step off his walk: he stops short of the tile."""
+    game = on_his_route(EventCard.DAYDREAMING, EventCard.LAMPSHADE, seen=1)
+    assert game.hazards("end") == ()
+
+
+def test_ending_where_he_walks_after_the_patrol_card_seen_on_top_costs_a_stealth():
+    """He reaches his destination with steps left and draws the card the Spotter left on
+    top: the table knows where he walks next."""
+    g = Table().reveal_floor(0).player(0, "1.C1")
+    g.guard(0, at="1.A1", dest="1.B1", speed=3, patrol=("1.D1", "1.A4", "1.B4"))
+    game = g.game()
+    assert game.hazards("end") == ()  # the next card unseen: past B1 nothing is sure
+    game.state.floors[0].guard.seen_top = P("1.D1")
+    game._state_changed()
+    assert game.hazards("end") == (Hazard.GUARD_PATH_END,)
 
 
 def test_R78_asking_the_hazards_of_end_leaves_the_disrupting_crow_in_place():
