@@ -93,7 +93,7 @@ EN: dict[str, Text] = {
     "autopilot.cost.free": "It costs no action.",
     "autopilot.cost.actions": Plural("It costs {n} action.", "It costs {n} actions."),
     "autopilot.cost.unused": Plural("{n} action is left unused.", "{n} actions are left unused."),
-    "autopilot.cost.guard-tile": "The guard stands there: you lose a Stealth token.",
+    "autopilot.cost.guard-tile": "The guard stands there: stepping in costs a Stealth token.",
     "autopilot.cost.motion-exit": "You entered this Motion room this turn: leaving it sets off its alarm.",
     "autopilot.cost.thermo-end": "Ending on this Thermo sets off its alarm.",
     "autopilot.cost.guard-path-end": "The guard walks through this tile when the turn ends: you lose a Stealth token.",

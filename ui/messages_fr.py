@@ -73,7 +73,7 @@ FR: dict[str, Text] = {
     "autopilot.cost.unused": Plural(
         "{n} action reste inutilisée.", "{n} actions restent inutilisées."
     ),
-    "autopilot.cost.guard-tile": "Le Gardien est là : vous perdez un jeton Camouflage.",
+    "autopilot.cost.guard-tile": "Le Gardien est là : y entrer coûte un jeton Camouflage.",
     "autopilot.cost.motion-exit": "Vous êtes entré dans cette salle Motion ce tour-ci : en sortir déclenche son Alarme.",
     "autopilot.cost.thermo-end": "Finir sur ce Thermo déclenche son Alarme.",
     "autopilot.cost.guard-path-end": "Le Gardien passe par cette tuile à la fin du tour : vous perdez un jeton Camouflage.",

@@ -28,7 +28,7 @@ def test_a_hint_into_the_guards_tile_names_the_stealth_it_costs_and_never_says_o
     g = _guard_next_door()
     e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
     words = explanation_text(e, ["P1"])
-    assert "The guard stands there: you lose a Stealth token." in words
+    assert "The guard stands there: stepping in costs a Stealth token." in words
     assert not e.claims_safe
     assert "Every other choice pays a price too." in words  # no alternative was scored
 
