@@ -5,11 +5,24 @@ near-identical safe one."""
 from __future__ import annotations
 
 import copy
+from collections import Counter
 
-from engine.rules.data import Character, EventCard, Side
-from engine.rules.events import GuardSkipped
-from engine.rules.game import Game
-from engine.rules.kinds import Hazard
+from engine.rules.actions import ActionKind
+from engine.rules.data import Character, EventCard, ScenarioId, Side
+from engine.rules.events import (
+    AlarmRaised,
+    DecisionNeeded,
+    Event,
+    GameLost,
+    GuardSkipped,
+    MoveBlocked,
+    StealthLost,
+)
+from engine.rules.game import Game, new_game
+from engine.rules.kinds import DecisionKind, Hazard
+from engine.rules.rng import Rng
+from engine.rules.setup import crew_setup
+from engine.rules.state import Step
 
 from .builder import K, P, Table
 
@@ -136,3 +149,53 @@ def test_R78_asking_the_hazards_of_end_leaves_the_disrupting_crow_in_place():
     assert game.hazards("end") == ()
     assert game.state == before and game.last_events == events
     assert GuardSkipped(0, "crow") in game.apply("end")
+
+
+# ---------------------------------------------------------------------- the property
+
+
+def _paid(hazard: Hazard, events: list[Event], me: int, here: int) -> bool:
+    """`events` (the action played) pay the price `hazard` names."""
+    if hazard in (Hazard.MOTION_EXIT, Hazard.THERMO_END):
+        return any(isinstance(e, AlarmRaised) and e.pos == here for e in events)
+    caught = (StealthLost, GameLost)
+    lavatory = DecisionNeeded(DecisionKind.TILE_STEALTH, ("tile", "own"))  # which token pays
+    return lavatory in events or any(isinstance(e, caught) and e.player == me for e in events)
+
+
+def test_every_certain_hazard_is_paid_when_the_action_goes_through() -> None:
+    """Random play in the three scenarios, both sides: each hazard named before a Move or an
+    End is paid when it is played (a Move a Keypad or a Deadbolt refuses goes nowhere), and
+    a step into the guard's tile costs a token (the burglar's or a Lavatory's). The one
+    hazard that is not certain, ending where an unseen Event may change his walk, is not
+    checked."""
+    named: Counter[Hazard] = Counter()
+    for seed in range(8):
+        for scenario, players in (
+            (ScenarioId.OFFICE, 2),
+            (ScenarioId.BANK, 3),
+            (ScenarioId.FORT_KNOX, 4),
+        ):
+            for side in (Side.BASIC, Side.ADVANCED):
+                game = new_game(crew_setup(scenario, players, side, seed))
+                chooser = Rng.from_seed(seed)
+                for _ in range(200):
+                    if game.is_over():
+                        break
+                    legal = game.legal_actions()
+                    st = game.state
+                    here = st.players[st.current].pos
+                    if st.step == Step.ACTIONS and st.pending is None and here is not None:
+                        for action in legal:
+                            if action.kind not in (ActionKind.MOVE, ActionKind.END):
+                                continue
+                            for hazard in game.hazards(action):
+                                if hazard == Hazard.GUARD_PATH_END_EVENT:
+                                    continue
+                                events = game.clone().apply(action)
+                                if any(isinstance(e, MoveBlocked) for e in events):
+                                    continue
+                                named[hazard] += 1
+                                assert _paid(hazard, events, st.current, here), (seed, action)
+                    game.apply(legal[chooser.below(len(legal))])
+    assert all(named[h] >= 10 for h in Hazard if h != Hazard.GUARD_PATH_END_EVENT), named
