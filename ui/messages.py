@@ -297,6 +297,7 @@ EN: dict[str, Text] = {
     "floor.seen_top": "his next patrol card, seen by the Spotter: {card}",
     "legend.route_unknown": "Question mark: his move stops being certain there (a patrol card or a choice decides the rest)",
     "game.event_now": "An Event if you end now",
+    "game.event_now_seen": "Ending now draws the Event seen on top: {card}",
     "game.no_event_now": "No Event if you end now",
     "game.legend": "Legend",
     "legend.title": "What the board shows",

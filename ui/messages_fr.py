@@ -282,6 +282,7 @@ FR: dict[str, Text] = {
     "floor.seen_top": "sa prochaine carte Patrouille, vue par le Spotter : {card}",
     "legend.route_unknown": "Point d'interrogation : là, son déplacement cesse d'être certain (une carte de patrouille ou un choix décide de la suite)",
     "game.event_now": "Un Événement si vous finissez maintenant",
+    "game.event_now_seen": "Finir maintenant tire l'Événement vu sur le dessus : {card}",
     "game.no_event_now": "Pas d'Événement si vous finissez maintenant",
     "game.legend": "Légende",
     "legend.title": "Ce que montre le plateau",

@@ -59,7 +59,9 @@ def render_status(page: Page, view: GameView) -> None:
     else:
         parts.append(t("game.actions_left", n=view.actions_left))
         parts.append(t("game.stealth", n=player.stealth))
-        if view.event_if_end_now:
+        if view.end_event is not None:  # the table saw it on top
+            parts.append(t("game.event_now_seen", card=name_of("event", view.end_event.value)))
+        elif view.event_if_end_now:
             parts.append(t("game.event_now"))
         else:
             parts.append(t("game.no_event_now"))

@@ -100,8 +100,9 @@ def next_guard_moves(game: Game) -> tuple[GuardMove, ...] | None:
 
     The engine itself walks him, on a copy of the game: the same code as the real move, so
     alarms, Donuts, the crow, Espresso and Daydreaming, Cameras on the way and catches all
-    count exactly. If ending now draws an Event (`Game.would_draw_event`), this is his move
-    as if the Event changed nothing: the copy has no Event to draw. The copy reads the hidden
+    count exactly. If ending now draws an Event (`Game.would_draw_event`) the table saw on
+    top (`State.events_seen`), the copy plays it; an unseen one, this is his move as if the
+    Event changed nothing: the copy has no such Event to draw. The copy reads the hidden
     state, so everything after the first hidden fact it brings to light (a patrol card the
     table did not see on top, a reshuffle) is dropped: the answer is the same for every game
     that looks the same.
@@ -110,9 +111,9 @@ def next_guard_moves(game: Game) -> tuple[GuardMove, ...] | None:
     if st.step != Step.ACTIONS or st.pending is not None or _END not in game.legal_actions():
         return None
     trial = game.clone()
-    trial.state.events = []
+    seen_events = st.events_seen
+    trial.state.events = st.events[len(st.events) - seen_events :] if seen_events else []
     trial.state.event_discard = []
-    trial.state.events_seen = 0
     events = trial.apply(_END)
     seen = _seen_on_top(game)
     moves: dict[int, _Walk] = {}

@@ -383,6 +383,9 @@ class GameView:
     # Whether ending the turn now draws an Event: the engine's own check, so the page need
     # not guess from the threshold.
     event_if_end_now: bool
+    # The Event that ending now draws, when the table saw it on top (`DecksView.events_seen`);
+    # then the guards' forecast (`GuardView.next`) has played it. None otherwise.
+    end_event: EventCard | None
     pending: PendingView | None
     outcome: Result
     reason: str
@@ -428,6 +431,7 @@ class GameView:
             "actions_taken": self.actions_taken,
             "event_threshold": self.event_threshold,
             "event_if_end_now": self.event_if_end_now,
+            "end_event": None if self.end_event is None else self.end_event.value,
             "pending": None if self.pending is None else self.pending.to_dict(),
             "outcome": self.outcome,
             "reason": self.reason,
@@ -462,6 +466,7 @@ def typed_view(game: Game) -> GameView:
     """What the players may see, as typed frozen records."""
     st = game.state
     moving = {m.floor: m for m in game.next_guard_moves() or ()}
+    event_now = game.event_if_end_now()
     floors = []
     for f, fl in enumerate(st.floors):
         tiles = []
@@ -561,7 +566,8 @@ def typed_view(game: Game) -> GameView:
         actions_left=st.actions_left,
         actions_taken=st.actions_taken,
         event_threshold=game.event_threshold(st.current),
-        event_if_end_now=game.event_if_end_now(),
+        event_if_end_now=event_now,
+        end_event=st.events[-1] if event_now and st.events_seen else None,
         pending=pending,
         outcome=st.outcome,
         reason=st.reason,

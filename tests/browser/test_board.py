@@ -403,3 +403,39 @@ def test_the_floor_line_names_the_patrol_card_the_spotter_kept_on_top(page, site
     switch_saved(page, site_server.url, setup.to_code(), (*looked, "choose bottom"))
     expect(info).to_contain_text("next move")
     expect(info).not_to_contain_text("seen by the Spotter")
+
+
+def test_the_event_precognition_kept_on_top_is_named_and_played_in_the_guards_move(
+    page, site_server
+):
+    """Precognition shows the table the next Event: kept on top, the status and the decks
+    name it, and the floor's line no longer says the Event may change his move (the engine
+    played it in the forecast)."""
+    from engine import PlayerSetup, ScenarioId, Setup, new_game
+    from engine.rules.data import Character, Side
+    from ui.messages import name_of
+
+    setup = Setup(
+        scenario=ScenarioId.BANK,
+        players=(
+            PlayerSetup("B1", Character.SPOTTER, Side.ADVANCED),
+            PlayerSetup("B2", Character.HACKER, Side.BASIC),
+        ),
+        seed=7,
+    )
+    looked = ("enter 1.A1", "ability precognition")
+    game = new_game(setup)
+    for text in (*looked, "choose top"):
+        game.apply(text)
+    seen = game.view()["decks"]["events_seen"]  # the engine's own answer
+    assert len(seen) == 1
+    card = name_of("event", seen[0])
+    info = page.locator("#board .floor-info").first
+    switch_saved(page, site_server.url, setup.to_code(), (*looked, "choose top"))
+    expect(page.locator("#status")).to_contain_text(f"the Event seen on top: {card}")
+    expect(page.locator("#decks")).to_contain_text(f"Events seen on top: {card}")
+    expect(info).to_contain_text("next move")
+    expect(info).not_to_contain_text("may change it")
+    switch_saved(page, site_server.url, setup.to_code(), (*looked, "choose bottom"))
+    expect(page.locator("#status")).to_contain_text("An Event if you end now")
+    expect(info).to_contain_text("may change it")

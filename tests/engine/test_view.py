@@ -149,6 +149,7 @@ def reference_view(game: Game) -> dict[str, Any]:
         "actions_taken": st.actions_taken,
         "event_threshold": game.event_threshold(st.current),
         "event_if_end_now": game.event_if_end_now(),
+        "end_event": st.events[-1].value if game.event_if_end_now() and st.events_seen else None,
         "pending": pending,
         "outcome": st.outcome,
         "reason": st.reason,
