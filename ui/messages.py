@@ -953,6 +953,7 @@ EN.update(
             "Next roll ({n} dice): {pct}% chance to crack at least one more tile.",
         ),
         "story.safe.no_dice": "No dice on it yet: add one before cracking.",
+        "story.safe.stethoscope": "Your Stethoscope can then turn one die to a number still to roll.",
         "story.catchup.title": "Since your last turn:",
         "story.catchup.none": "Nothing worth telling happened.",
         "story.catchup.event": "{player} drew the Event {card}: {help}",

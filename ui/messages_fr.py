@@ -948,6 +948,7 @@ FR.update(
             "Prochain lancer ({n} dés) : {pct} % de chances de percer au moins une tuile de plus.",
         ),
         "story.safe.no_dice": "Pas encore de dé dessus : ajoutez-en un avant de percer.",
+        "story.safe.stethoscope": "Votre Stethoscope pourra alors changer un dé en un numéro encore à obtenir.",
         "story.catchup.title": "Depuis votre dernier tour :",
         "story.catchup.none": "Rien de notable.",
         "story.catchup.event": "{player} a tiré l'Événement {card} : {help}",

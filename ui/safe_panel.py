@@ -85,5 +85,7 @@ def render_safe(doc: Any, box: Any, size: int, selected: int, info: Any) -> None
         chance.id = "story-safe-chance"
         chance.setAttribute("data-chance", f"{info.chance:.6f}")
         frag.appendChild(chance)
+        if info.rolled and info.wanted and info.stethoscope:
+            frag.appendChild(_el(doc, "p", "help", t("story.safe.stethoscope")))
     box.replaceChildren(frag)
     box.hidden = False

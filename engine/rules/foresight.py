@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
 from .characters import crack_bonus_dice, crow_holds_guard, crow_slows_guard
-from .data import TileKind
+from .data import Loot, TileKind, Tool
 from .events import (
     AlarmRaised,
     Event,
@@ -350,7 +350,15 @@ def safe_info(game: Game, safe: int) -> SafeInfo | None:
     st = game.state
     bonus = crack_bonus_dice(game, st.current) if tile.dice else 0
     rolled = tile.dice + bonus
-    chance = 1.0 - ((6 - len(wanted)) / 6) ** rolled if rolled and wanted else 0.0
+    me = st.players[st.current]
+    # The Stethoscope turns one die to any face before the roll counts (`Kernel._crack`).
+    stethoscope = Tool.STETHOSCOPE in me.tools and Loot.BUST not in me.loot
+    if not (rolled and wanted):
+        chance = 0.0
+    elif stethoscope:
+        chance = 1.0
+    else:
+        chance = 1.0 - ((6 - len(wanted)) / 6) ** rolled
     return SafeInfo(
         pos=safe,
         cells=tuple(cells),
@@ -360,4 +368,5 @@ def safe_info(game: Game, safe: int) -> SafeInfo | None:
         wanted=tuple(sorted(wanted)),
         chance=chance,
         open=tile.safe_open,
+        stethoscope=stethoscope,
     )

@@ -308,6 +308,7 @@ class SafeInfo:
     wanted: tuple[int, ...]  # numbers still to crack, smallest first
     chance: float  # that one roll cracks at least one more tile
     open: bool
+    stethoscope: bool = False  # the current burglar may turn one die (so the chance is sure)
 
 
 @dataclass(frozen=True, slots=True)

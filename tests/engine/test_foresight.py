@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from engine.rules.data import Loot, Tool
 from engine.rules.foresight import SafeCell
 
 from .builder import K, P, Table, table
@@ -112,6 +113,18 @@ def test_safe_info_counts_only_revealed_uncracked_numbers():
     assert abs(info.chance - (1 - (5 / 6) ** 2)) < 1e-9
     hidden = [c for c in info.cells if c.pos == P("1.B1")]
     assert hidden == [SafeCell(P("1.B1"), revealed=False, number=None, cracked=False, safe=False)]
+
+
+def test_safe_info_is_sure_of_a_crack_when_the_burglar_holds_a_stethoscope():
+    """The Stethoscope turns one die to any face before the roll counts: one tile more is
+    sure to crack, unless the Bust's holder cannot use it."""
+    t = table().tile("1.B2", K.SAFE, dice=1).tile("1.A2", K.LABORATORY, 3)
+    info = t.player(0, "1.B2", tools=(Tool.STETHOSCOPE,)).game().safe_info(P("1.B2"))
+    assert info is not None and info.stethoscope and info.chance == 1.0
+    t = table().tile("1.B2", K.SAFE, dice=1).tile("1.A2", K.LABORATORY, 3)
+    g = t.player(0, "1.B2", tools=(Tool.STETHOSCOPE,), loot=(Loot.BUST,)).game()
+    info = g.safe_info(P("1.B2"))
+    assert info is not None and not info.stethoscope and abs(info.chance - 1 / 6) < 1e-9
 
 
 def test_safe_info_with_no_dice_has_no_chance():
