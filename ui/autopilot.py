@@ -394,6 +394,8 @@ def _worth(e: Explanation, names: list[str]) -> str:
     if e.alternative is None:
         return t("autopilot.worth.only")
     label = describe.action_label(e.alternative, names)
+    if not e.alternative_weighed:
+        return t("autopilot.worth.plan", action=label)
     if e.alternative_risk > e.risk:
         return t("autopilot.worth.risk", action=label, pct=_pct(e.alternative_risk))
     if e.steps >= 0 and e.alternative_steps > e.steps:

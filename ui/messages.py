@@ -114,6 +114,7 @@ EN: dict[str, Text] = {
     "autopilot.risk.crew_atrium": "{name} stands on the Atrium at {pos}: a {pct}% chance the guard walks right under or over it and sees them.",
     "autopilot.risk.crew_camera": "{name} stands on the Camera at {pos}: a {pct}% chance the guard steps on a Camera, which sets off its alarm.",
     "autopilot.worth.only": "Every other choice pays a price too.",
+    "autopilot.worth.plan": "Not the only choice: {action} avoids this price, but the autopilot's plan for this turn goes this way.",
     "autopilot.worth.risk": "Worth it: the best choice that avoids this ({action}) ends the turn with a {pct}% chance the guard walks in.",
     "autopilot.worth.steps": Plural(
         "Worth it: the best choice that avoids this ({action}) ends the turn {n} step further from the goal.",

@@ -537,9 +537,11 @@ class Explanation:
     costs is not known before. `event_dodged`: a Move whose plan comes back to end the
     actions where the burglar stands now, drawing no Event where ending now would draw one
     (the step buys the Event's miss, not a step forward: R07 counts the step out). When
-    the action pays a hazard, `alternative` is the best-scored choice that pays none (None:
-    every choice does), with the risk and the steps to the goal its own plan ends with;
-    `steps` is the chosen plan's. `options` and `worlds`: how many choices and sampled
+    the action pays a hazard, `alternative` is the best-scored choice that pays none, with the
+    risk and the steps to the goal its own plan ends with (`alternative_weighed`); when no
+    scored choice avoids it (a plan followed, candidates that left it out), the first legal
+    one that does, unweighed; None: every legal choice pays a hazard. `steps` is the chosen
+    plan's. `options` and `worlds`: how many choices and sampled
     tables the search compared."""
 
     action: Action
@@ -563,6 +565,7 @@ class Explanation:
     event_dodged: bool = False
     steps: int = -1
     alternative: Action | None = None
+    alternative_weighed: bool = False
     alternative_risk: float = 0.0
     alternative_steps: int = -1
     guard_steps: int = -1
@@ -2005,11 +2008,16 @@ def explain(
             goal, target, safe = Goal.HIDE, -1, -1  # a step back from the goal, off his path
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
-    if hazards and scores:
+    weighed = False
+    if hazards:
         clean = [a for a in scores if a != action and not w0.hazards(a)]
         if clean:
             alternative = max(clean, key=lambda a: scores[a])
+            weighed = True
             _, alt_risk, alt_steps = _end_risk(_plan_end(w0, alternative, plan), me)
+        else:  # a plan followed, or candidates that left it out: not scored, yet it exists
+            free = (a for a in w0.legal_actions() if a != action and not w0.hazards(a))
+            alternative = next(free, None)
     return Explanation(
         action,
         goal,
@@ -2032,6 +2040,7 @@ def explain(
         event_dodged=event_dodged,
         steps=steps,
         alternative=alternative,
+        alternative_weighed=weighed,
         alternative_risk=alt_risk,
         alternative_steps=alt_steps,
         options=options,

@@ -6,6 +6,7 @@ import pytest
 
 from engine.autopilot.bot import explain
 from engine.rules.actions import Action
+from engine.rules.data import Character, Side
 from tests.engine.builder import K, P, Table
 from tests.engine.test_bot import _step_out_and_back
 from ui import messages
@@ -30,7 +31,21 @@ def test_a_hint_into_the_guards_tile_names_the_stealth_it_costs_and_never_says_o
     words = explanation_text(e, ["P1"])
     assert "The guard stands there: stepping in costs a Stealth token." in words
     assert not e.claims_safe
-    assert "Every other choice pays a price too." in words  # no alternative was scored
+    # No alternative was scored, yet stepping to 1.A2 pays nothing: not "every other pays".
+    assert "Every other choice pays a price too." not in words
+    assert "Not the only choice: Move here at 1.A2 avoids this price" in words
+
+
+def test_every_other_choice_pays_only_when_every_legal_action_does():
+    """Walled in next to the guard, who walks in at the End: the step into his tile and the
+    End both pay, so the hint may say so."""
+    peterman = Table(players=1, characters=(Character.PETERMAN,), sides=(Side.BASIC,))
+    t = peterman.reveal_floor(0).walls(0, "A1-A2").player(0, "1.A1")  # no ability to use
+    g = t.guard(0, at="1.B1", dest="1.A1", speed=2).game()
+    assert all(g.hazards(a) for a in g.legal_actions())
+    e = explain(g, Action.parse("move 1.B1"), {}, {}, 2, 1)
+    assert e.alternative is None
+    assert "Every other choice pays a price too." in explanation_text(e, ["P1"])
 
 
 def test_a_hint_says_where_the_plan_ends_and_the_chance_the_guard_walks_in():
