@@ -375,6 +375,10 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
             parts.append(t("autopilot.risk.none", pos=where))
         if e.watched > 0.0:
             parts.append(t(f"autopilot.risk.{e.watch}", pct=_pct(e.watched)))
+        if e.end_unknown:
+            parts.append(t("autopilot.risk.unknown"))
+        elif e.end_event:  # the action itself ends the turn: the Event is already named
+            parts.append(t("autopilot.risk.event_now" if e.event else "autopilot.risk.event"))
     for seat, tile, chance in e.crew:
         name = names[seat] if seat < len(names) else str(seat + 1)
         key = "autopilot.risk.crew_sure" if chance >= 1.0 else "autopilot.risk.crew"

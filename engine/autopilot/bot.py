@@ -527,8 +527,12 @@ class Explanation:
     Event. `face_down`: it steps onto a tile
     nobody has seen. `end_pos`: where the plan ends the turn, `risk` the chance, from his
     route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
-    plan: a decision, the entrance); `watched` the chance the tile itself gets the burglar
-    seen then (`watch`: a Foyer he passes next to, a Camera while he steps on another);
+    plan: a decision, the entrance), from the first sample: `end_unknown` when the plan
+    turns up a hidden fact before it ends there (a tile, a roll, a card, a guard placed), so
+    that end and its risk are that sample's guess, and `end_event` when ending there draws an
+    Event (it may change his walk); `watched` the chance the tile itself
+    gets the burglar seen then (`watch`: a Foyer he passes next to, a Camera while he steps
+    on another);
     `crew`: (seat, tile, chance) of each other burglar the same guard may then walk in on;
     `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
@@ -556,6 +560,8 @@ class Explanation:
     face_down: bool = False
     end_pos: int = -1
     risk: float = 0.0
+    end_unknown: bool = False
+    end_event: bool = False
     watch: str = ""
     watched: float = 0.0
     crew: tuple[tuple[int, int, float], ...] = ()
@@ -584,6 +590,8 @@ class Explanation:
             and not self.face_down
             and not self.luck
             and self.risk == 0.0
+            and not self.end_unknown
+            and not self.end_event
             and self.watched == 0.0
             and not self.crew
             and not self.crew_camera
@@ -1820,29 +1828,35 @@ _KEPT_AS_THEY_COME = frozenset(
 
 def _plan_end(
     w0: Game, first: Action, plan: dict[tuple[object, ...], Action], limit: int = 24
-) -> Game | None:
+) -> tuple[Game | None, bool]:
     """The position where the plan that starts with `first` ends the actions (a copy of the
     first sample played along the search's best line; the rule of thumb where the search
-    stopped). None when the turn ends at once (the action itself ends it)."""
+    stopped), None when the turn ends at once (the action itself ends it); and whether the
+    line brings a hidden fact to light on the way (a tile, a roll, a card, a guard placed):
+    then that end is the sample's guess, not what the table can foresee."""
     st0 = w0.state
     me, turn = st0.current, st0.turn
     if first.kind == ActionKind.END and st0.pending is None:
-        return w0
+        return w0, False
     g = w0.clone()
-    g.apply(first)
+    hidden = _brings_to_light(g.apply(first))
     for _ in range(limit):
         st = g.state
         while st.pending is not None and st.step != Step.OVER and st.turn == turn:
-            g.apply(decide(g))
+            hidden = _brings_to_light(g.apply(decide(g))) or hidden
         if st.step == Step.OVER or st.turn != turn or st.current != me:
-            return None
+            return None, hidden
         a = plan.get(_key(g))
         if a is None or a not in g.legal_actions():  # (a key another position shares)
             a = policy(g)
         if a.kind == ActionKind.END:
-            return g
-        g.apply(a)
-    return g
+            return g, hidden
+        hidden = _brings_to_light(g.apply(a)) or hidden
+    return g, hidden
+
+
+def _brings_to_light(events: list[Event]) -> bool:
+    return any(isinstance(e, HIDDEN_FACTS) for e in events)
 
 
 def _as_the_guard_moves(g: Game | None, me: int) -> Game | None:
@@ -1991,8 +2005,11 @@ def explain(
         Hazard.GUARD_PATH_END,
         Hazard.GUARD_PATH_END_EVENT,
     }
-    end = _plan_end(w0, action, plan)
+    end, end_unknown = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
+    # Ending there draws an Event: it may move the guard or the burglar (`hit_risk` reads
+    # his route and patrol cards, not the Events).
+    end_event = end is not None and end.would_draw_event()
     watch, watched, crew, crew_camera, crew_atrium = _end_watch(_as_the_guard_moves(end, me), me)
     event_dodged = (
         kind == ActionKind.MOVE
@@ -2014,7 +2031,7 @@ def explain(
         if clean:
             alternative = max(clean, key=lambda a: scores[a])
             weighed = True
-            _, alt_risk, alt_steps = _end_risk(_plan_end(w0, alternative, plan), me)
+            _, alt_risk, alt_steps = _end_risk(_plan_end(w0, alternative, plan)[0], me)
         else:  # a plan followed, or candidates that left it out: not scored, yet it exists
             free = (a for a in w0.legal_actions() if a != action and not w0.hazards(a))
             alternative = next(free, None)
@@ -2031,6 +2048,8 @@ def explain(
         face_down=face_down,
         end_pos=end_pos,
         risk=risk,
+        end_unknown=end_unknown,
+        end_event=end_event,
         watch=watch,
         watched=watched,
         crew=crew,

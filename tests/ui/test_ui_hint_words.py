@@ -6,7 +6,7 @@ import pytest
 
 from engine.autopilot.bot import explain
 from engine.rules.actions import Action
-from engine.rules.data import Character, Side
+from engine.rules.data import Character, EventCard, Side
 from tests.engine.builder import K, P, Table
 from tests.engine.test_bot import _step_out_and_back
 from ui import messages
@@ -55,6 +55,30 @@ def test_a_hint_says_where_the_plan_ends_and_the_chance_the_guard_walks_in():
     assert e.end_pos == P("1.A1") and e.claims_safe
     assert "The plan ends the turn at 1.A1, out of the guard's reach" in words
     assert "4 actions are left unused." in words
+
+
+def test_out_of_reach_is_never_sure_when_ending_draws_an_event():
+    """An Event drawn at the End may send the guard elsewhere (a Crash, Change of Plans):
+    the hint says so and claims no safety."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A2", K.SAFE)
+    g = t.guard(0, at="1.B1", dest="1.D1", speed=2).events(EventCard.LAMPSHADE).game()
+    e = explain(g, Action.parse("end"), {}, {}, 3, 1)
+    assert e.event and e.end_event and not e.claims_safe
+    assert "The Event may change that." in explanation_text(e, ["P1"])
+    g.state.events = []  # no Event left to draw: his route and patrol cards tell it all
+    g._state_changed()
+    e = explain(g, Action.parse("end"), {}, {}, 3, 1)
+    assert not e.event and not e.end_event and e.claims_safe
+
+
+def test_out_of_reach_is_only_a_guess_when_the_plan_turns_up_a_face_down_tile():
+    """Where the plan ends, and whether he reaches it, rests on what the tile turns out to
+    be: the hint says it is a guess and claims no safety."""
+    t = Table(players=1).reveal_floor(0).face_down("1.A2", K.LABORATORY).player(0, "1.A1")
+    g = t.guard(0, at="1.D4", dest="1.D3", speed=1).game()
+    e = explain(g, Action.parse("move 1.A2"), {}, {}, 3, 1)
+    assert e.end_unknown and not e.claims_safe
+    assert "so this is a guess" in explanation_text(e, ["P1"])
 
 
 def test_a_hint_for_a_step_out_and_back_names_the_event_it_dodges():
