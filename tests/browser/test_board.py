@@ -6,6 +6,7 @@ rules, and the keyboard (one tab stop per floor, modal dialogs)."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import pytest
 from browserkit import ROOT, open_fresh, settled, show_saved, switch_saved
@@ -18,6 +19,10 @@ from positions import (
     prompting,
     safe_cracking,
 )
+
+if TYPE_CHECKING:
+    from engine import Setup
+    from engine.rules.game import Game
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 800), "wide": (1920, 1080)}
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -376,31 +381,40 @@ def test_the_guards_next_move_warns_when_the_event_drawn_at_end_may_change_it(pa
     expect(info).not_to_contain_text("may change it")
 
 
-def test_the_floor_line_names_the_patrol_card_the_spotter_kept_on_top(page, site_server):
-    """Clairvoyance shows the whole table the guard's next patrol card: kept on top, the
-    floor's line names it (the engine counts it in his next move) until he draws it."""
+def spotter_looked(side: str, kept: str) -> tuple[Setup, tuple[str, ...], Game]:
+    """A Bank Job where the Spotter (basic: Clairvoyance, advanced: Precognition) enters at
+    1.A1 and looks at the top card; `kept` is "top" or "bottom". The setup, its actions and
+    the engine's game at their end."""
     from engine import PlayerSetup, ScenarioId, Setup, new_game
     from engine.rules.data import Character, Side
 
     setup = Setup(
         scenario=ScenarioId.BANK,
         players=(
-            PlayerSetup("B1", Character.SPOTTER, Side.BASIC),
+            PlayerSetup("B1", Character.SPOTTER, Side(side)),
             PlayerSetup("B2", Character.HACKER, Side.BASIC),
         ),
         seed=7,
     )
-    looked = ("enter 1.A1", "ability clairvoyance")
+    ability = "clairvoyance" if side == "basic" else "precognition"
+    actions = ("enter 1.A1", f"ability {ability}", f"choose {kept}")
     game = new_game(setup)
-    for text in (*looked, "choose top"):
+    for text in actions:
         game.apply(text)
+    return setup, actions, game
+
+
+def test_the_floor_line_names_the_patrol_card_the_spotter_kept_on_top(page, site_server):
+    """Clairvoyance shows the whole table the guard's next patrol card: kept on top, the
+    floor's line names it (the engine counts it in his next move) until he draws it."""
+    setup, kept, game = spotter_looked("basic", "top")
     seen = game.view()["floors"][0]["guard"]["seen_top"]  # the engine's own answer
     assert seen is not None
     cell = seen.split(".")[1]
     info = page.locator("#board .floor-info").first
-    switch_saved(page, site_server.url, setup.to_code(), (*looked, "choose top"))
+    switch_saved(page, site_server.url, setup.to_code(), kept)
     expect(info).to_contain_text(f"his next patrol card, seen by the Spotter: Floor 1, {cell}")
-    switch_saved(page, site_server.url, setup.to_code(), (*looked, "choose bottom"))
+    switch_saved(page, site_server.url, setup.to_code(), spotter_looked("basic", "bottom")[1])
     expect(info).to_contain_text("next move")
     expect(info).not_to_contain_text("seen by the Spotter")
 
@@ -411,31 +425,18 @@ def test_the_event_precognition_kept_on_top_is_named_and_played_in_the_guards_mo
     """Precognition shows the table the next Event: kept on top, the status and the decks
     name it, and the floor's line no longer says the Event may change his move (the engine
     played it in the forecast)."""
-    from engine import PlayerSetup, ScenarioId, Setup, new_game
-    from engine.rules.data import Character, Side
     from ui.messages import name_of
 
-    setup = Setup(
-        scenario=ScenarioId.BANK,
-        players=(
-            PlayerSetup("B1", Character.SPOTTER, Side.ADVANCED),
-            PlayerSetup("B2", Character.HACKER, Side.BASIC),
-        ),
-        seed=7,
-    )
-    looked = ("enter 1.A1", "ability precognition")
-    game = new_game(setup)
-    for text in (*looked, "choose top"):
-        game.apply(text)
+    setup, kept, game = spotter_looked("advanced", "top")
     seen = game.view()["decks"]["events_seen"]  # the engine's own answer
     assert len(seen) == 1
     card = name_of("event", seen[0])
     info = page.locator("#board .floor-info").first
-    switch_saved(page, site_server.url, setup.to_code(), (*looked, "choose top"))
+    switch_saved(page, site_server.url, setup.to_code(), kept)
     expect(page.locator("#status")).to_contain_text(f"the Event seen on top: {card}")
     expect(page.locator("#decks")).to_contain_text(f"Events seen on top: {card}")
     expect(info).to_contain_text("next move")
     expect(info).not_to_contain_text("may change it")
-    switch_saved(page, site_server.url, setup.to_code(), (*looked, "choose bottom"))
+    switch_saved(page, site_server.url, setup.to_code(), spotter_looked("advanced", "bottom")[1])
     expect(page.locator("#status")).to_contain_text("An Event if you end now")
     expect(info).to_contain_text("may change it")
