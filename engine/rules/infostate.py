@@ -151,10 +151,9 @@ def _deal_cards(st: State, rng: Rng) -> None:
     ]
     rng.shuffle(events)
     n = len(st.events)
-    # The top cards the crew saw keep their place (`events_seen`), and so do those a pending
-    # decision shows: the cards in front of the deciding player (top last, as in the deck).
-    # A pending Crystal Ball's cards are in front of the player in the order about to be
-    # chosen, so any order of them will do.
+    # The top cards the crew saw keep their place (`events_seen`, top last as in the deck),
+    # and so do those a pending decision shows; a pending Crystal Ball's are about to be put
+    # in the order chosen, so any order of them will do.
     if pending is not None and pending.kind == "crystal-ball":
         top = [EventCard(x) for x in reversed(pending.options[0].split(","))]
     else:
