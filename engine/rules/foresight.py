@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
 from .characters import crack_bonus_dice, crow_holds_guard, crow_slows_guard
-from .data import Loot, TileKind, Tool
+from .data import TileKind
 from .events import (
     AlarmRaised,
     Event,
@@ -37,7 +37,7 @@ from .events import (
     TurnEnded,
 )
 from .kinds import GuardStay, Hazard, MoveCut, StealthLoss, TurnFlag
-from .state import Step
+from .state import Step, seen_events
 from .view import GuardMove, SafeCell, SafeInfo
 
 if TYPE_CHECKING:
@@ -111,8 +111,7 @@ def next_guard_moves(game: Game) -> tuple[GuardMove, ...] | None:
     if st.step != Step.ACTIONS or st.pending is not None or _END not in game.legal_actions():
         return None
     trial = game.clone()
-    seen_events = st.events_seen
-    trial.state.events = st.events[len(st.events) - seen_events :] if seen_events else []
+    trial.state.events = seen_events(st)
     trial.state.event_discard = []
     events = trial.apply(_END)
     seen = _seen_on_top(game)
@@ -350,9 +349,8 @@ def safe_info(game: Game, safe: int) -> SafeInfo | None:
     st = game.state
     bonus = crack_bonus_dice(game, st.current) if tile.dice else 0
     rolled = tile.dice + bonus
-    me = st.players[st.current]
     # The Stethoscope turns one die to any face before the roll counts (`Kernel._crack`).
-    stethoscope = Tool.STETHOSCOPE in me.tools and Loot.BUST not in me.loot
+    stethoscope = game._may_turn_a_die(st.current)
     if not (rolled and wanted):
         chance = 0.0
     elif stethoscope:

@@ -44,7 +44,7 @@ from .data import (
 from .data import ROOM_TILES as _ROOM_TILES
 from .game import Game
 from .rng import Rng
-from .state import State, clone_state, empty_cell, make_pos
+from .state import State, clone_state, empty_cell, make_pos, seen_events
 
 __all__ = ["resample_from_infostate"]
 
@@ -157,10 +157,9 @@ def _deal_cards(st: State, rng: Rng) -> None:
     if pending is not None and pending.kind == "crystal-ball":
         top = [EventCard(x) for x in reversed(pending.options[0].split(","))]
     else:
-        seen = st.events_seen
-        if pending is not None and pending.kind == "precognition" and pending.data:
-            seen = max(seen, 1)
-        top = st.events[n - seen :] if seen else []
+        top = seen_events(st)
+        if not top and pending is not None and pending.kind == "precognition" and pending.data:
+            top = st.events[-1:]  # the card the Spotter is looking at
     events = [e for e in events if e not in top]
     st.events = events[: n - len(top)] + top
 

@@ -308,6 +308,12 @@ class Kernel:
         """An Event is drawn when a turn took this many actions or fewer."""
         return 3 if _STAMP in self.state.players[player].loot else 2
 
+    def _may_turn_a_die(self, player: int) -> bool:
+        """The Stethoscope may turn one of `player`'s Crack dice (the Bust's holder uses no
+        Tool)."""
+        p = self.state.players[player]
+        return _TOOL_STETHOSCOPE in p.tools and _BUST not in p.loot
+
     def event_if_end_now(self) -> bool:
         """Would ending the turn now draw an Event (the rule the end-of-turn check applies)?"""
         st = self.state
@@ -1150,8 +1156,7 @@ class Kernel:
         t = self.tile(safe)
         count = t.dice + self._hooks.crack_bonus_dice(self, st.current)
         dice = tuple(self.rng.die() for _ in range(count))
-        p = st.players[st.current]
-        if _TOOL_STETHOSCOPE in p.tools and _BUST not in p.loot:
+        if self._may_turn_a_die(st.current):
             # The Stethoscope may turn one die to any face before the roll counts.
             options = ["keep"] + [
                 die_face_option(i + 1, v) for i, d in enumerate(dice) for v in range(1, 7) if v != d

@@ -219,6 +219,13 @@ def empty_cell(state: State) -> int | None:
     return None
 
 
+def seen_events(state: State) -> list[EventCard]:
+    """The Event cards the crew saw on top (`State.events_seen`), in deck order: the next
+    one last."""
+    k = state.events_seen
+    return state.events[len(state.events) - k :] if k else []
+
+
 # ---------------------------------------------------------------------- exact copies
 # Hand-written for speed (a bot copies states in its inner loop): every list, dict and
 # record is new, every int, str, enum and tuple shared. The many small records are built

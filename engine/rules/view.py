@@ -40,7 +40,7 @@ from .data import (
 )
 from .decisions import Payload, payload_of
 from .kinds import DecisionKind, GuardStay, MoveCut, Outcome, Reach, Result, TurnFlag
-from .state import Decision, Step, cell_of, floor_of
+from .state import Decision, Step, cell_of, floor_of, seen_events
 
 if TYPE_CHECKING:
     from .game import Game
@@ -468,6 +468,7 @@ def typed_view(game: Game) -> GameView:
     st = game.state
     moving = {m.floor: m for m in game.next_guard_moves() or ()}
     event_now = game.event_if_end_now()
+    seen = seen_events(st)
     floors = []
     for f, fl in enumerate(st.floors):
         tiles = []
@@ -568,7 +569,7 @@ def typed_view(game: Game) -> GameView:
         actions_taken=st.actions_taken,
         event_threshold=game.event_threshold(st.current),
         event_if_end_now=event_now,
-        end_event=st.events[-1] if event_now and st.events_seen else None,
+        end_event=seen[-1] if event_now and seen else None,
         pending=pending,
         outcome=st.outcome,
         reason=st.reason,
@@ -577,9 +578,7 @@ def typed_view(game: Game) -> GameView:
             loot=len(st.loot),
             events=len(st.events),
             event_discard=tuple(st.event_discard),
-            events_seen=tuple(reversed(st.events[len(st.events) - st.events_seen :]))
-            if st.events_seen
-            else (),
+            events_seen=tuple(reversed(seen)),
         ),
         legal=legal,
         end=game.outcome,
