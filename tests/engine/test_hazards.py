@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Iterator
+from itertools import product
 
 from engine.rules.actions import ActionKind
 from engine.rules.data import Character, EventCard, ScenarioId, Side
@@ -163,39 +165,42 @@ def _paid(hazard: Hazard, events: list[Event], me: int, here: int) -> bool:
     return lavatory in events or any(isinstance(e, caught) and e.player == me for e in events)
 
 
+def _actions_steps(games: int, length: int) -> Iterator[Game]:
+    """Random play in the three scenarios, both sides: every position where the current
+    burglar, inside, may act (no decision pending)."""
+    crews = ((ScenarioId.OFFICE, 2), (ScenarioId.BANK, 3), (ScenarioId.FORT_KNOX, 4))
+    for seed in range(games):
+        for (scenario, players), side in product(crews, (Side.BASIC, Side.ADVANCED)):
+            game = new_game(crew_setup(scenario, players, side, seed))
+            chooser = Rng.from_seed(seed)
+            for _ in range(length):
+                if game.is_over():
+                    break
+                st = game.state
+                inside = st.players[st.current].pos is not None
+                if st.step == Step.ACTIONS and st.pending is None and inside:
+                    yield game
+                legal = game.legal_actions()
+                game.apply(legal[chooser.below(len(legal))])
+
+
 def test_every_certain_hazard_is_paid_when_the_action_goes_through() -> None:
-    """Random play in the three scenarios, both sides: each hazard named before a Move or an
-    End is paid when it is played (a Move a Keypad or a Deadbolt refuses goes nowhere), and
-    a step into the guard's tile costs a token (the burglar's or a Lavatory's). The one
-    hazard that is not certain, ending where an unseen Event may change his walk, is not
-    checked."""
+    """Each hazard named before a Move or an End is paid when it is played (a Move a Keypad
+    or a Deadbolt refuses goes nowhere), and a step into the guard's tile costs a token (the
+    burglar's or a Lavatory's). The one hazard that is not certain, ending where an unseen
+    Event may change his walk, is not checked."""
     named: Counter[Hazard] = Counter()
-    for seed in range(8):
-        for scenario, players in (
-            (ScenarioId.OFFICE, 2),
-            (ScenarioId.BANK, 3),
-            (ScenarioId.FORT_KNOX, 4),
-        ):
-            for side in (Side.BASIC, Side.ADVANCED):
-                game = new_game(crew_setup(scenario, players, side, seed))
-                chooser = Rng.from_seed(seed)
-                for _ in range(200):
-                    if game.is_over():
-                        break
-                    legal = game.legal_actions()
-                    st = game.state
-                    here = st.players[st.current].pos
-                    if st.step == Step.ACTIONS and st.pending is None and here is not None:
-                        for action in legal:
-                            if action.kind not in (ActionKind.MOVE, ActionKind.END):
-                                continue
-                            for hazard in game.hazards(action):
-                                if hazard == Hazard.GUARD_PATH_END_EVENT:
-                                    continue
-                                events = game.clone().apply(action)
-                                if any(isinstance(e, MoveBlocked) for e in events):
-                                    continue
-                                named[hazard] += 1
-                                assert _paid(hazard, events, st.current, here), (seed, action)
-                    game.apply(legal[chooser.below(len(legal))])
+    for game in _actions_steps(games=8, length=200):
+        me = game.state.current
+        here = game.state.players[me].pos
+        assert here is not None
+        for action in game.legal_actions():
+            if action.kind not in (ActionKind.MOVE, ActionKind.END):
+                continue
+            for hazard in set(game.hazards(action)) - {Hazard.GUARD_PATH_END_EVENT}:
+                events = game.clone().apply(action)
+                if any(isinstance(e, MoveBlocked) for e in events):
+                    continue
+                named[hazard] += 1
+                assert _paid(hazard, events, me, here), action
     assert all(named[h] >= 10 for h in Hazard if h != Hazard.GUARD_PATH_END_EVENT), named
