@@ -222,7 +222,7 @@ class LiveBoard:
                 parts_info.append(t("floor.alarms", n=guard.alarms))
             if guard.next is not None:
                 parts_info.append(next_move_words(guard.next))
-                if view.event_if_end_now and view.end_event is None:  # an unseen Event
+                if view.event_if_end_now:  # the engine's walk assumes the Event changes nothing
                     parts_info.append(t("floor.event_may_change"))
             seen = seen_top_words(guard)
             if seen:

@@ -37,7 +37,7 @@ from .events import (
     TurnEnded,
 )
 from .kinds import GuardStay, Hazard, MoveCut, StealthLoss, TurnFlag
-from .state import Step, seen_events
+from .state import Step
 from .view import GuardMove, SafeCell, SafeInfo
 
 if TYPE_CHECKING:
@@ -100,9 +100,10 @@ def next_guard_moves(game: Game) -> tuple[GuardMove, ...] | None:
 
     The engine itself walks him, on a copy of the game: the same code as the real move, so
     alarms, Donuts, the crow, Espresso and Daydreaming, Cameras on the way and catches all
-    count exactly. If ending now draws an Event (`Game.would_draw_event`) the table saw on
-    top (`State.events_seen`), the copy plays it; an unseen one, this is his move as if the
-    Event changed nothing: the copy has no such Event to draw. The copy reads the hidden
+    count exactly. If ending now draws an Event (`Game.would_draw_event`), this is his move
+    as if the Event changed nothing: the copy has no Event to draw (even one the table saw on
+    top: playing it may bring a card to light, Jury-rig's Tool, and cut his whole walk, while
+    the page says the Event may change it). The copy reads the hidden
     state, so everything after the first hidden fact it brings to light (a patrol card the
     table did not see on top, a reshuffle) is dropped: the answer is the same for every game
     that looks the same.
@@ -111,7 +112,7 @@ def next_guard_moves(game: Game) -> tuple[GuardMove, ...] | None:
     if st.step != Step.ACTIONS or st.pending is not None or _END not in game.legal_actions():
         return None
     trial = game.clone()
-    trial.state.events = seen_events(st)
+    trial.state.events = []
     trial.state.event_discard = []
     events = trial.apply(_END)
     seen = _seen_on_top(game)
@@ -210,9 +211,10 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
     free entry, not a token the tile offers instead), the alarm of a Motion room left the
     turn it was entered. Ending the actions is tried too, up to the first hidden fact (a
     card the table saw on top is none): a Thermo's alarm, Flexibility's price, the guard
-    walking in on the burglar. When ending first draws an Event nobody has seen, his walk is
-    not certain: if his route (before his destination, at his speed) crosses the burglar's
-    tile, that is `GUARD_PATH_END_EVENT`, which says the Event may change it. An illegal
+    walking in on the burglar. When the Event ending draws comes with a hidden fact before he
+    walks (the card itself, unseen; a Tool it draws), his walk is not certain: if his route
+    (before his destination, at his speed) crosses the burglar's tile, that is
+    `GUARD_PATH_END_EVENT`, which says the Event may change it. An illegal
     action, or one outside the actions step, has none."""
     st = game.state
     if st.step != Step.ACTIONS or st.pending is not None:
@@ -253,8 +255,10 @@ def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
     trial = game.clone()
     seen = _seen_on_top(game)
     walked_in = False  # the guard surely walks in on him (a Thermo's alarm says it first)
+    cut = False  # a hidden fact came first: an Event nobody saw, a card it draws
     for event in trial.apply(Action(ActionKind.END)):
         if isinstance(event, HIDDEN_FACTS) and not _known_draw(event, seen):
+            cut = True
             break
         if isinstance(event, AlarmRaised) and event.pos == here and event.source == "thermo":
             out.append(Hazard.THERMO_END)
@@ -270,8 +274,8 @@ def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
     if walked_in:
         out.append(Hazard.GUARD_PATH_END)
     elif (
-        would_draw_event(game)
-        and not game.state.events_seen
+        cut
+        and would_draw_event(game)
         and here in certain_guard_walk(game, here >> 6)
         and not game._is_invisible(me)
         and game.tile(here).stealth == 0

@@ -385,7 +385,7 @@ class GameView:
     # not guess from the threshold.
     event_if_end_now: bool
     # The Event that ending now draws, when the table saw it on top (`DecksView.events_seen`);
-    # then the guards' forecast (`GuardView.next`) has played it. None otherwise.
+    # None otherwise.
     end_event: EventCard | None
     pending: PendingView | None
     outcome: Result

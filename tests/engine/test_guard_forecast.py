@@ -140,15 +140,14 @@ def test_with_an_event_to_draw_it_is_his_move_if_the_event_changes_nothing() -> 
     assert typed_view(g).end_event is None  # unseen: the page says it may change his move
 
 
-def test_an_event_the_table_saw_on_top_is_played_in_his_move() -> None:
-    """Espresso seen on top (Precognition, a Crystal Ball): ending draws it, so the forecast
-    walks him its extra step, and the view names the Event."""
+def test_an_event_seen_on_top_is_named_and_his_move_is_still_as_if_it_changed_nothing() -> None:
+    """Jury-rig seen on top: ending draws it, the view names it; his forecast is the walk an
+    Event that changes nothing leaves (playing Jury-rig would turn up a Tool and cut it)."""
     t = Table().player(0, "1.A1").guard(0, at="1.D4", dest="1.D1", speed=2)
-    g = t.events(EventCard.ESPRESSO, EventCard.DAYDREAMING).turn(actions=4, taken=0).game()
+    g = t.events(EventCard.JURY_RIG, EventCard.DAYDREAMING).turn(actions=4, taken=0).game()
     g.state.events_seen = 1
-    assert forecast(g) == GuardMove(0, 3, walk_of("1.D3", "1.D2", "1.D1"))
-    assert forecast(g).walk == tuple(walked(g, 0))
-    assert typed_view(g).end_event == EventCard.ESPRESSO
+    assert typed_view(g).end_event == EventCard.JURY_RIG
+    assert forecast(g) == GuardMove(0, 2, walk_of("1.D3", "1.D2"))
 
 
 def test_nothing_is_foretold_while_a_decision_waits() -> None:

@@ -126,6 +126,13 @@ def test_ending_on_his_route_with_daydreaming_seen_on_top_is_no_warning():
     assert game.hazards("end") == ()
 
 
+def test_ending_on_his_route_with_an_event_seen_on_top_that_draws_a_card_says_it_may_change():
+    """Jury-rig seen on top draws a Tool before he walks: what comes after is not foreseen,
+    so the warning is the one that names the Event."""
+    game = on_his_route(EventCard.JURY_RIG, EventCard.LAMPSHADE, seen=1)
+    assert game.hazards("end") == (Hazard.GUARD_PATH_END_EVENT,)
+
+
 def test_ending_where_he_walks_after_the_patrol_card_seen_on_top_costs_a_stealth():
     """He reaches his destination with steps left and draws the card the Spotter left on
     top: the table knows where he walks next."""
