@@ -139,6 +139,7 @@ def _search(args: argparse.Namespace) -> TurnSearch | Literal["default"] | None:
         horizon=args.search_horizon,
         margin=args.search_margin,
         world_end=not args.search_priced_end,
+        escape_turns=args.search_escape_turns,
     )
 
 
@@ -194,6 +195,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--search-priced-end",
         action="store_true",
         help="end each plan's turn as the bot prices it, not as each world plays it",
+    )
+    auto.add_argument(
+        "--search-escape-turns",
+        type=int,
+        default=6,
+        help="with every Loot held, turns the rule of thumb plays on after each plan (0: none)",
     )
     chk = sub.add_parser("check", help="validate a saved game file")
     chk.add_argument("file", type=Path)

@@ -141,6 +141,7 @@ def _search_figures(search: TurnSearch | None, counts: dict[str, int]) -> object
         "horizon": search.horizon,
         "margin": search.margin,
         "world_end": search.world_end,
+        "escape_turns": search.escape_turns,
     }
     return {**effort, **dict(sorted(counts.items()))}
 

@@ -7,10 +7,10 @@ import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.autopilot.autoplay import autoplay
-from engine.autopilot.bot import Bot, Weights, policy
+from engine.autopilot.bot import Bot, Weights, ending_price, policy
 from engine.autopilot.search import TurnSearch, line_of
 from engine.rules.actions import Action, ActionKind
-from engine.rules.data import TileKind
+from engine.rules.data import Loot, TileKind
 from engine.rules.game import Game
 from engine.rules.infostate import resample_from_infostate
 
@@ -190,3 +190,30 @@ def test_a_line_that_ends_its_actions_early_is_scored_as_ending_there():
     me, turn = g.state.current, g.state.turn
     ended = search._play(bot, g, (Action.parse("end"),), me, turn)
     assert ended == search._end_in_world(bot, g.clone(), me, turn)
+
+
+def _loot_held_near_the_roof() -> Game:
+    """Office Job, one burglar: both Safes open and their Loot in hand, the roof Stairs two
+    steps off, one action left (the turn's Event already dodged), the guard far away."""
+    t = Table(players=1, scenario=ScenarioId.OFFICE).reveal_floor(0).reveal_floor(1)
+    t.tile("1.D4", K.SAFE, safe_open=True).tile("1.A3", K.STAIRS)
+    t.tile("2.D2", K.SAFE, safe_open=True).tile("2.A4", K.STAIRS)
+    t.player(0, "2.A2", loot=(Loot.GEMSTONE, Loot.TIARA))
+    t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.D4", dest="2.C4", patrol=("2.D3",))
+    return t.turn(0, actions=1, taken=3).game()
+
+
+def test_with_every_loot_held_a_line_is_scored_by_the_way_out_played_on():
+    """Once only the way out is left, ending a turn short of the roof is worth what the turns
+    after it bring (out, or caught), not the score where the turn stops: a burglar judged
+    turn by turn paced beside the Stairs at no Stealth until the guard found him."""
+    g = _loot_held_near_the_roof()
+    assert g.team_has_all_loot()
+    bot = Bot(seed=1)
+    me, turn = g.state.current, g.state.turn
+    ending = (Action.parse("end"),)
+    one_turn = TurnSearch()._play(bot, g, ending, me, turn)
+    played_on = TurnSearch(escape_turns=2)._play(bot, g, ending, me, turn)
+    assert one_turn < bot.weights.win / 2
+    idle = ending_price(g, me, bot.weights)  # the unused action, as any line pays it
+    assert played_on == bot.weights.win - idle  # the next turn walks to the Stairs and out
