@@ -196,11 +196,6 @@ def _scan(game: Game) -> tuple[list[FloorSurvey], list[_Shown], list[int], bool]
     return out, shown_all, alarms, all_loot
 
 
-def _all_loot_held(game: Game) -> bool:
-    """Every Safe open and no Loot left lying: only the way out is left."""
-    return _scan(game)[3]
-
-
 def _loose_loot(game: Game, sv: list[FloorSurvey] | None = None) -> list[int]:
     """Tiles with Loot lying on them: the second Gold Bar on its Safe, a Kitty that ran."""
     if sv is not None:

@@ -76,7 +76,6 @@ from ..rules.infostate import resample_from_infostate
 from ..rules.state import Step
 from .bot import (
     Bot,
-    _all_loot_held,
     _key,
     _mix,
     _walked_into_guard,
@@ -264,7 +263,9 @@ class TurnSearch:
         me, turn = st.current, st.turn
         own = line_of(worlds[0], best, plans[0])
         lines = [own]
-        if self._rolls_on(worlds[0]):  # the rule of thumb's way out too
+        if (
+            worlds[0].team_has_all_loot() and self.escape_turns > 0
+        ):  # the rule of thumb's way out too
             thumb = line_of(worlds[0], policy(worlds[0]), None)
             if thumb not in lines:
                 lines.append(thumb)
@@ -324,7 +325,7 @@ class TurnSearch:
             if a.kind == ActionKind.END:
                 break
             g.apply(a)
-        if self._rolls_on(world):
+        if self.escape_turns > 0 and world.team_has_all_loot():
             return self._roll_on(bot, g, me, turn) - entered
         if st.step == Step.OVER or st.turn != turn or st.current != me:
             return self._beyond(bot, g, evaluate(g, bot.weights) - entered)
@@ -351,9 +352,6 @@ class TurnSearch:
         if st.outcome == "loss" and before is not None:
             return evaluate(before, w) - w.hit_last - penalty
         return evaluate(g, w) - penalty
-
-    def _rolls_on(self, world: Game) -> bool:
-        return self.escape_turns > 0 and _all_loot_held(world)
 
     def _roll_on(self, bot: Bot, g: Game, me: int, turn: int) -> float:
         """With every Loot held, what matters is getting out: the line's turn ends as the
