@@ -1011,7 +1011,9 @@ class Weights:
     to cross for a burglar with no Stealth left, 150,000 and 300,000 a floor (to weigh the
     risk still ahead against the risk of ending a turn on the way), 387 and 384. The losses
     there are few and hard: in seed 34029 the only way up crosses a Deadbolt, a Fingerprint
-    and a Keypad with one Stealth token left.
+    and a Keypad with one Stealth token left. With the search playing the way out on
+    (`TurnSearch.escape_turns`; Office, seeds 20000-20199: 135 of 200), `hit_last` 8000,
+    135 (72 + 63 on the two halves): no gain.
 
     How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
     engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12
