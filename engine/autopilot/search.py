@@ -62,7 +62,10 @@ thirty turns (each End there looked safer than the one step that crosses the gua
 path) until the guard found him. Office escape bench (the 154 positions where the crew
 first holds all the Loot, seeds 34000-34199, three samplers each): 393 of 462 won before,
 403, 404 and 404 with 6, 12 and 3 turns played on (401 with 16 worlds); losses after 10 or
-more turns 38 -> 7, turns to a win 6.7 -> 4.4.
+more turns 38 -> 7, turns to a win 6.7 -> 4.4. Played on also before the Loot is held
+(Office, 2 burglars, seeds 20000-20199: 135 of 200 without): whenever a burglar inside has
+no Stealth left, 129; only when none inside has any, 133 (the rule of thumb cracks and
+peeks too poorly for its turns to judge the Safe work by).
 """
 
 from __future__ import annotations
