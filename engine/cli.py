@@ -20,6 +20,7 @@ from typing import Literal
 
 from . import __version__
 from .autopilot.autoplay import autoplay
+from .autopilot.defaults import SEARCH
 from .autopilot.search import TurnSearch
 from .io.limits import (
     MAX_GAME_ACTIONS,
@@ -199,8 +200,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     auto.add_argument(
         "--search-escape-turns",
         type=int,
-        default=6,
-        help="with every Loot held, turns the rule of thumb plays on after each plan (0: none)",
+        default=SEARCH.escape_turns if SEARCH is not None else 0,
+        help="with every Loot held, turns the rule of thumb plays on after each plan (0: none; "
+        "default: engine/autopilot/defaults.py's SEARCH)",
     )
     chk = sub.add_parser("check", help="validate a saved game file")
     chk.add_argument("file", type=Path)

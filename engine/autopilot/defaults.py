@@ -43,8 +43,8 @@ WORLDS = 3
 # 2 burglars, seeds 20000-20199, samplers 0 and 1): 132 and 134 -> 135 and 136 wins of 200;
 # steps straight back 1,499 -> 1,240 (sampler 1); Bank 36 -> 34 (sampler 0: the Bank is
 # lost before its Loot is held). Turn CPU p95 over the escape turns 136 -> 212 ms, over the
-# whole Office row 236 -> 252 ms (two runs at a time). Played on also when a burglar inside
-# has no Stealth left, Office 129 (sampler 0): not kept.
+# whole Office row 236 -> 252 ms (two runs at a time). Played on before the Loot is held
+# too: not kept (search.py's notes).
 SEARCH: TurnSearch | None = TurnSearch(worlds=8, escape_turns=6)
 
 

@@ -266,9 +266,8 @@ class TurnSearch:
         me, turn = st.current, st.turn
         own = line_of(worlds[0], best, plans[0])
         lines = [own]
-        if (
-            worlds[0].team_has_all_loot() and self.escape_turns > 0
-        ):  # the rule of thumb's way out too
+        if self.escape_turns > 0 and worlds[0].team_has_all_loot():
+            # The rule of thumb's way out is compared too: the bot's own lines may all wait.
             thumb = line_of(worlds[0], policy(worlds[0]), None)
             if thumb not in lines:
                 lines.append(thumb)
@@ -370,7 +369,7 @@ class TurnSearch:
             penalty = ending_price(g, me, w)
             g.apply(_END)
         stop = turn + 1 + self.escape_turns
-        for _ in range(40 * self.escape_turns):
+        for _ in range(40 * self.escape_turns):  # a turn is a few dozen actions at most
             if st.step == Step.OVER or st.outcome or st.turn >= stop:
                 break
             g.apply(policy(g))
