@@ -1994,7 +1994,7 @@ def explain(
     events = trial.apply(action)
     if kind != ActionKind.END and trial.state.turn == st.turn:
         spent = st.actions_left - trial.state.actions_left
-    luck = kind != ActionKind.END and any(isinstance(e, HIDDEN_FACTS) for e in events)
+    luck = kind != ActionKind.END and _brings_to_light(events)
     alarm = stealth = False
     if not face_down:  # what a face-down tile does is the sample's guess, not a fact
         # Up to the first hidden fact: for End, what the guard surely does before he draws
