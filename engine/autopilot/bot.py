@@ -1013,7 +1013,16 @@ class Weights:
     there are few and hard: in seed 34029 the only way up crosses a Deadbolt, a Fingerprint
     and a Keypad with one Stealth token left. With the search playing the way out on
     (`TurnSearch.escape_turns`; Office, seeds 20000-20199: 135 of 200), `hit_last` 8000,
-    135 (72 + 63 on the two halves): no gain.
+    135 (72 + 63 on the two halves): no gain. The long stalls left (Office, seeds
+    20000-20099: 10 of 27 losses came after 10 or more turns in which no tile was revealed
+    or cracked, no Safe opened, no Loot carried) were often the last face-down tile of the
+    second Safe's combination, walled off from it: in seed 20093 1.D1 is reached only
+    through a Deadbolt and a Camera, and the burglar paced and rolled dice that could crack
+    nothing for 35 turns.
+    Then, the same 200 games (sampler 0: 135; sampler 1: 136): a price for a Safe whose
+    combination is all face up, 500, 132; once nothing public has moved the heist on for 8
+    turns, `threat`, `entered`, `hit` and `hit_last` at half, 138 and 133, at a quarter, 138
+    and 133: no gain.
 
     How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
     engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12

@@ -64,8 +64,10 @@ first holds all the Loot, seeds 34000-34199, three samplers each): 393 of 462 wo
 403, 404 and 404 with 6, 12 and 3 turns played on (401 with 16 worlds); losses after 10 or
 more turns 38 -> 7, turns to a win 6.7 -> 4.4. Played on also before the Loot is held
 (Office, 2 burglars, seeds 20000-20199: 135 of 200 without): whenever a burglar inside has
-no Stealth left, 129; only when none inside has any, 133 (the rule of thumb cracks and
-peeks too poorly for its turns to judge the Safe work by).
+no Stealth left, 129; only when none inside has any, 133; once nothing public has moved
+the heist on for 6 or 12 turns (no tile revealed or cracked, no Safe opened, no Loot
+carried, no burglar out), 124 and 130 (the rule of thumb cracks and peeks too poorly for
+its turns to judge the Safe work by).
 """
 
 from __future__ import annotations
