@@ -1019,10 +1019,10 @@ class Weights:
     second Safe's combination, walled off from it: in seed 20093 1.D1 is reached only
     through a Deadbolt and a Camera, and the burglar paced and rolled dice that could crack
     nothing for 35 turns.
-    Then, the same 200 games (sampler 0: 135; sampler 1: 136): a price for a Safe whose
-    combination is all face up, 500, 132; once nothing public has moved the heist on for 8
-    turns, `threat`, `entered`, `hit` and `hit_last` at half, 138 and 133, at a quarter, 138
-    and 133: no gain.
+    Then, the same 200 games (samplers 0, 1 and 2: 135, 136 and 126): a price for a Safe
+    whose combination is all face up, 500, 132 (sampler 0); once nothing public has moved
+    the heist on for 8 turns, `threat`, `entered`, `hit` and `hit_last` at half, 138, 133
+    and 130 (401 of 600 against 397), at a quarter, 138, 133 and 128: no gain.
 
     How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
     engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12
