@@ -79,16 +79,7 @@ from ..rules.actions import Action, ActionKind
 from ..rules.game import Game
 from ..rules.infostate import resample_from_infostate
 from ..rules.state import Step
-from .bot import (
-    Bot,
-    _key,
-    _mix,
-    _walked_into_guard,
-    decide,
-    ending_price,
-    evaluate,
-    policy,
-)
+from .bot import Bot, _key, _mix, _walked_into_guard, decide, ending_price, evaluate, policy
 
 __all__ = ["TurnSearch", "line_of"]
 
@@ -96,6 +87,13 @@ _END = Action(ActionKind.END)
 _LINE_LIMIT = 24
 # Seeds of the search's own worlds: apart from the bot's (which use 0..worlds-1).
 _SALT = 0x5EA2C4
+
+
+def _answer_cards(g: Game, turn: int) -> None:
+    """Answer the decisions cards ask (the rule of thumb's answers) while `turn` lasts."""
+    st = g.state
+    while st.pending is not None and st.step != Step.OVER and st.turn == turn:
+        g.apply(decide(g))
 
 
 def line_of(
@@ -113,8 +111,7 @@ def line_of(
     g.apply(first)
     st = g.state
     for _ in range(_LINE_LIMIT):
-        while st.pending is not None and st.step != Step.OVER and st.turn == turn:
-            g.apply(decide(g))
+        _answer_cards(g, turn)
         if st.step == Step.OVER or st.turn != turn or st.current != me:
             break
         a = plan.get(_key(g)) if plan is not None else None
@@ -236,8 +233,7 @@ class TurnSearch:
         g.apply(first)
         st = g.state
         for a in rest:
-            while st.pending is not None and st.step != Step.OVER and st.turn == turn:
-                g.apply(decide(g))
+            _answer_cards(g, turn)
             if st.step == Step.OVER or st.turn != turn or st.current != me:
                 break
             if a not in g.legal_actions():
@@ -268,7 +264,8 @@ class TurnSearch:
         me, turn = st.current, st.turn
         own = line_of(worlds[0], best, plans[0])
         lines = [own]
-        if self.escape_turns > 0 and worlds[0].team_has_all_loot():
+        escape = self.escape_turns > 0 and worlds[0].team_has_all_loot()  # public: every world's
+        if escape:
             # The rule of thumb's way out is compared too: the bot's own lines may all wait.
             thumb = line_of(worlds[0], policy(worlds[0]), None)
             if thumb not in lines:
@@ -290,7 +287,7 @@ class TurnSearch:
                 seed = _mix(bot.seed, _SALT, st.actions_applied, turn, k)
                 w = resample_from_infostate(game, me, seed)
                 for j, line in enumerate(lines):
-                    totals[j] += self._play(bot, w, line, me, turn)
+                    totals[j] += self._play(bot, w, line, me, turn, escape)
                 yield None
             j = max(range(len(lines)), key=lambda i: (totals[i], -i))
             if j and totals[j] - totals[0] >= self.margin * self.worlds:
@@ -301,15 +298,23 @@ class TurnSearch:
         self._commit(bot, worlds[0], chosen[0], chosen[1:])
         return chosen
 
-    def _play(self, bot: Bot, world: Game, line: tuple[Action, ...], me: int, turn: int) -> float:
-        """The line played in a copy of `world`, scored as the bot scores a turn's end."""
+    def _play(
+        self,
+        bot: Bot,
+        world: Game,
+        line: tuple[Action, ...],
+        me: int,
+        turn: int,
+        escape: bool | None = None,
+    ) -> float:
+        """The line played in a copy of `world`, scored as the bot scores a turn's end, or
+        by the way out played on when `escape` (None: every Loot held, asked here)."""
         g = world.clone()
         st = g.state
         entered = 0.0  # the bot's price of steps into a guard's tile (module notes)
         ended = False
         for a in line:
-            while st.pending is not None and st.step != Step.OVER and st.turn == turn:
-                g.apply(decide(g))
+            _answer_cards(g, turn)
             if st.step == Step.OVER or st.turn != turn or st.current != me:
                 break  # scored below
             if a.kind == ActionKind.END:
@@ -321,15 +326,16 @@ class TurnSearch:
                 entered += bot.weights.entered
         # Whatever a line cut short left of the turn, the rule of thumb plays it to its End.
         for _ in range(0 if ended else bot.rollout_limit):
-            while st.pending is not None and st.step != Step.OVER and st.turn == turn:
-                g.apply(decide(g))
+            _answer_cards(g, turn)
             if st.step == Step.OVER or st.turn != turn or st.current != me:
                 break  # scored below
             a = policy(g) if st.actions_left > 0 else _END
             if a.kind == ActionKind.END:
                 break
             g.apply(a)
-        if self.escape_turns > 0 and world.team_has_all_loot():
+        if escape is None:
+            escape = self.escape_turns > 0 and world.team_has_all_loot()
+        if escape:
             return self._roll_on(bot, g, me, turn) - entered
         if st.step == Step.OVER or st.turn != turn or st.current != me:
             return self._beyond(bot, g, evaluate(g, bot.weights) - entered)
@@ -351,8 +357,7 @@ class TurnSearch:
         exposed = any(p.pos is not None and not p.escaped and p.stealth == 0 for p in st.players)
         before = g.clone() if exposed else None
         g.apply(_END)
-        while st.pending is not None and st.step != Step.OVER and st.turn == turn:
-            g.apply(decide(g))
+        _answer_cards(g, turn)
         if st.outcome == "loss" and before is not None:
             return evaluate(before, w) - w.hit_last - penalty
         return evaluate(g, w) - penalty
@@ -365,8 +370,7 @@ class TurnSearch:
         w = bot.weights
         st = g.state
         penalty = 0.0
-        while st.pending is not None and st.step != Step.OVER and st.turn == turn:
-            g.apply(decide(g))
+        _answer_cards(g, turn)
         if st.step != Step.OVER and st.turn == turn and st.current == me:
             penalty = ending_price(g, me, w)
             g.apply(_END)
