@@ -45,7 +45,8 @@ WORLDS = 3
 # lost before its Loot is held). Turn CPU p95 over the escape turns 136 -> 212 ms, over the
 # whole Office row 236 -> 252 ms (two runs at a time). Played on before the Loot is held
 # too: not kept (search.py's notes). The same row with sampler 2: 126 of 200, so 397 of
-# 600 (66%) over the three samplers.
+# 600 (66%) over the three samplers; with `Weights.revealed` 40 (its notes), 138, 147 and
+# 140: 425 of 600 (71%), turn CPU p95 197-211 ms.
 SEARCH: TurnSearch | None = TurnSearch(worlds=8, escape_turns=6)
 
 
