@@ -1025,17 +1025,21 @@ class Weights:
     and 130 (401 of 600 against 397), at a quarter, 138, 133 and 128: no gain.
     Then the weights were read off self-play instead: evaluate's terms at the start of each
     turn of 275 Office games (seeds 50000 and 51000 on, 11,397 positions), fitted to the
-    game's outcome by logistic regression with the turn number beside them (else every
-    term that grows with time reads as a loss). Scaled to `stealth` 450, most land near
-    their hand values (`distance` 43, `floor` 247, `cracked` 122, `alarm` 123), with wide
-    spreads over a bootstrap of the games; a face-up tile came out at 55 (10-90%: -16 to
-    120) against 6. `revealed` 40, on the Office target row (seeds 20000-20199): 138, 147
-    and 140 over samplers 0, 1 and 2, 425 of 600 (71%) against 397; on fresh seeds
-    60000-60199 (sampler 0), 138 against 134; the Bank row 34 against 34. Games end sooner
-    (Office 40-44 turns, 44-46 before) with fewer steps straight back (1,079-1,239 against
-    1,425-1,537 a row). Kept. Why, not traced: likely the crew turns more tiles face up, and
-    what it has seen its samples no longer guess (the oracle bench's gap above). `explore`
-    (30) now prices a tile below `revealed`: left as measured.
+    game's outcome by logistic regression with the turn number beside them (else every term
+    that grows with time reads as a loss). Scaled to `stealth` 450, several land near their
+    hand values (`distance` 43, `floor` 267, `cracked` 116, `alarm` 149), all with wide
+    spreads over a bootstrap of the games; a face-up tile came out at 54 (10-90%: -16 to
+    120) against 6. Far off but not tried: `safe` 1,098, `threat` 110, `zero_stealth` 311,
+    `die` -56 (the dice a Safe holds count its stalls too). `revealed` 40, on the Office
+    target row (seeds 20000-20199): 138, 147 and 140 over samplers 0, 1 and 2, 425 of 600
+    (71%) against 397; on fresh seeds 60000-60199, 138 and 140 against 134 and 137 (samplers
+    0 and 1); the Bank row 34 against 34; seeds 20000-20049, Office 1, 3 and 4 burglars 35,
+    33 and 24 of 50 (33, 26 and 17), Fort Knox 2 burglars 15 (12). Office games end sooner
+    (39.6-44.5 turns on average over 100 or 200 games, 44.5-47.0 before) with fewer steps
+    straight back in each of the five paired rows (1,079-1,326 a row, 1,240-1,537 before).
+    Kept. Why, not traced: likely the crew turns more tiles face up, and what it has seen
+    its samples no longer guess (the oracle bench's gap above). `explore` (30) now prices a
+    tile below `revealed`: left as measured.
 
     How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
     engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12
