@@ -1064,7 +1064,7 @@ class Weights:
     combo_revealed: float = 70.0
     cracked: float = 150.0
     die: float = 55.0
-    # Each face-up tile: what the crew knows is what its samples get right (notes above).
+    # Each face-up tile: fitted on self-play, measured on the target rows (notes above).
     revealed: float = 40.0
     explore: float = 30.0
     distance: float = 40.0
