@@ -157,6 +157,41 @@ def new_page(context, guard: Guard):
     return page
 
 
+# What Playwright says when Chromium's renderer dies under a page (seen once in a full run,
+# mid page start, cause not found): such a test is run once more on a new page (conftest).
+RENDERER_CRASH = r"(Target|Page) crashed"
+
+
+class Tab:
+    """A module's reused page that outlives a renderer crash: a crashed page cannot be
+    navigated again, so the next test (or the crashed test's one rerun) gets a new page of
+    the same context, with `prepare` applied to it as to the first."""
+
+    def __init__(self, context, guard: Guard, prepare: Callable[[Any], None] | None = None):
+        self.context, self.guard, self.prepare = context, guard, prepare
+        self.crashes = 0
+        self._page: Any = None
+        self._crashed = False
+
+    def live(self):
+        """The module's page, a new one if the last one crashed or was closed."""
+        if self._page is None or self._page.is_closed() or self._crashed:
+            self._page = new_page(self.context, self.guard)
+            self._crashed = False
+            self._page.on("crash", self._on_crash)
+            if self.prepare is not None:
+                self.prepare(self._page)
+        return self._page
+
+    def _on_crash(self, _page: Any) -> None:
+        self._crashed = True
+        self.crashes += 1
+
+    def close(self) -> None:
+        if self._page is not None and not self._page.is_closed():
+            self._page.close()
+
+
 @contextmanager
 def guarded_context(browser, route: bool = True, **options: Any) -> Iterator[tuple[Any, Guard]]:
     """A browser context of its own (for options such as a locale or reduced motion), its

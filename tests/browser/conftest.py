@@ -5,17 +5,28 @@ absolute path would 404. Every request that would leave 127.0.0.1 is refused and
 a test that saw one fails. No browser is ever downloaded: Chromium is the system one.
 
 One browser serves the whole run; each module shares one context and one page (`context`,
-`page`), and opens positions with browserkit's `open_saved` / `open_fresh` (one page start
-each). Tests run in file order and each opens what it needs.
+`page`; a new page only after a renderer crash), and opens positions with browserkit's
+`open_saved` / `open_fresh` (one page start each). Tests run in file order and each opens
+what it needs, so a test rerun after a crash (one rerun, for that cause only) starts afresh.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserkit import SITE, VIEWPORT, WAIT_MS, Guard, SiteServer, SubPathHandler, find_chromium
-from browserkit import new_page as guarded_page
+from browserkit import (
+    RENDERER_CRASH,
+    SITE,
+    VIEWPORT,
+    WAIT_MS,
+    Guard,
+    SiteServer,
+    SubPathHandler,
+    Tab,
+    find_chromium,
+)
 from playwright.sync_api import expect
 
 from tools.chromium import CHROMIUM_ARGS
@@ -29,6 +40,9 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.path.resolve().parent == HERE:
             item.add_marker(pytest.mark.browser)
+            # A renderer crash, and nothing else, earns a browser test one more run (on a
+            # new page: `Tab`); the run's summary counts such reruns.
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RENDERER_CRASH]))
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -80,8 +94,14 @@ def context(browser, guard):
 
 
 @pytest.fixture(scope="module")
-def page(context, guard):
-    """The module's page: one tab, reused by every test of the module."""
-    page = guarded_page(context, guard)
-    yield page
-    page.close()
+def tab(context, guard) -> Iterator[Tab]:
+    """The module's one tab, reused by every test of the module."""
+    tab = Tab(context, guard)
+    yield tab
+    tab.close()
+
+
+@pytest.fixture
+def page(tab):
+    """The module's page (a new one after a renderer crash)."""
+    return tab.live()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browserkit import ROOT, VIEWPORT, guarded_context, new_page, open_fresh, switch_saved
+from browserkit import ROOT, VIEWPORT, Tab, guarded_context, open_fresh, switch_saved
 from playwright.sync_api import expect
 
 PHONE = {"width": 390, "height": 844}
@@ -26,10 +26,17 @@ IN_VIEW = """(el) => {
 
 
 @pytest.fixture(scope="module")
-def phone(browser):
-    """The module's phone-sized page (started once; positions are resumed in it)."""
+def phone_tab(browser):
+    """The module's phone-sized tab (started once; positions are resumed in it)."""
     with guarded_context(browser, viewport=PHONE, locale="en-US") as (context, guard):
-        yield new_page(context, guard)
+        tab = Tab(context, guard)
+        yield tab
+        tab.close()
+
+
+@pytest.fixture
+def phone(phone_tab):
+    return phone_tab.live()
 
 
 def load(page, base_url: str, code: str, actions: tuple[str, ...]) -> None:

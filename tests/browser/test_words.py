@@ -12,9 +12,9 @@ from browserkit import (
     DRAWN_OR_ASKED,
     RENDERS,
     ROOT,
+    Tab,
     act,
     guarded_context,
-    new_page,
     open_fresh,
     open_page,
     switch_saved,
@@ -31,21 +31,40 @@ def fixture(name: str) -> dict:
 
 
 @contextmanager
-def words_page(browser, locale: str):
-    """A page whose console is watched for missing texts (the page reports each one)."""
+def words_tab(browser, locale: str):
+    """A tab whose console is watched for missing texts (the page reports each one)."""
     with guarded_context(browser, locale=locale) as (context, guard):
-        page = new_page(context, guard)
         notes: list[str] = []
-        page.on("console", lambda msg: notes.append(msg.text) if "messages:" in msg.text else None)
-        yield page, notes
+
+        def watch(page) -> None:
+            page.on(
+                "console", lambda msg: notes.append(msg.text) if "messages:" in msg.text else None
+            )
+
+        tab = Tab(context, guard, prepare=watch)
+        yield tab, notes
+        tab.close()
     assert notes == [], f"texts missing or broken: {notes}"
 
 
+@contextmanager
+def words_page(browser, locale: str):
+    """A page whose console is watched for missing texts."""
+    with words_tab(browser, locale) as (tab, notes):
+        yield tab.live(), notes
+
+
 @pytest.fixture(scope="module")
-def english(browser, site_server):
-    """One English page for the module (started once; tests run in file order)."""
-    with words_page(browser, "en-US") as (page, notes):
-        yield page, notes, site_server
+def english_tab(browser):
+    """One English tab for the module (started once; tests run in file order)."""
+    with words_tab(browser, "en-US") as tab_and_notes:
+        yield tab_and_notes
+
+
+@pytest.fixture
+def english(english_tab, site_server):
+    tab, notes = english_tab
+    return tab.live(), notes, site_server
 
 
 def test_switch_to_french_then_play_a_turn(english):
