@@ -58,7 +58,7 @@ def main() -> None:
     start = time.perf_counter()
     for game_seed in range(seed, seed + games):
         game = new_game(crew_setup(scenario, players, Side.BASIC, game_seed))
-        bots = [page_bot(game_seed, k) for k in range(players)]  # the page's own bots
+        bots = [page_bot(game_seed, k, scenario) for k in range(players)]  # the page's own bots
         n = 0
         while not game.is_over() and n < 3000:
             bot = bots[game.state.current]

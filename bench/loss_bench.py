@@ -42,7 +42,7 @@ from engine.rules.setup import crew_setup
 
 def play(scenario: ScenarioId, seed: int, players: int = 2) -> dict[str, object]:
     game = new_game(crew_setup(scenario, players, Side.BASIC, seed))
-    bots = [default_bot(seat_seed(seed, k)) for k in range(players)]  # autoplay's seats
+    bots = [default_bot(seat_seed(seed, k), scenario) for k in range(players)]  # autoplay's seats
     alarms: Counter[str] = Counter()
     stealth: Counter[str] = Counter()
     kinds: Counter[str] = Counter()

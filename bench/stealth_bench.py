@@ -39,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.autopilot.autoplay import _p95
-from engine.autopilot.bot import Weights, end_danger
+from engine.autopilot.bot import end_danger
 from engine.autopilot.defaults import default_bot, seat_seed
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import ScenarioId, Side
@@ -106,9 +106,9 @@ def play(
     end = Action(ActionKind.END)
     for game_seed in seeds:
         game = new_game(crew_setup(scenario, players, Side.BASIC, game_seed))
-        bots = [default_bot(seat_seed(game_seed, k)) for k in range(players)]
+        bots = [default_bot(seat_seed(game_seed, k), scenario) for k in range(players)]
         for b in bots:
-            b.weights = replace(Weights(), **weights)
+            b.weights = replace(b.weights, **weights)
             for name, value in bot_fields.items():
                 setattr(b, name, value)
         # The risk each seat's bot priced at its last End, where it ended.

@@ -28,7 +28,7 @@ from engine.rules.setup import crew_setup
 def game_digest(scenario: ScenarioId, players: int, seed: int, max_actions: int = 3000) -> str:
     """One game played as `autoplay` plays game `seed`: its line of figures and digest."""
     game = new_game(crew_setup(scenario, players, Side.BASIC, seed))
-    bots = [default_bot(seat_seed(seed, k)) for k in range(players)]
+    bots = [default_bot(seat_seed(seed, k), scenario) for k in range(players)]
     h = hashlib.sha256()
     n = 0
     while not game.is_over() and n < max_actions:

@@ -22,7 +22,7 @@ from ui import describe
 from ui.messages import t
 
 if TYPE_CHECKING:
-    from engine import Action, Bot, Explanation
+    from engine import Action, Bot, Explanation, ScenarioId
     from engine.rules.view import GameView
     from ui.dom import Page
     from ui.ports import Table
@@ -105,7 +105,8 @@ class Autopilot:
         else:
             store.remove(key)
         seed = int(session.setup.seed)
-        self.bots = {i: page_bot(seed, i) for i in range(count)}  # hints come from them too
+        scenario = session.setup.scenario
+        self.bots = {i: page_bot(seed, i, scenario) for i in range(count)}  # hints too
         self.clear_hint()
 
     def is_auto(self, player: int) -> bool:
@@ -438,13 +439,13 @@ def session_me(table: Table) -> int:
     return int(session.game.state.current)
 
 
-def page_bot(game_seed: int, seat: int) -> Bot:
+def page_bot(game_seed: int, seat: int, scenario: ScenarioId) -> Bot:
     """The page's bot for a seat (autopilot and hints): the autopilot's defaults
     (`engine/autopilot/defaults.py`, what autoplay measures), its own turn search included,
     which compares whole-turn plans over the sampled tables and keeps the plan it follows."""
     from engine import default_bot, seat_seed
 
-    return default_bot(seat_seed(game_seed, seat))
+    return default_bot(seat_seed(game_seed, seat), scenario)
 
 
 def _missing(element: Any) -> bool:
@@ -467,7 +468,7 @@ def turn_times(scenario: str, players: int, turns: int, seed: int) -> list[float
         )
         match = Match.start(setup)
         game = match.game
-        bots = [page_bot(game_seed, i) for i in range(players)]
+        bots = [page_bot(game_seed, i, setup.scenario) for i in range(players)]
         key, spent = (game.state.turn, game.state.current), 0.0
         while not game.is_over() and len(times) < turns:
             start = time.perf_counter()

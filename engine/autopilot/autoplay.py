@@ -17,7 +17,7 @@ from ..rules.data import ScenarioId, Side
 from ..rules.game import new_game
 from ..rules.setup import crew_setup
 from .bot import Bot, public_table
-from .defaults import SEARCH, WORLDS, seat_seed
+from .defaults import SEARCH, WORLDS, seat_seed, weights_for
 from .search import TurnSearch
 
 
@@ -80,8 +80,10 @@ def _autoplay_games(
     for game_seed in seeds:
         game = new_game(crew_setup(scenario, players, side, game_seed))
         seat_worlds = WORLDS if worlds is None else worlds
+        weights = weights_for(scenario)
         bots = [
-            Bot(seed=seat_seed(game_seed, k, sampler), worlds=seat_worlds) for k in range(players)
+            Bot(seed=seat_seed(game_seed, k, sampler), worlds=seat_worlds, weights=weights)
+            for k in range(players)
         ]
         for b in bots:  # each bot its own copy (it keeps the plan it follows)
             b.search = replace(search, figures={}) if search is not None else None

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .bot import Bot
+from ..rules.data import ScenarioId
+from .bot import Bot, Weights
 from .search import TurnSearch
 
 # Sampled tables each decision searches (`Bot.worlds`). Dev seeds 9000-9079, 2 burglars,
@@ -49,6 +50,22 @@ WORLDS = 3
 # 140: 425 of 600 (71%), turn CPU p95 197-211 ms.
 SEARCH: TurnSearch | None = TurnSearch(worlds=8, escape_turns=6)
 
+# A scenario's own weights, where self-play read them apart from `Weights`' defaults (its
+# notes tell how). Fitted on 400 Bank games (seeds 52000-52399, 24,626 turn starts): a
+# step toward the goal 70 (10-90% over a bootstrap of the games: 51-90; default 40) and a
+# floor climbed 321 (221-398; default 250), the two terms both halves of the data agreed
+# on. The Bank target row (2 burglars, seeds 20000-20199), samplers 0 and 1: 34 and 32 ->
+# 40 and 39 of 200; games 2-6 turns shorter, steps straight back 2,085 and 2,195 -> 1,996
+# and 1,990. The Office fit put both near the defaults (43 and 267): Office keeps them.
+SCENARIO_WEIGHTS: dict[ScenarioId, Weights] = {
+    ScenarioId.BANK: Weights(distance=70.0, floor=320.0),
+}
+
+
+def weights_for(scenario: ScenarioId) -> Weights:
+    """What the autopilot weighs positions with in `scenario`."""
+    return SCENARIO_WEIGHTS.get(scenario) or Weights()
+
 
 # Far apart, so a moved seat seed never lands on another game's or seat's.
 _SAMPLER_STRIDE = 1_000_003
@@ -63,14 +80,15 @@ def seat_seed(game_seed: int, seat: int, sampler: int = 0) -> int:
     return game_seed * 8 + seat + sampler * _SAMPLER_STRIDE
 
 
-def default_bot(seed: int) -> Bot:
-    """The autopilot for one seat: `WORLDS` sampled tables and its own copy of `SEARCH`
-    (a bot keeps the plan it follows in it)."""
+def default_bot(seed: int, scenario: ScenarioId) -> Bot:
+    """The autopilot for one seat of a `scenario` game: `WORLDS` sampled tables, the
+    scenario's weights and its own copy of `SEARCH` (a bot keeps the plan it follows in it)."""
     return Bot(
         seed=seed,
         worlds=WORLDS,
+        weights=weights_for(scenario),
         search=replace(SEARCH, figures={}) if SEARCH is not None else None,
     )
 
 
-__all__ = ["SEARCH", "WORLDS", "default_bot", "seat_seed"]
+__all__ = ["SCENARIO_WEIGHTS", "SEARCH", "WORLDS", "default_bot", "seat_seed", "weights_for"]

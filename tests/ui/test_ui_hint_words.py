@@ -6,7 +6,7 @@ import pytest
 
 from engine.autopilot.bot import explain
 from engine.rules.actions import Action
-from engine.rules.data import Character, EventCard, Side
+from engine.rules.data import Character, EventCard, ScenarioId, Side
 from tests.engine.builder import K, P, Table
 from tests.engine.test_bot import _step_out_and_back
 from ui import messages
@@ -168,9 +168,14 @@ def test_the_autopilots_log_line_says_why_in_the_same_words_as_a_hint():
     assert page.log.items == [(f"Ada (autopilot): {why}", "log-why")]
 
 
-def test_the_pages_bots_are_seeded_as_autoplay_seats_its_bots():
-    """The hints and seats a player meets are the bot autoplay measures, seeds included."""
-    from engine.autopilot.defaults import seat_seed
+def test_the_pages_bots_are_seeded_and_weighted_as_autoplay_seats_its_bots():
+    """The hints and seats a player meets are the bot autoplay measures, seeds and the
+    scenario's weights included."""
+    from engine.autopilot.defaults import seat_seed, weights_for
     from ui.autopilot import page_bot
 
-    assert [page_bot(7, k).seed for k in range(4)] == [seat_seed(7, k) for k in range(4)]
+    for scenario in ScenarioId:
+        bots = [page_bot(7, k, scenario) for k in range(4)]
+        assert [b.seed for b in bots] == [seat_seed(7, k) for k in range(4)]
+        assert all(b.weights == weights_for(scenario) for b in bots)
+    assert weights_for(ScenarioId.BANK) != weights_for(ScenarioId.OFFICE)
