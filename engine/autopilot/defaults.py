@@ -63,8 +63,9 @@ SCENARIO_WEIGHTS: dict[ScenarioId, Weights] = {
 
 
 def weights_for(scenario: ScenarioId) -> Weights:
-    """What the autopilot weighs positions with in `scenario`."""
-    return SCENARIO_WEIGHTS.get(scenario) or Weights()
+    """What the autopilot weighs positions with in `scenario`: a bot's own copy (the
+    table's stays as fitted whatever a bench sets on a bot)."""
+    return replace(SCENARIO_WEIGHTS.get(scenario) or Weights())
 
 
 # Far apart, so a moved seat seed never lands on another game's or seat's.
