@@ -191,6 +191,12 @@ class Tab:
         if self._page is not None and not self._page.is_closed():
             self._page.close()
 
+    def __enter__(self) -> Tab:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
 
 @contextmanager
 def guarded_context(browser, route: bool = True, **options: Any) -> Iterator[tuple[Any, Guard]]:

@@ -96,9 +96,8 @@ def context(browser, guard):
 @pytest.fixture(scope="module")
 def tab(context, guard) -> Iterator[Tab]:
     """The module's one tab, reused by every test of the module."""
-    tab = Tab(context, guard)
-    yield tab
-    tab.close()
+    with Tab(context, guard) as tab:
+        yield tab
 
 
 @pytest.fixture

@@ -10,8 +10,7 @@ from playwright.sync_api import Error, expect
 
 
 def test_a_tab_whose_renderer_crashed_gives_the_next_test_a_new_page(browser, site_server):
-    with guarded_context(browser) as (context, guard):
-        tab = Tab(context, guard)
+    with guarded_context(browser) as (context, guard), Tab(context, guard) as tab:
         first = tab.live()
         assert tab.live() is first  # reused while it lives
         with contextlib.suppress(Error):  # the navigation is aborted as the renderer dies
@@ -22,4 +21,3 @@ def test_a_tab_whose_renderer_crashed_gives_the_next_test_a_new_page(browser, si
         assert second is not first and tab.crashes == 1
         open_fresh(second, site_server.url)
         expect(second.locator("html")).to_have_attribute("data-ready", "1")
-        tab.close()

@@ -28,10 +28,11 @@ IN_VIEW = """(el) => {
 @pytest.fixture(scope="module")
 def phone_tab(browser):
     """The module's phone-sized tab (started once; positions are resumed in it)."""
-    with guarded_context(browser, viewport=PHONE, locale="en-US") as (context, guard):
-        tab = Tab(context, guard)
+    with (
+        guarded_context(browser, viewport=PHONE, locale="en-US") as (context, guard),
+        Tab(context, guard) as tab,
+    ):
         yield tab
-        tab.close()
 
 
 @pytest.fixture

@@ -41,9 +41,8 @@ def words_tab(browser, locale: str):
                 "console", lambda msg: notes.append(msg.text) if "messages:" in msg.text else None
             )
 
-        tab = Tab(context, guard, prepare=watch)
-        yield tab, notes
-        tab.close()
+        with Tab(context, guard, prepare=watch) as tab:
+            yield tab, notes
     assert notes == [], f"texts missing or broken: {notes}"
 
 
