@@ -1045,6 +1045,17 @@ class Weights:
     out at 70 and 321 in both halves of the data: the Bank plays with them
     (`defaults.SCENARIO_WEIGHTS`, its figures there). The other Bank terms moved between the
     halves (`revealed` 45, then -21; `alarm` 377, then 74) and were not tried.
+    Then, on the Bank with those two (2 burglars; seeds 20000-20199, samplers 0 and 1, and
+    fresh seeds 60000-60199: 40, 39 and 36 of 200): bolder after a stall, the prices of
+    meeting a guard (`threat`, `entered`, `hit`, `hit_last`) at half once nothing public
+    (a tile turned, a Cracked token, a Safe opened, Loot carried, a burglar out) had moved
+    the heist on for 4 turns, 49, 39 and 32 (120 of 600 against 115: the same); per
+    burglar, once his goal had come no nearer for 3 of his own turns, 44 and 32 (76 of 400
+    against 79). Why tried: in Bank seeds 70001 and 70004 a burglar whose way to the Stairs
+    crossed a guard at speed 5 or 6 hid beside it for 10 to 22 turns, each End there safer
+    than a step on; bolder, the crew wins no more. The Bank fit's other terms, sampler 0:
+    `found_safe` 390, 36; `threat` 165, 47, and 36 with sampler 1 (83 of 400 against 79).
+    None kept.
 
     How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
     engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12
