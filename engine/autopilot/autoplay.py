@@ -80,9 +80,12 @@ def _autoplay_games(
     for game_seed in seeds:
         game = new_game(crew_setup(scenario, players, side, game_seed))
         seat_worlds = WORLDS if worlds is None else worlds
-        weights = weights_for(scenario)
         bots = [
-            Bot(seed=seat_seed(game_seed, k, sampler), worlds=seat_worlds, weights=weights)
+            Bot(
+                seed=seat_seed(game_seed, k, sampler),
+                worlds=seat_worlds,
+                weights=weights_for(scenario),
+            )
             for k in range(players)
         ]
         for b in bots:  # each bot its own copy (it keeps the plan it follows)
