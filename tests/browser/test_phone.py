@@ -123,6 +123,23 @@ def test_a_burglars_pawn_is_at_least_40_percent_of_its_tile_on_a_phone(phone, si
     assert name and p["y"] + p["height"] <= name["y"] + 1  # never over the tile's name
 
 
+def test_end_turn_stays_in_sight_when_a_crowded_turn_lists_many_actions(phone, site_server):
+    """The crowded Bank position lists gifts, trades and a tool under the board: End turn is
+    pinned to the sheet's bottom edge, on screen and on top (a tap there ends the turn)."""
+    from positions import crowded
+
+    page = phone
+    switch_saved(page, site_server.url, *crowded())
+    end = page.locator("#other-actions [data-action='end']")
+    expect(page.locator("#other-actions [data-action]")).not_to_have_count(1)
+    expect(end).to_be_in_viewport(ratio=1)
+    on_top = end.evaluate(
+        """(el) => { const r = el.getBoundingClientRect();
+                     return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }"""
+    )
+    assert on_top, "something covers End turn"
+
+
 @pytest.mark.parametrize(("width", "height", "least"), [(1280, 800, 120), (1920, 1080, 170)])
 def test_a_wide_screen_shows_the_floor_being_played_large_and_the_others_whole(
     page, site_server, width, height, least
