@@ -75,6 +75,19 @@ def test_peeks_and_moves_by_clicking_then_reload_gives_the_same_game(page, site_
     assert tile_labels(page) == expected_labels(game)
 
 
+def test_the_actions_panel_shows_only_when_the_turn_has_actions_besides_the_board(
+    page, site_server
+):
+    """Choosing the entrance is done on the board alone: no empty "Actions" heading; once
+    inside, End turn is there and so is its panel."""
+    data = fixture("bank_2p_win.json")
+    show_fresh(page, site_server.url, data["setup"])
+    expect(page.locator("#other-title")).to_be_hidden()
+    act(page, data["actions"][0])
+    expect(page.locator("#other-actions [data-action='end']")).to_be_visible()
+    expect(page.locator("#other-title")).to_be_visible()
+
+
 def test_undo_takes_back_a_move_but_never_a_reveal(page, site_server):
     data = fixture("bank_2p_win.json")
     switch_saved(page, site_server.url, data["setup"], [])

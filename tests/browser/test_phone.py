@@ -135,7 +135,8 @@ def test_end_turn_stays_in_sight_when_a_crowded_turn_lists_many_actions(phone, s
     expect(end).to_be_in_viewport(ratio=1)
     on_top = end.evaluate(
         """(el) => { const r = el.getBoundingClientRect();
-                     return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }"""
+                     const x = r.x + r.width / 2, y = r.y + r.height / 2;
+                     return document.elementFromPoint(x, y) === el; }"""
     )
     assert on_top, "something covers End turn"
 
