@@ -133,12 +133,12 @@ def test_end_turn_stays_in_sight_when_a_crowded_turn_lists_many_actions(phone, s
     end = page.locator("#other-actions [data-action='end']")
     expect(page.locator("#other-actions [data-action]")).not_to_have_count(1)
     expect(end).to_be_in_viewport(ratio=1)
-    on_top = end.evaluate(
+    page.wait_for_function(  # waits (and fails on timeout) until nothing covers End turn
         """(el) => { const r = el.getBoundingClientRect();
                      const x = r.x + r.width / 2, y = r.y + r.height / 2;
-                     return document.elementFromPoint(x, y) === el; }"""
+                     return document.elementFromPoint(x, y) === el; }""",
+        arg=end.element_handle(),
     )
-    assert on_top, "something covers End turn"
 
 
 @pytest.mark.parametrize(("width", "height", "least"), [(1280, 800, 120), (1920, 1080, 170)])
