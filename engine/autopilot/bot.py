@@ -1055,7 +1055,10 @@ class Weights:
     crossed a guard at speed 5 or 6 hid beside it for 10 to 22 turns, each End there safer
     than a step on; bolder, the crew wins no more. The Bank fit's other terms, sampler 0:
     `found_safe` 390, 36; `threat` 165, 47, and 36 with sampler 1 (83 of 400 against 79).
-    None kept.
+    None kept. Later, the same stall rule with `hit_last` kept whole (bolder only where a
+    meeting costs a Stealth token, not the game): 49 and 35 (84 of 400 against 79; stopped
+    before the fresh row, the +15 bar out of reach). Played on by the rule of thumb instead
+    (`TurnSearch.escape_turns`' roll before the Loot is held): search.py's notes.
 
     How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
     engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12
