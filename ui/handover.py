@@ -12,6 +12,14 @@ if TYPE_CHECKING:
     from ui.story import Story
 
 
+def whose_turn(name: str, character: str) -> str:
+    """Whose turn it is: the burglar's name, and the character in brackets unless the burglar
+    goes by it (no "Acrobat's turn (Acrobat)")."""
+    if name.strip().casefold() == character.casefold():
+        return t("handover.text_named", name=name)
+    return t("handover.text", name=name, character=character)
+
+
 class Handover:
     def __init__(self, page: Page, story: Story) -> None:
         self.page = page
@@ -20,10 +28,8 @@ class Handover:
     def show(self, view: GameView) -> None:
         page = self.page
         player = view.me
-        page.el("handover-text").textContent = t(
-            "handover.text",
-            name=player.name,
-            character=name_of("character", player.character),
+        page.el("handover-text").textContent = whose_turn(
+            player.name, name_of("character", player.character)
         )
         go = page.el("handover-go")
         go.textContent = t("handover.go", name=player.name)

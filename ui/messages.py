@@ -241,6 +241,7 @@ EN: dict[str, Text] = {
     "prompt.title": "Decide",
     "handover.title": "Pass the device",
     "handover.text": "It is {name}'s turn ({character}).",
+    "handover.text_named": "It is {name}'s turn.",
     "handover.go": "I am {name}: start",
     "end.win": "The crew got away with it!",
     "end.loss": "Busted.",

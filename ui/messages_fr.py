@@ -224,6 +224,7 @@ FR: dict[str, Text] = {
     "prompt.title": "À vous de choisir",
     "handover.title": "Passez l'appareil",
     "handover.text": "C'est au tour de {name} ({character}).",
+    "handover.text_named": "C'est au tour de {name}.",
     "handover.go": "Je suis {name} : on y va",
     "end.win": "L'équipe s'en est tirée !",
     "end.loss": "Pris la main dans le sac.",

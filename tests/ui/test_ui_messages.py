@@ -171,3 +171,12 @@ def test_help_texts_are_not_copied_from_the_rule_documents():
             for i in range(len(words) - 6):
                 chunk = " ".join(words[i : i + 7])
                 assert chunk not in corpus, (lang, key, chunk)
+
+
+def test_the_handover_names_the_character_only_when_the_burglar_goes_by_another_name():
+    from ui.handover import whose_turn
+
+    assert whose_turn("Ada", "Acrobat") == "It is Ada's turn (Acrobat)."
+    assert whose_turn("Acrobat", "Acrobat") == "It is Acrobat's turn."
+    messages.set_language("fr")
+    assert whose_turn("Acrobate", "Acrobate") == "C'est au tour de Acrobate."
