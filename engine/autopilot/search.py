@@ -70,8 +70,7 @@ carried, no burglar out), 124 and 130 (the rule of thumb cracks and peeks too po
 its turns to judge the Safe work by). The Bank likewise (2 burglars, seeds 20000-20199,
 sampler 0: 40 without): once nothing public has moved the heist on for 4 turns, 32; while
 the burglar's goal is Stairs (up, down or still face down), 34, turn CPU p95 444-450 ms.
-Games lasted 48-53 turns on average instead of 58, and more were lost: the rule of thumb's
-turns, played on, judge the risky ways on no better than the bot's one-turn prices.
+Games lasted 48-53 turns on average instead of 58.
 """
 
 from __future__ import annotations
