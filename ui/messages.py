@@ -11,6 +11,7 @@ engine does (docs/rulings.md where the rule texts are silent), never the rule bo
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -1217,6 +1218,22 @@ def _french_spaces(text: str) -> str:
     )
 
 
+# French drops the vowel of "de" and "que" before a word that starts with one: "au tour
+# d'Ada", not "de Ada". The catalog elides its own words; a filled-in name is only known here.
+_ELIDABLE = re.compile(r"\b([dD]e|[qQ]ue) \{(\w+)\}")
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")
+
+
+def _elide_fr(text: str, params: dict[str, Any]) -> str:
+    def elide(m: re.Match[str]) -> str:
+        value = str(params.get(m.group(2), ""))
+        if value[:1] in _VOWELS:
+            return f"{m.group(1)[:-1]}'{{{m.group(2)}}}"
+        return m.group(0)
+
+    return _ELIDABLE.sub(elide, text)
+
+
 def _fill(text: Text, lang: str, key: str = "", **params: Any) -> str:
     if isinstance(text, Plural):
         count = params.get(text.by)
@@ -1231,6 +1248,8 @@ def _fill(text: Text, lang: str, key: str = "", **params: Any) -> str:
         if "{" in text and not _no_fields(text):
             _report(f"{key!r} needs parameters: {text!r}")
         return text
+    if lang == "fr":
+        text = _elide_fr(text, params)
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError) as err:

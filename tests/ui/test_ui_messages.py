@@ -179,4 +179,16 @@ def test_the_handover_names_the_character_only_when_the_burglar_goes_by_another_
     assert whose_turn("Ada", "Acrobat") == "It is Ada's turn (Acrobat)."
     assert whose_turn("Acrobat", "Acrobat") == "It is Acrobat's turn."
     messages.set_language("fr")
-    assert whose_turn("Acrobate", "Acrobate") == "C'est au tour de Acrobate."
+    assert whose_turn("Acrobate", "Acrobate") == "C'est au tour d'Acrobate."
+
+
+def test_french_elides_de_before_a_filled_in_name_that_starts_with_a_vowel():
+    messages.set_language("fr")
+    assert messages.t("game.current", name="Élise") == "Au tour d'Élise"
+    assert messages.t("game.current", name="Ada") == "Au tour d'Ada"
+    assert messages.t("game.current", name="Hawk") == "Au tour de Hawk"
+    assert messages.t("log.PlayerMoved", player="Ada", src="1.A1", dst="1.A2") == (
+        "Ada va de 1.A1 à 1.A2"
+    )
+    messages.set_language("en")
+    assert messages.t("game.current", name="Ada") == "Ada's turn"
