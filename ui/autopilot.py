@@ -315,7 +315,7 @@ class Autopilot:
 
 # Goals whose words name a tile (`Explanation.target`).
 _GOALS_AT = frozenset(
-    {"open-safe", "combination", "loot", "stairs-up", "stairs-down", "escape", "hack"}
+    {"open-safe", "combination", "loot", "stairs-up", "stairs-down", "escape", "roof", "hack"}
 )
 
 
@@ -335,13 +335,12 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     if goal == "decide":
         return t("autopilot.goal.decide", n=e.options, worlds=e.worlds)
     if goal in _GOALS_AT and e.target >= 0:
-        floor = (e.target >> 6) + (2 if goal == "stairs-up" else 0)
         parts.append(
             t(
                 f"autopilot.goal.{goal}",
                 pos=describe.pos_text(e.target),
                 safe=describe.pos_text(e.safe) if e.safe >= 0 else "",
-                floor=floor,
+                floor=e.leads_to + 1,  # the floor's number as the board shows it
             )
         )
     elif goal not in _GOALS_AT:

@@ -85,6 +85,7 @@ EN: dict[str, Text] = {
     "autopilot.goal.find-stairs": "Goal: find this floor's Stairs among the tiles still face down.",
     "autopilot.goal.stairs-down": "Goal: {pos}, down the Stairs to floor {floor}.",
     "autopilot.goal.escape": "Goal: the Stairs at {pos} and out by the roof: the crew holds all the Loot.",
+    "autopilot.goal.roof": "Goal: the Stairs at {pos}, to wait there for the way out by the roof: the crew does not hold all the Loot yet.",
     "autopilot.goal.hide": "Goal: out of the guard's way.",
     "autopilot.goal.hack": "Goal: a hack token on the computer at {pos}, to stop an alarm later.",
     "autopilot.goal.decide": Plural(

@@ -62,6 +62,7 @@ FR: dict[str, Text] = {
     "autopilot.goal.find-stairs": "Objectif : trouver l'Escalier de cet étage parmi les tuiles encore face cachée.",
     "autopilot.goal.stairs-down": "Objectif : {pos}, pour redescendre à l'étage {floor}.",
     "autopilot.goal.escape": "Objectif : l'Escalier en {pos} et la fuite par le toit : l'équipe a tout le Butin.",
+    "autopilot.goal.roof": "Objectif : l'Escalier en {pos}, pour y attendre la fuite par le toit : l'équipe n'a pas encore tout le Butin.",
     "autopilot.goal.hide": "Objectif : sortir du chemin du Gardien.",
     "autopilot.goal.hack": "Objectif : un jeton Piratage sur l'ordinateur en {pos}, pour arrêter une Alarme plus tard.",
     "autopilot.goal.decide": Plural(

@@ -502,6 +502,7 @@ class Goal(StrEnum):
     FIND_STAIRS = "find-stairs"  # the floor's Stairs are still face down somewhere
     STAIRS_DOWN = "stairs-down"  # down the Stairs at `target` to the floor below
     ESCAPE = "escape"  # the whole crew holds the Loot: out by the roof
+    ROOF = "roof"  # the top floor's Stairs, to wait for the way out: some Loot is not held yet
     HIDE = "hide"  # out of the guard's way
     HACK = "hack"  # a hack token on the computer at `target`
     DECIDE = "decide"  # the option a card or ability asks for
@@ -537,6 +538,7 @@ class Explanation:
     `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
     seen if he walks onto the tile right below or above it.
+    `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal).
     `luck`: the action itself brings a hidden fact to light (a roll, a card), so what it
     costs is not known before. `event_dodged`: a Move whose plan comes back to end the
     actions where the burglar stands now, drawing no Event where ending now would draw one
@@ -562,6 +564,7 @@ class Explanation:
     risk: float = 0.0
     end_unknown: bool = False
     end_event: bool = False
+    leads_to: int = -1
     watch: str = ""
     watched: float = 0.0
     crew: tuple[tuple[int, int, float], ...] = ()
@@ -623,7 +626,9 @@ def aim_of(game: Game, player: int) -> Aim:
         if not up:
             return Aim(Goal.FIND_STAIRS)
         top = f == len(st.floors) - 1
-        return Aim(Goal.ESCAPE if all_loot and top else Goal.STAIRS_UP, nearest())
+        if top:
+            return Aim(Goal.ESCAPE if all_loot else Goal.ROOF, nearest())
+        return Aim(Goal.STAIRS_UP, nearest())
     if tf < f:
         return Aim(Goal.STAIRS_DOWN, nearest())
     takes = [q for q in loose if q >> 6 == f and can_take(game, player, q)]
@@ -2071,6 +2076,11 @@ def explain(
         after = steps if steps >= 0 else before
         if after >= before and hit_risk(w0, pos >> 6).get(pos, 0.0) > 0.0:
             goal, target, safe = Goal.HIDE, -1, -1  # a step back from the goal, off his path
+    leads_to = -1
+    if goal == Goal.STAIRS_UP and target >= 0:
+        leads_to = (target >> 6) + 1
+    elif goal == Goal.STAIRS_DOWN and target >= 0:
+        leads_to = (target >> 6) - 1
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
     weighed = False
@@ -2098,6 +2108,7 @@ def explain(
         risk=risk,
         end_unknown=end_unknown,
         end_event=end_event,
+        leads_to=leads_to,
         watch=watch,
         watched=watched,
         crew=crew,

@@ -632,3 +632,12 @@ def test_a_burglar_goes_down_when_a_teammate_below_keeps_that_guard_walking():
     g = _held_stairs("2.B2")
     g.state.players[0].pos = P("2.A1")
     assert player_floor(g, 1) == 1
+
+
+def test_a_burglar_done_on_the_top_floor_waits_at_its_stairs_while_loot_is_still_out():
+    """No way out by the roof before the crew holds all the Loot: his goal is the Stairs to
+    wait at, not a floor above the top one."""
+    g = _gold_bar_waiting()
+    g.state.players[0].pos = P("2.B1")
+    assert not g.team_has_all_loot()
+    assert aim_of(g, 0) == Aim(Goal.ROOF, P("2.A4"))

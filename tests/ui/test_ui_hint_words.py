@@ -179,3 +179,19 @@ def test_the_pages_bots_are_seeded_and_weighted_as_autoplay_seats_its_bots():
         assert [b.seed for b in bots] == [seat_seed(7, k) for k in range(4)]
         assert all(b.weights == weights_for(scenario) for b in bots)
     assert weights_for(ScenarioId.BANK) != weights_for(ScenarioId.OFFICE)
+
+
+def test_a_stairs_hint_names_the_floor_the_stairs_lead_to_and_the_top_floor_none():
+    from tests.engine.test_bot import _gold_bar_waiting
+
+    g = _gold_bar_waiting()  # burglar 1 holds a Gold Bar on floor 1; his part is done
+    e = explain(g, Action.parse("move 1.C1"), {}, {}, 3, 1)
+    assert e.leads_to == 1
+    assert "Goal: the Stairs at 1.D4, up to floor 2." in explanation_text(e, ["P1", "P2"])
+    g = _gold_bar_waiting()
+    g.state.players[0].pos = P("2.B1")  # the top floor, a Gold Bar still in its Safe
+    e = explain(g, Action.parse("move 2.A1"), {}, {}, 3, 1)
+    words = explanation_text(e, ["P1", "P2"])
+    assert e.leads_to == -1
+    assert "Goal: the Stairs at 2.A4, to wait there for the way out by the roof" in words
+    assert "floor 3" not in words
