@@ -89,7 +89,7 @@ EN: dict[str, Text] = {
     "autopilot.goal.hide": "Goal: out of the guard's way.",
     "autopilot.goal.hack": "Goal: a hack token on the computer at {pos}, to stop an alarm later.",
     "autopilot.goal.decide": Plural(
-        "Of {n} option, this one scores best over the tables the autopilot imagined ({worlds}).",
+        "It is the only option here.",
         "Of {n} options, this one scores best over the tables the autopilot imagined ({worlds}).",
     ),
     "autopilot.cost.free": "It costs no action.",

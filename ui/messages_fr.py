@@ -66,7 +66,7 @@ FR: dict[str, Text] = {
     "autopilot.goal.hide": "Objectif : sortir du chemin du Gardien.",
     "autopilot.goal.hack": "Objectif : un jeton Piratage sur l'ordinateur en {pos}, pour arrêter une Alarme plus tard.",
     "autopilot.goal.decide": Plural(
-        "Sur {n} option, celle-ci a le meilleur score sur les tables imaginées par le pilote ({worlds}).",
+        "C'est la seule option ici.",
         "Sur {n} options, celle-ci a le meilleur score sur les tables imaginées par le pilote ({worlds}).",
     ),
     "autopilot.cost.free": "Cela ne coûte aucune action.",

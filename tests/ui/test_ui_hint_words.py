@@ -195,3 +195,12 @@ def test_a_stairs_hint_names_the_floor_the_stairs_lead_to_and_the_top_floor_none
     assert e.leads_to == -1
     assert "Goal: the Stairs at 2.A4, to wait there for the way out by the roof" in words
     assert "floor 3" not in words
+
+
+def test_a_decision_with_one_option_is_called_the_only_one_not_the_best_scored():
+    from engine.autopilot.bot import Explanation, Goal
+
+    e = Explanation(Action.parse("end"), Goal.DECIDE, options=1, worlds=3)
+    assert explanation_text(e, ["P1"]) == "It is the only option here."
+    e = Explanation(Action.parse("end"), Goal.DECIDE, options=2, worlds=3)
+    assert "Of 2 options, this one scores best" in explanation_text(e, ["P1"])
