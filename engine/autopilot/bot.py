@@ -543,10 +543,12 @@ class Explanation:
     costs is not known before. `event_dodged`: a Move whose plan comes back to end the
     actions where the burglar stands now, drawing no Event where ending now would draw one
     (the step buys the Event's miss, not a step forward: R07 counts the step out). When
-    the action pays a hazard, `alternative` is the best-scored choice that pays none, with the
-    risk and the steps to the goal its own plan ends with (`alternative_weighed`); when no
-    scored choice avoids it (a plan followed, candidates that left it out), the first legal
-    one that does, unweighed; None: every legal choice pays a hazard. `steps` is the chosen
+    the action pays a hazard, `alternative` is the best-scored choice that pays no price the
+    table sees coming (`_pays_nothing`: no hazard, alarm or token, nor a forced End that
+    pays), with the risk and the steps to the goal its own plan ends with
+    (`alternative_weighed`); when no scored choice avoids it (a plan followed, candidates
+    that left it out), the plainest legal one that does, unweighed; None: every legal choice
+    pays a price. `steps` is the chosen
     plan's. `options` and `worlds`: how many choices and sampled
     tables the search compared."""
 
@@ -2003,6 +2005,33 @@ def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
     return alarm, stealth
 
 
+_PLAIN_FIRST = {ActionKind.MOVE: 0, ActionKind.PEEK: 1, ActionKind.END: 2}
+
+
+def _pays_nothing(g: Game, action: Action, me: int) -> bool:
+    """`action` pays no price the table can see coming: no hazard, no alarm or Stealth token
+    of its own (Dynamite skips a Motion room's alarm by ringing another), and when it leaves
+    no action, the End it forces pays none (a Tool used where the guard walks at the End
+    only puts off the same price)."""
+    if g.hazards(action):
+        return False
+    trial = g.clone()
+    alarm, stealth = _prices(trial.apply(action), trial, me)
+    if alarm or stealth:
+        return False
+    st, before = trial.state, g.state
+    if (
+        action.kind == ActionKind.END
+        or st.step == Step.OVER
+        or st.turn != before.turn
+        or st.current != me
+        or st.pending is not None
+        or st.actions_left > 0
+    ):
+        return True
+    return not trial.hazards(_END)
+
+
 def explain(
     w0: Game,
     action: Action,
@@ -2085,13 +2114,15 @@ def explain(
     alt_risk, alt_steps = 0.0, -1
     weighed = False
     if hazards:
-        clean = [a for a in scores if a != action and not w0.hazards(a)]
+        clean = [a for a in scores if a != action and _pays_nothing(w0, a, me)]
         if clean:
             alternative = max(clean, key=lambda a: scores[a])
             weighed = True
             _, alt_risk, alt_steps = _end_risk(_plan_end(w0, alternative, plan)[0], me)
         else:  # a plan followed, or candidates that left it out: not scored, yet it exists
-            free = (a for a in w0.legal_actions() if a != action and not w0.hazards(a))
+            # The plainest first: a step, a peek or the End before a Tool or an ability.
+            others = sorted(w0.legal_actions(), key=lambda a: _PLAIN_FIRST.get(a.kind, 3))
+            free = (a for a in others if a != action and _pays_nothing(w0, a, me))
             alternative = next(free, None)
     return Explanation(
         action,

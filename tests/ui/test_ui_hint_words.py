@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.autopilot.bot import explain
-from engine.rules.actions import Action
-from engine.rules.data import Character, EventCard, ScenarioId, Side
+from engine.rules.actions import Action, ActionKind
+from engine.rules.data import Character, EventCard, ScenarioId, Side, Tool
 from tests.engine.builder import K, P, Table
 from tests.engine.test_bot import _step_out_and_back
 from ui import messages
@@ -204,3 +204,31 @@ def test_a_decision_with_one_option_is_called_the_only_one_not_the_best_scored()
     assert explanation_text(e, ["P1"]) == "It is the only option here."
     e = Explanation(Action.parse("end"), Goal.DECIDE, options=2, worlds=3)
     assert "Of 2 options, this one scores best" in explanation_text(e, ["P1"])
+
+
+def _peterman() -> Table:
+    return Table(players=1, characters=(Character.PETERMAN,), sides=(Side.BASIC,))
+
+
+def test_a_tool_that_rings_its_own_alarm_is_not_named_as_avoiding_a_motion_rooms():
+    """In a Motion room entered this turn, on the guard's way: every step out rings it, the
+    End meets the guard, and Dynamite rings an alarm of its own."""
+    t = _peterman().reveal_floor(0).player(0, "1.A1", tools=(Tool.DYNAMITE,))
+    t = t.tile("1.B1", K.MOTION).walls(0, "B1-B2")
+    g = t.guard(0, at="1.D1", dest="1.A1", speed=2).game()
+    g.apply("move 1.B1")
+    assert Action.parse("use dynamite 1.B2") in g.legal_actions()
+    e = explain(g, Action.parse("move 1.C1"), {}, {}, 3, 1)
+    assert e.alternative is None
+    assert "Every other choice pays a price too." in explanation_text(e, ["P1"])
+
+
+def test_a_free_tool_used_on_the_guards_way_with_no_action_left_avoids_nothing():
+    t = _peterman().reveal_floor(0).player(0, "1.A1", tools=(Tool.BLUEPRINTS,))
+    g = t.guard(0, at="1.D1", dest="1.A1", speed=4).game()
+    for step in ("move 1.B1", "move 1.C1", "move 1.B1", "move 1.C1"):
+        g.apply(step)  # the last action ends on his route
+    assert any(a.kind == ActionKind.USE for a in g.legal_actions())
+    e = explain(g, Action.parse("end"), {}, {}, 3, 1)
+    assert e.alternative is None
+    assert "Every other choice pays a price too." in explanation_text(e, ["P1"])
