@@ -104,7 +104,7 @@ EN: dict[str, Text] = {
     "autopilot.cost.stealth": "A guard sees you there: you lose a Stealth token.",
     "autopilot.cost.event": "Ending now draws an Event.",
     "autopilot.cost.face_down": "The tile is face down: what it holds is not known yet.",
-    "autopilot.cost.luck": "What it brings hangs on a roll or a card not seen yet.",
+    "autopilot.cost.luck": "What it brings hangs on what is not seen yet: a tile, a roll or a card.",
     "autopilot.gain.event_dodged": "Ending now would draw an Event: the plan takes enough actions to draw none.",
     "autopilot.risk.none": "The plan ends the turn at {pos}, out of the guard's reach (his route and the patrol cards left).",
     "autopilot.risk.some": "The plan ends the turn at {pos}: a {pct}% chance the guard walks in (his route and the patrol cards left).",

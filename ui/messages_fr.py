@@ -83,7 +83,7 @@ FR: dict[str, Text] = {
     "autopilot.cost.stealth": "Un Gardien vous y voit : vous perdez un jeton Camouflage.",
     "autopilot.cost.event": "Finir maintenant fait tirer un Événement.",
     "autopilot.cost.face_down": "La tuile est face cachée : on ne sait pas encore ce qu'elle cache.",
-    "autopilot.cost.luck": "Ce qu'elle apporte dépend d'un dé ou d'une carte pas encore vus.",
+    "autopilot.cost.luck": "Ce qu'elle apporte dépend de ce qui n'est pas encore vu : une tuile, un dé ou une carte.",
     "autopilot.gain.event_dodged": "Finir maintenant ferait tirer un Événement : le plan prend assez d'actions pour n'en tirer aucun.",
     "autopilot.risk.none": "Le plan finit le tour en {pos}, hors de portée du Gardien (son chemin et les cartes Patrouille restantes).",
     "autopilot.risk.some": "Le plan finit le tour en {pos} : {pct} % de chances que le Gardien y passe (son chemin et les cartes Patrouille restantes).",

@@ -232,3 +232,11 @@ def test_a_free_tool_used_on_the_guards_way_with_no_action_left_avoids_nothing()
     e = explain(g, Action.parse("end"), {}, {}, 3, 1)
     assert e.alternative is None
     assert "Every other choice pays a price too." in explanation_text(e, ["P1"])
+
+
+def test_a_peeks_hint_says_what_it_brings_hangs_on_a_tile_not_seen_yet():
+    t = _peterman().player(0, "1.A1").face_down("1.B1", K.LAVATORY)
+    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    e = explain(g, Action.parse("peek 1.B1"), {}, {}, 3, 1)
+    assert e.luck
+    assert "hangs on what is not seen yet: a tile, a roll or a card." in explanation_text(e, [])
