@@ -539,7 +539,7 @@ class Explanation:
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
     seen if he walks onto the tile right below or above it.
     `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal).
-    `luck`: the action itself brings a hidden fact to light (a roll, a card), so what it
+    `luck`: the action itself brings a hidden fact to light (a tile, a roll, a card), so what it
     costs is not known before. `event_dodged`: a Move whose plan comes back to end the
     actions where the burglar stands now, drawing no Event where ending now would draw one
     (the step buys the Event's miss, not a step forward: R07 counts the step out). When
