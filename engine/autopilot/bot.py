@@ -1072,6 +1072,18 @@ class Weights:
     walked at 6 in 19; 16 were lost within 5 turns. The way out is not what loses them: the
     tokens spent before it are. By character (games with him in the crew, won): Rook 16/54,
     Acrobat 11/45, Hawk 8/34, the others 6-10 of 36-54: no seat far below the spread.
+    Where those tokens go (seeds 20000-20039, sampler 0, 11 won; 204 lost, 15 of them paid
+    by a Lavatory): 117 to the guard walking in at the burglar's own End, 37 at his
+    teammate's End (on his floor), 16 for a step into a guard's tile, 21 to a guard seeing
+    into a Foyer or the Atrium, 7 to the Cursed Goblet, 5 to the Tiara, 1 to Flexibility;
+    57 before the first Safe opens, 76 with one open, 60 with two, 11 with three. Of the
+    2,139 Ends, 67 came where `hit_risk` was 1 (47 walked in)
+    and 22 at 0.5-1 (13); 1,708 at 0 (7). Five of the certain ones read move by move
+    (seeds 20001, 20003, 20016, 20019, 20034): the search chose the End over the bot's own
+    step away, and rightly: the one way out was the guard's own tile (he stood next to a
+    burglar in a dead end, in three of them heading for that very tile), a token either
+    way. The trap was set a turn or more before: only a plan over more than one of the
+    burglar's own turns would see it.
 
     How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
     engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12
