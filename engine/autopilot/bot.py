@@ -1083,7 +1083,8 @@ class Weights:
     step away, and rightly: the one way out was the guard's own tile (he stood next to a
     burglar in a dead end, in three of them heading for that very tile), a token either
     way. The trap was set a turn or more before: only a plan over more than one of the
-    burglar's own turns would see it.
+    burglar's own turns would see it. Priced at the End (400 a burglar whose tile's one way
+    out holds his floor's guard, twice with no Stealth left): seeds 20000-20199, 36 (40).
 
     How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
     engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12
