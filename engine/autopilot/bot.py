@@ -1085,6 +1085,8 @@ class Weights:
     way. The trap was set a turn or more before: only a plan over more than one of the
     burglar's own turns would see it. Priced at the End (400 a burglar whose tile's one way
     out holds his floor's guard, twice with no Stealth left): seeds 20000-20199, 36 (40).
+    Either way on a hit's price: charged in the search's worlds too, 32 (search.py's notes);
+    `hit` 300, 35. Neither bolder nor warier wins more.
 
     How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
     engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12
