@@ -1077,14 +1077,15 @@ class Weights:
     teammate's End (on his floor), 16 for a step into a guard's tile, 21 to a guard seeing
     into a Foyer or the Atrium, 7 to the Cursed Goblet, 5 to the Tiara, 1 to Flexibility;
     57 before the first Safe opens, 76 with one open, 60 with two, 11 with three. Of the
-    2,139 Ends, 67 came where `hit_risk` was 1 (47 walked in)
-    and 22 at 0.5-1 (13); 1,708 at 0 (7). Five of the certain ones read move by move
-    (seeds 20001, 20003, 20016, 20019, 20034): the search chose the End over the bot's own
-    step away, and rightly: the one way out was the guard's own tile (he stood next to a
-    burglar in a dead end, in three of them heading for that very tile), a token either
-    way. The trap was set a turn or more before: only a plan over more than one of the
-    burglar's own turns would see it. Priced at the End (400 a burglar whose tile's one way
-    out holds his floor's guard, twice with no Stealth left): seeds 20000-20199, 36 (40).
+    2,139 Ends, 67 came where `hit_risk` was 1 (47 walked in), 22 at 0.5-1 (13) and 1,708
+    at 0 (7). Five of the certain ones read move by move (seeds 20001, 20003, 20016, 20019,
+    20034): the search chose the End over the bot's own step away, and rightly: the one
+    way out was the guard's own tile (he stood next to a burglar in a dead end, in three of
+    them heading for that very tile), a token either way. The trap was set a turn or more
+    before: only a plan over more than one of the burglar's own turns would see it. Yet
+    such traps are few: 100 of the 2,139 turns began in one, and 16 of the 105 hits at an
+    End came from them. Priced at the End (400 a burglar whose tile's one way out holds his
+    floor's guard, twice with no Stealth left): seeds 20000-20199, 36 (40).
     Either way on a hit's price: charged in the search's worlds too, 32 (search.py's notes);
     `hit` 300, 35. Neither bolder nor warier wins more.
 
