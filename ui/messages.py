@@ -207,6 +207,7 @@ EN: dict[str, Text] = {
     "review.step": "Action {k} of {n}: {name} · {action}",
     "review.turn": "Turn {n}, {name} (action {k})",
     "review.guards": "Guards stepped onto {path}",
+    "review.entrance": "The entrance is not chosen yet",
     "review.forked": "A new game starts from action {k}; the reviewed game stays as it was.",
     "review.bad": "This game cannot be reviewed: {why}",
     "game.new": "New game",

@@ -187,6 +187,7 @@ FR: dict[str, Text] = {
     "review.step": "Action {k} sur {n} : {name} · {action}",
     "review.turn": "Tour {n}, {name} (action {k})",
     "review.guards": "Les Gardiens sont passés par {path}",
+    "review.entrance": "L'entrée n'est pas encore choisie",
     "review.forked": "Une nouvelle partie part de l'action {k} ; la partie revue reste telle quelle.",
     "review.bad": "Cette partie ne peut pas être revue : {why}",
     "game.new": "Nouvelle partie",

@@ -44,18 +44,19 @@ def tile_name(view: GameView, pos: int) -> str:
     return tile.name if tile is not None else ""
 
 
-def render_status(page: Page, view: GameView) -> None:
+def status_words(view: GameView, live: bool = True) -> str:
+    """The status line of `view`: the turn, whose it is and what is left of it. Only a
+    `live` game asks for the entrance (a review's tiles take no click)."""
     if view.outcome:  # no live turn once the game is over
         outcome = t("saves.status.win" if view.outcome == "win" else "saves.status.loss")
-        page.el("status").textContent = t("story.status.over", outcome=outcome)
-        return
+        return t("story.status.over", outcome=outcome)
     player = view.me
     parts = [
         t("game.turn", n=view.turn),
         t("game.current", name=player.name),
     ]
     if view.step == "entrance":
-        parts.append(t("game.entrance"))
+        parts.append(t("game.entrance" if live else "review.entrance"))
     else:
         parts.append(t("game.actions_left", n=view.actions_left))
         parts.append(t("game.stealth", n=player.stealth))
@@ -65,9 +66,13 @@ def render_status(page: Page, view: GameView) -> None:
             parts.append(t("game.event_now"))
         else:
             parts.append(t("game.no_event_now"))
+    return " · ".join(parts)
+
+
+def render_status(page: Page, view: GameView, live: bool = True) -> None:
     status = page.el("status")
-    status.textContent = " · ".join(parts)
-    status.classList.toggle("event-now", view.event_if_end_now)
+    status.textContent = status_words(view, live)
+    status.classList.toggle("event-now", not view.outcome and view.event_if_end_now)
     page.el("decks").textContent = decks_words(view.decks)
 
 

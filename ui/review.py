@@ -187,7 +187,7 @@ class ReviewScreen:
                 if refs is not None:
                     refs["button"].classList.add("trail")
                     self.trail.append(refs["button"])
-        render_status(page, view)
+        render_status(page, view, live=False)
         render_crew(page, view)
         page.el("review-step").textContent = tl.describe(k)
         slider = page.el("review-slider")

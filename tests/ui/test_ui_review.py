@@ -9,6 +9,9 @@ import pytest
 
 from engine import Setup, from_json, replay, to_json
 from engine.io.match import SNAPSHOT
+from engine.rules.view import typed_view
+from ui.messages import t
+from ui.panels import status_words
 from ui.review import Timeline
 from ui.session import Saves, Session, kinship, load_record
 from ui.storage import Storage
@@ -112,6 +115,20 @@ def test_the_review_names_the_burglar_the_guard_caught():
         assert game.outcome == "loss" and game.outcome.player == 0
         assert game.outcome == played.outcome
         assert game.state.players[0].stealth == 0 < game.state.players[1].stealth
+
+
+def test_the_reviews_status_line_reports_the_entrance_instead_of_asking_for_a_click():
+    """A review's tiles take no click: before the entrance is chosen its status line says
+    so, where the live game asks for a tile. Once chosen, both read the same."""
+    timeline = Timeline(WIN["setup"], WIN["actions"])
+    start = typed_view(timeline.game_at(0))
+    assert start.step == "entrance"
+    assert t("game.entrance") in status_words(start)
+    reviewed = status_words(start, live=False)
+    assert t("review.entrance") in reviewed and t("game.entrance") not in reviewed
+    later = typed_view(timeline.game_at(1))
+    assert later.step != "entrance"
+    assert status_words(later, live=False) == status_words(later)
 
 
 @pytest.mark.parametrize("path", FIXTURE_GAMES, ids=lambda p: p.stem)
