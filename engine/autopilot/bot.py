@@ -1087,8 +1087,8 @@ class Weights:
     End came from them. Priced at the End (400 a burglar whose tile's one way out holds his
     floor's guard, twice with no Stealth left): seeds 20000-20199, 36 (40).
     Either way on a hit's price: charged in the search's worlds too, 32 (search.py's notes);
-    `hit` 300, 35. Neither bolder nor warier wins more. Nor more eager to turn tiles face
-    up (`revealed` 70, the Office's gain tried on the Bank): 36.
+    `hit` 300, 35, and 1200, 36. Neither bolder nor warier wins more. Nor more eager to
+    turn tiles face up (`revealed` 70, the Office's gain tried on the Bank): 36.
 
     How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
     engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12
