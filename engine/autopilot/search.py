@@ -79,7 +79,9 @@ over the bot's step away: `Weights`' notes), Bank seeds 20000-20199, sampler 0: 
 A world's End with no Event drawn scored with each burglar's token priced at the public
 chance his guard walks in, not at whether he did in that world (the same mean, without the
 one patrol card's luck: a variance cut), the same row: 40 (40). Like more worlds, a
-steadier estimate wins no more.
+steadier estimate wins no more. `margin` 80 (a plan must beat the bot's own by twice as
+much): 47, 39 with sampler 1 and 32 on fresh seeds 60000-60199 (40, 39 and 36): 118 of 600
+against 115, the bot's own spread.
 """
 
 from __future__ import annotations
