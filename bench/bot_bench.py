@@ -60,6 +60,11 @@ def machine_pace_ms() -> float:
     return best * 1000
 
 
+def judged(won: int, played: int, target: float) -> str:
+    """'-> meets 70%' or '-> MISSES 70%': `won` of `played` against the target rate."""
+    return f"-> {'meets' if won >= target * played else 'MISSES'} {target:.0%}"
+
+
 def main() -> None:
     main_games = int(os.environ.get("BOT_BENCH_GAMES", "200"))
     jobs = int(os.environ.get("BOT_BENCH_JOBS", "2"))
@@ -85,8 +90,7 @@ def main() -> None:
             won, played = won + int(str(result["wins"])), played + games
             verdict = ""
             if target is not None and samplers == 1:
-                ok = float(result["win_rate"]) >= target
-                verdict = f" -> {'meets' if ok else 'MISSES'} {target:.0%}"
+                verdict = " " + judged(int(str(result["wins"])), games, target)
             print(
                 f"{scenario.value:9} {players}p{f' sampler {sampler}' if samplers > 1 else ''}: "
                 f"{result['wins']}/{games} wins ({float(result['win_rate']):.0%}){verdict}; "
@@ -95,10 +99,9 @@ def main() -> None:
                 flush=True,
             )
         if target is not None and samplers > 1:
-            ok = won >= target * played
             print(
                 f"{scenario.value:9} {players}p over {samplers} samplers: {won}/{played} wins "
-                f"({won / played:.1%}) -> {'meets' if ok else 'MISSES'} {target:.0%}",
+                f"({won / played:.1%}) {judged(won, played, target)}",
                 flush=True,
             )
     search_games = int(os.environ.get("BOT_BENCH_SEARCH_GAMES", str(main_games // 5)))

@@ -128,6 +128,7 @@ def test_review_steps_through_the_game_and_continuing_forks(two_players, site_se
     html = page.locator("html")
     expect(page.locator("#review-bar")).to_be_visible()
     expect(html).to_have_attribute("data-review-step", "0")
+    expect(page.locator("#status")).to_contain_text("The entrance is not chosen yet")
     assert board_labels(page) == looked_at(game_after(0))
     assert saved_games(page) == []  # watching saves nothing
 
