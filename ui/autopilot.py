@@ -395,6 +395,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
 
 def _worth(e: Explanation, names: list[str]) -> str:
     """Why a choice that pays a hazard beats the best one that pays none."""
+    if e.sole:
+        return t("autopilot.worth.sole")
     if e.alternative is None:
         return t("autopilot.worth.only")
     label = describe.action_label(e.alternative, names)

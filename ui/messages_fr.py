@@ -98,6 +98,7 @@ FR: dict[str, Text] = {
     "autopilot.risk.crew_atrium": "{name} se tient sur l'Atrium en {pos} : {pct} % de chances que le Gardien passe juste en dessous ou au-dessus et l'aperçoive.",
     "autopilot.risk.crew_camera": "{name} se tient sur la Caméra en {pos} : {pct} % de chances que le Gardien marche sur une Caméra, ce qui déclenche son Alarme.",
     "autopilot.worth.only": "Tous les autres choix ont un prix aussi.",
+    "autopilot.worth.sole": "Il n'y a pas d'autre choix.",
     "autopilot.worth.plan": "Ce n'est pas le seul choix : {action} évite ce prix, mais le plan du pilote pour ce tour passe par là.",
     "autopilot.worth.risk": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour avec {pct} % de chances que le Gardien passe.",
     "autopilot.worth.steps": Plural(

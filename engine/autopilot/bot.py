@@ -548,7 +548,8 @@ class Explanation:
     pays), with the risk and the steps to the goal its own plan ends with
     (`alternative_weighed`); when no scored choice avoids it (a plan followed, candidates
     that left it out), the plainest legal one that does, unweighed; None: every legal choice
-    pays a price. `steps` is the chosen
+    pays a price. `sole`: the action is the only legal one (nothing else to weigh it
+    against: a burglar with no action left and no Tool to use can only End). `steps` is the chosen
     plan's. `options` and `worlds`: how many choices and sampled
     tables the search compared."""
 
@@ -579,6 +580,7 @@ class Explanation:
     alternative_weighed: bool = False
     alternative_risk: float = 0.0
     alternative_steps: int = -1
+    sole: bool = False
     guard_steps: int = -1
     options: int = 0
     worlds: int = 0
@@ -2136,7 +2138,9 @@ def explain(
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
     weighed = False
+    sole = False
     if hazards:
+        sole = len(w0.legal_actions()) == 1
         clean = [a for a in scores if a != action and _pays_nothing(w0, a, me)]
         if clean:
             alternative = max(clean, key=lambda a: scores[a])
@@ -2175,6 +2179,7 @@ def explain(
         alternative_weighed=weighed,
         alternative_risk=alt_risk,
         alternative_steps=alt_steps,
+        sole=sole,
         options=options,
         worlds=worlds,
     )

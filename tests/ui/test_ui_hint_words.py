@@ -234,6 +234,22 @@ def test_a_free_tool_used_on_the_guards_way_with_no_action_left_avoids_nothing()
     assert "Every other choice pays a price too." in explanation_text(e, ["P1"])
 
 
+def test_an_end_that_is_the_only_legal_action_is_called_the_only_choice():
+    """No action left and no Tool: End is all there is, so "every other choice" would name
+    choices that do not exist."""
+    g = _peterman().reveal_floor(0).player(0, "1.A1").guard(0, at="1.D1", dest="1.A1", speed=4)
+    game = g.game()
+    for step in ("move 1.B1", "move 1.C1", "move 1.B1", "move 1.C1"):
+        game.apply(step)  # the last action ends on his route
+    assert [str(a) for a in game.legal_actions()] == ["end"]
+    e = explain(game, Action.parse("end"), {}, {}, 1, 1)
+    words = explanation_text(e, ["P1"])
+    assert e.sole and "There is no other choice." in words
+    assert "Every other choice pays a price too." not in words
+    messages.set_language("fr")
+    assert "Il n'y a pas d'autre choix." in explanation_text(e, ["P1"])
+
+
 def test_a_peeks_hint_says_what_it_brings_hangs_on_a_tile_not_seen_yet():
     t = _peterman().player(0, "1.A1").face_down("1.B1", K.LAVATORY)
     g = t.guard(0, at="1.D4", dest="1.D3").game()

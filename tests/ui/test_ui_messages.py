@@ -61,6 +61,17 @@ def test_every_text_renders_with_no_placeholder_left(lang):
         assert out.strip() or key in ("choice.then",), (lang, key)
 
 
+def test_no_english_text_puts_a_fixed_article_before_a_number():
+    """ "a {pct}%" reads "a 8%" for 8, 11, 18 and 80-89: the article would have to change
+    with the number, so a text says it another way ("({pct}% chance)")."""
+    for key, text in EN.items():
+        for form in text if isinstance(text, Plural) else (text,):
+            for _, name, _, _ in string.Formatter().parse(form):
+                if name is not None:
+                    assert f" a {{{name}}}" not in form and f" an {{{name}}}" not in form, key
+                    assert not form.startswith((f"A {{{name}}}", f"An {{{name}}}")), key
+
+
 def test_a_missing_key_is_an_error():
     with pytest.raises(MessageError):
         t("no.such.key")
