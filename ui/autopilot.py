@@ -149,6 +149,9 @@ class Autopilot:
         hint = page.el("hint")
         if not _missing(hint):
             hint.hidden = over or auto
+        asked = page.el("prompt-hint")  # the decision's own: the page behind is inert
+        if not _missing(asked):
+            asked.hidden = over or auto or view.pending is None
         page.doc.documentElement.setAttribute("data-autopilot", "1" if auto else "0")
         if not auto:
             self.fast = False
@@ -217,7 +220,7 @@ class Autopilot:
         if session is None or session.view().step == "over" or self.blocks_input():
             return
         self.clear_hint()
-        box = self.page.el("hint-box")
+        box = self.page.el(_box_id(session.view()))
         if not _missing(box):
             self.hint_shown = True
             box.textContent = t("autopilot.thinking")
@@ -257,7 +260,7 @@ class Autopilot:
         names = [p.name for p in session.view().players]
         self.hint_shown = True
         self.hint_action = text
-        from engine import ActionKind
+        from engine import ActionKind, parse_die_face
 
         view = session.view()
         if action.kind == ActionKind.CHOOSE and view.pending is not None:
@@ -266,14 +269,17 @@ class Autopilot:
         else:
             label = describe.action_label(action, names)
         why = explanation_text(explanation, names) if explanation is not None else ""
-        box = page.el("hint-box")
+        box = page.el(_box_id(view))
         if not _missing(box):
             box.textContent = t("autopilot.hint", action=label, why=why)
             box.hidden = False
-        if target:
-            tile = page.q(f"#board [data-pos='{target}']")
-            if tile is not None:
-                tile.classList.add(HINT_CLASS)
+        marks = [f"#board [data-pos='{target}']"] if target else []
+        turned = parse_die_face(action.option) if action.kind == ActionKind.CHOOSE else None
+        if turned is not None:  # the Stethoscope asks for the die first, then its face
+            marks.append(f"#prompt [data-story='die'][data-die='{turned[0]}']")
+        for element in [page.q(selector) for selector in marks]:
+            if element is not None:
+                element.classList.add(HINT_CLASS)
         for button in page.doc.querySelectorAll("[data-action]"):
             if str(button.getAttribute("data-action")) == text:
                 button.classList.add(HINT_CLASS)
@@ -290,10 +296,11 @@ class Autopilot:
                 element.classList.remove(HINT_CLASS)
         except AttributeError:  # the stand-in DOM of the ui tests has no classList
             pass
-        box = page.el("hint-box")
-        if not _missing(box) and self.hinting is None:
-            box.hidden = True
-            box.textContent = ""
+        for box_id in ("hint-box", "prompt-why"):
+            box = page.el(box_id)
+            if not _missing(box) and self.hinting is None:
+                box.hidden = True
+                box.textContent = ""
         page.doc.documentElement.setAttribute("data-hint", "")
 
     # ------------------------------------------------------------------ timers
@@ -407,6 +414,12 @@ def _worth(e: Explanation, names: list[str]) -> str:
     if e.steps >= 0 and e.alternative_steps > e.steps:
         return t("autopilot.worth.steps", action=label, n=e.alternative_steps - e.steps)
     return t("autopilot.worth.score", action=label)
+
+
+def _box_id(view: GameView) -> str:
+    """Where a hint is written: in the decision's prompt while one is open (the page
+    behind it is inert and, on a phone, under it), else in the hint box."""
+    return "hint-box" if view.pending is None else "prompt-why"
 
 
 def _pct(chance: float) -> int:

@@ -108,6 +108,14 @@ def prompting() -> tuple[str, tuple[str, ...]]:
     raise LookupError("no fixture game leaves a decision open")
 
 
+def alarm_tie() -> tuple[str, tuple[str, ...]]:
+    """A Bank Job whose first turn ends on a Thermo as far from the guard as the alarm the
+    Dynamite set off: the Rigger is asked which alarm the guard heads for."""
+    code = "1.b.39u.s.-.0.ribUmlnZ2Vy.acbQWNyb2JhdA"
+    steps = ("enter 1.B3", "peek 1.A3", "use dynamite 1.B2", "move 1.C3", "peek 1.D3")
+    return code, (*steps, "move 1.C2", "end")
+
+
 @cache
 def four_burglars() -> tuple[str, tuple[str, ...]]:
     """A Bank Job for four, played until every burglar stands in the building."""

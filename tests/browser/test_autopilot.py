@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from browserkit import act, open_fresh, settled
+from browserkit import act, open_fresh, settled, switch_saved
 from playwright.sync_api import expect
 
 from engine import Action, Setup, replay
@@ -74,3 +74,45 @@ def test_the_page_measures_its_autopilot(page, site_server):
     text = page.evaluate("() => window.burgleAutopilotTimes('office', 2, 3, 1)")
     times = json.loads(text)
     assert len(times) == 3 and all(t >= 0 for t in times)
+
+
+def test_a_decision_has_its_own_hint_in_the_prompt(page, site_server):
+    """While a card asks, the page behind the prompt is inert: the prompt offers the hint
+    itself, writes why in its own box and marks the option the autopilot would pick."""
+    from positions import alarm_tie
+
+    code, actions = alarm_tie()
+    switch_saved(page, site_server.url, code, actions)
+    expect(page.locator("#prompt-options [data-action]")).to_have_count(2)
+    page.click("#prompt-hint")
+    page.wait_for_function("document.documentElement.dataset.hint", timeout=TURN_TIMEOUT_MS)
+    hint = page.evaluate("document.documentElement.dataset.hint")
+    assert hint in {"choose 1.C2", "choose 1.B3"}
+    expect(page.locator("#prompt-why")).to_be_visible()
+    expect(page.locator("#prompt-why")).not_to_be_empty()
+    expect(page.locator(f"#prompt-options [data-action='{hint}'].hint")).to_have_count(1)
+    expect(page.locator("#prompt-options .hint")).to_have_count(1)
+    expect(page.locator("#hint-box")).to_be_hidden()
+    page.click(f"#prompt-options [data-action='{hint}']")
+    expect(page.locator("#prompt")).to_be_hidden()
+    expect(page.locator("#prompt-why")).to_be_hidden()
+    expect(page.locator("#prompt-hint")).to_be_hidden()
+
+
+def test_the_stethoscopes_hint_marks_the_die_to_turn(page, site_server):
+    from positions import prompting
+
+    from engine import parse_die_face
+
+    code, actions = prompting()
+    switch_saved(page, site_server.url, code, actions)
+    page.click("#prompt-hint")
+    page.wait_for_function("document.documentElement.dataset.hint", timeout=TURN_TIMEOUT_MS)
+    option = page.evaluate("document.documentElement.dataset.hint").removeprefix("choose ")
+    turned = parse_die_face(option)
+    if turned is None:  # keep the roll: its own button
+        expect(page.locator("#prompt-options [data-action='choose keep'].hint")).to_have_count(1)
+    else:
+        marked = page.locator(f"#prompt [data-story='die'][data-die='{turned[0]}'].hint")
+        expect(marked).to_have_count(1)
+    expect(page.locator("#prompt-why")).not_to_be_empty()
