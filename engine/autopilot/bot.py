@@ -2118,6 +2118,8 @@ def explain(
     # his route and patrol cards, not the Events).
     end_event = end is not None and end.would_draw_event()
     watch, watched, crew, crew_camera, crew_atrium = _end_watch(_as_the_guard_moves(end, me), me)
+    if end_pos >= 0 and not w0.tile(end_pos).revealed:
+        watch, watched = "", 0.0  # what that tile is (a Foyer?) is the sample's guess
     event_dodged = (
         kind == ActionKind.MOVE
         and end is not None

@@ -469,6 +469,17 @@ def test_a_hint_never_calls_an_end_in_a_foyer_safe_while_the_guard_passes_next_t
     assert not e.claims_safe
 
 
+def test_a_hint_never_names_what_a_face_down_tile_it_ends_on_is():
+    """Ending on a tile nobody has seen: its kind (a Foyer here) is the sample's guess, so
+    the hint says nothing of what it watches; the same tile face up, it does."""
+    t = _guard_walks_to_d1().player(1, None).player(0, "1.A2")
+    e = explain(t.face_down("1.B2", K.FOYER).game(), Action.parse("move 1.B2"), {}, {}, 2, 1)
+    assert e.end_pos == P("1.B2") and e.face_down
+    assert e.watch == "" and e.watched == 0.0
+    e = explain(t.tile("1.B2", K.FOYER).game(), Action.parse("move 1.B2"), {}, {}, 2, 1)
+    assert e.end_pos == P("1.B2") and e.watch == "foyer" and e.watched == 1.0
+
+
 def test_a_hint_never_calls_a_crack_safe_its_roll_is_not_known_before():
     t = Table(players=1).reveal_floor(0).tile("1.B2", K.SAFE, dice=2).player(0, "1.B2")
     g = t.guard(0, at="1.D4", dest="1.D3").dice(6, 6).game()
