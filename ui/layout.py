@@ -9,6 +9,9 @@ from ui.live_board import LiveBoard
 
 # Layout of the board (px): what surrounds the tiles of one floor; see assets/style.css.
 GAP, FLOOR_GAP = 4, 12
+# What comes and goes above the board (a hint, a notice, the share box): a tab tapped or
+# the window resized while one is up would size the tiles for that moment only.
+TRANSIENT = ("hint-box", "notice", "share-box")
 
 
 def fit(page: Page, board: LiveBoard) -> None:
@@ -20,11 +23,22 @@ def fit(page: Page, board: LiveBoard) -> None:
     win = page.window
     width = float(element.clientWidth)
     top = float(element.getBoundingClientRect().top) + float(win.scrollY)
+    for passing in TRANSIENT:  # shown for a while above the board: its size must not follow
+        box = some(page.el(passing))
+        if box is not None and not box.hidden:
+            style = win.getComputedStyle(box)
+            margins = _px(style.marginTop) + _px(style.marginBottom)
+            top -= float(box.offsetHeight) + margins
     height = float(win.innerHeight) - top - 12
     size = board.size
     floors = len(board.sections)
-    head = page.q("#board .floor-head")
-    head_h = float(head.offsetHeight) + 4 if head is not None else 28.0
+    # The floor on show (a phone hides the others, and a hidden head measures 0); the
+    # tallest head seen since the board was built, so the tiles keep their size from one
+    # floor tab to the next (a floor whose guard is not placed yet has an empty head).
+    head = page.q("#board .floor.active .floor-head") or page.q("#board .floor-head")
+    if head is not None:
+        board.head_room = max(board.head_room, float(head.offsetHeight))
+    head_h = board.head_room + 4 if board.head_room else 28.0
     phone = bool(win.matchMedia("(max-width: 900px)").matches)
     if phone:
         floors = 1
@@ -52,6 +66,15 @@ def fit(page: Page, board: LiveBoard) -> None:
     element.style.setProperty("--tile", f"{tile}px")
     element.style.setProperty("--cols", str(best_cols))
     page.doc.documentElement.setAttribute("data-tile", str(tile))
+
+
+def _px(length: Any) -> float:
+    """A computed CSS length ("4px") in pixels; 0 for anything else."""
+    text = str(length)
+    try:
+        return float(text[:-2]) if text.endswith("px") else 0.0
+    except ValueError:
+        return 0.0
 
 
 def fit_wide(

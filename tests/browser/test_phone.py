@@ -187,3 +187,18 @@ def test_a_watch_link_on_a_phone_lays_the_floor_across_the_screen(phone, site_se
     expect(page.locator("#board .floor.active .tile").first).to_be_visible()
     least = int(0.18 * PHONE["width"])  # 70 px: four tiles across, with the gaps
     page.wait_for_function(f"+document.documentElement.dataset.tile >= {least}")
+
+
+def test_a_hint_on_screen_does_not_shrink_the_board_when_a_floor_tab_is_tapped(phone, site_server):
+    """The tiles are sized for the screen, not for a hint that happens to be up: tapping a
+    floor tab (which sizes them again) while one shows keeps them as they were."""
+    page = phone
+    data = json.loads((ROOT / "tests" / "fixtures" / "games" / "office_1p_win.json").read_text())
+    load(page, site_server.url, data["setup"], tuple(data["actions"][:3]))
+    tile = page.evaluate("document.documentElement.dataset.tile")
+    page.click("#hint")
+    expect(page.locator("#hint-box")).not_to_have_text("")
+    page.wait_for_function("document.documentElement.dataset.hint")
+    page.click(".floor-tab >> nth=1")
+    expect(page.locator(".floor-tab").nth(1)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("html")).to_have_attribute("data-tile", tile)
