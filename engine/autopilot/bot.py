@@ -1038,8 +1038,9 @@ class Weights:
     that grows with time reads as a loss). Scaled to `stealth` 450, several land near their
     hand values (`distance` 43, `floor` 267, `cracked` 116, `alarm` 149), all with wide
     spreads over a bootstrap of the games; a face-up tile came out at 54 (10-90%: -16 to
-    120) against 6. Far off but not tried: `safe` 1,098, `threat` 110, `zero_stealth` 311,
-    `die` -56 (the dice a Safe holds count its stalls too). `revealed` 40, on the Office
+    120) against 6. Far off: `safe` 1,098, `threat` 110, `zero_stealth` 311, `die`
+    -56 (the dice a Safe holds count its stalls too); `threat` 110, tried later, won every
+    Office row it played (`defaults.SCENARIO_WEIGHTS`). `revealed` 40, on the Office
     target row (seeds 20000-20199): 138, 147 and 140 over samplers 0, 1 and 2, 425 of 600
     (71%) against 397; on fresh seeds 60000-60199, 138 and 140 against 134 and 137 (samplers
     0 and 1); the Bank row 34 against 34; seeds 20000-20049, Office 1, 3 and 4 burglars 35,
