@@ -254,20 +254,15 @@ class Autopilot:
         session = self.game.session
         assert session is not None
         text = str(action)
-        target = _target_pos(action)
+        view = session.view()
+        names = [p.name for p in view.players]
+        target, label = describe.hinted(view, action, names)
         if target:
             self.game.select(target)  # its tile's panel shows the hinted button (this redraws)
-        names = [p.name for p in session.view().players]
         self.hint_shown = True
         self.hint_action = text
         from engine import ActionKind, parse_die_face
 
-        view = session.view()
-        if action.kind == ActionKind.CHOOSE and view.pending is not None:
-            # A decision's option in the prompt's own words ("two" is no card name).
-            label = describe.choice_label(view.pending.kind, action.option, names)
-        else:
-            label = describe.action_label(action, names)
         why = explanation_text(explanation, names) if explanation is not None else ""
         box = page.el(_box_id(view))
         if not _missing(box):
@@ -437,13 +432,6 @@ def _run_for(thinking: Any, budget_ms: int) -> tuple[bool, Any]:
                 return False, None
     except StopIteration as finished:
         return True, finished.value
-
-
-def _target_pos(action: Action) -> str:
-    """The tile an action points at ('move 1.B2' -> '1.B2', 'choose 2.C3' -> '2.C3'), or ''."""
-    if action.pos >= 0:
-        return describe.pos_text(action.pos)
-    return action.option if describe.is_pos_text(action.option) else ""
 
 
 def session_me(table: Table) -> int:

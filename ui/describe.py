@@ -11,7 +11,7 @@ from ui.messages import card_name, has, name_of, t
 
 if TYPE_CHECKING:
     from engine import Action
-    from engine.rules.view import PendingView
+    from engine.rules.view import GameView, PendingView
 
 # Actions whose button says just what they do (and where, with the position).
 _PLAIN_KINDS = ("enter", "peek", "move", "hack", "add-die", "crack", "escape", "end")
@@ -206,6 +206,23 @@ def floor_change_label(action: Action | str, here: int, names: list[str]) -> str
     if a.kind == ActionKind.PEEK:
         return t("act.peek_up" if up else "act.peek_down", pos=pos)
     return action_label(a, names)
+
+
+def hinted(view: GameView, action: Action, names: list[str]) -> tuple[str, str]:
+    """Where a hinted action's button is and its words: (the tile whose panel holds it, or
+    ''; the label). The way up or down is on the burglar's own tile ("Go up to 2.B1"), a
+    decision's option in the prompt's words ("two" is no card name)."""
+    from engine import ActionKind
+
+    here = view.me.pos
+    offer = view.offers.get(here) if here is not None else None
+    if offer is not None and here is not None and action in offer.away:
+        return pos_text(here), floor_change_label(action, here, names)
+    target = pos_text(action.pos) if action.pos >= 0 else ""
+    if action.kind == ActionKind.CHOOSE and view.pending is not None:
+        target = action.option if is_pos_text(action.option) else ""
+        return target, choice_label(view.pending.kind, action.option, names)
+    return target, action_label(action, names)
 
 
 def place_text(option: str, kind_at: Any = None) -> str:

@@ -256,3 +256,20 @@ def test_a_peeks_hint_says_what_it_brings_hangs_on_a_tile_not_seen_yet():
     e = explain(g, Action.parse("peek 1.B1"), {}, {}, 3, 1)
     assert e.luck
     assert "hangs on what is not seen yet: a tile, a roll or a card." in explanation_text(e, [])
+
+
+def test_a_hint_up_the_stairs_points_at_the_stairs_tile_and_its_go_up_button():
+    """The way up is among the actions of the tile the burglar stands on ("Go up to
+    2.A1"): the hint opens that tile, in sight on his floor, and says it in those words."""
+    from engine.rules.view import typed_view
+    from ui.describe import hinted
+
+    t = _peterman().reveal_floor(0).tile("1.A1", K.STAIRS).player(0, "1.A1")
+    game = t.guard(0, at="1.D4", dest="1.D3").game()
+    up = Action.parse("move 2.A1")
+    assert up in game.legal_actions()
+    assert hinted(typed_view(game), up, ["P1"]) == ("1.A1", "Go up to 2.A1")
+    assert hinted(typed_view(game), Action.parse("move 1.B1"), ["P1"]) == (
+        "1.B1",
+        "Move here at 1.B1",
+    )
