@@ -123,12 +123,18 @@ class CrewPanel:
         self.keys = keys
 
 
+def crew_name(name: str, character: str) -> str:
+    """A burglar's name in the crew list, and the character unless he goes by it (no
+    "Juicer · Juicer"), as the hand-over says it."""
+    return name if name.strip().casefold() == character.casefold() else f"{name} · {character}"
+
+
 def crew_item(page: Page, p: PlayerView, current: bool) -> Any:
     """One burglar's entry: name, character, Stealth, where, ability, marks, cards."""
     doc = page.doc
     item = page.make("li", None, "burglar current" if current else "burglar")
     ability = ability_of(p.character, p.side)
-    head = f"{'▶ ' if current else ''}{p.name} · {name_of('character', p.character)}"
+    head = ("▶ " if current else "") + crew_name(p.name, name_of("character", p.character))
     where = ""
     if p.escaped:
         where = t("game.escaped")

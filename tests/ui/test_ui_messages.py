@@ -184,6 +184,14 @@ def test_help_texts_are_not_copied_from_the_rule_documents():
                 assert chunk not in corpus, (lang, key, chunk)
 
 
+def test_the_crew_list_names_the_character_only_when_the_burglar_goes_by_another_name():
+    from ui.panels import crew_name
+
+    assert crew_name("Ada", "Acrobat") == "Ada · Acrobat"
+    assert crew_name("Juicer", "Juicer") == "Juicer"
+    assert crew_name("juicer ", "Juicer") == "juicer "
+
+
 def test_the_handover_names_the_character_only_when_the_burglar_goes_by_another_name():
     from ui.handover import whose_turn
 
