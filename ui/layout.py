@@ -32,12 +32,12 @@ def fit(page: Page, board: LiveBoard) -> None:
     height = float(win.innerHeight) - top - 12
     size = board.size
     floors = len(board.sections)
-    # The floor on show (a phone hides the others, and a hidden head measures 0); the
-    # tallest head seen since the board was built, so the tiles keep their size from one
-    # floor tab to the next (a floor whose guard is not placed yet has an empty head).
-    head = page.q("#board .floor.active .floor-head") or page.q("#board .floor-head")
-    if head is not None:
-        board.head_room = max(board.head_room, float(head.offsetHeight))
+    # A head that measures 0 (a phone hides floor 1 while another floor is on show) keeps
+    # the last one measured, so a floor tab does not resize the tiles.
+    head = page.q("#board .floor-head")
+    measured = float(head.offsetHeight) if head is not None else 0.0
+    if measured > 0:
+        board.head_room = measured
     head_h = board.head_room + 4 if board.head_room else 28.0
     phone = bool(win.matchMedia("(max-width: 900px)").matches)
     if phone:
