@@ -208,6 +208,11 @@ def floor_change_label(action: Action | str, here: int, names: list[str]) -> str
     return action_label(a, names)
 
 
+def goes_by(name: str, character: str) -> bool:
+    """The burglar's name is the character's: the words name him once, not "Juicer (Juicer)"."""
+    return name.strip().casefold() == character.casefold()
+
+
 def hinted(view: GameView, action: Action, names: list[str]) -> tuple[str, str]:
     """Where a hinted action's button is and its words: (the tile whose panel holds it, or
     ''; the label). The way up or down is on the burglar's own tile ("Go up to 2.B1"), a

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ui import describe
 from ui.dom import Page
 from ui.messages import name_of, t
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 def whose_turn(name: str, character: str) -> str:
     """Whose turn it is: the burglar's name, and the character in brackets unless the burglar
     goes by it (no "Acrobat's turn (Acrobat)")."""
-    if name.strip().casefold() == character.casefold():
+    if describe.goes_by(name, character):
         return t("handover.text_named", name=name)
     return t("handover.text", name=name, character=character)
 

@@ -126,7 +126,7 @@ class CrewPanel:
 def crew_name(name: str, character: str) -> str:
     """A burglar's name in the crew list, and the character unless he goes by it (no
     "Juicer · Juicer"), as the hand-over says it."""
-    return name if name.strip().casefold() == character.casefold() else f"{name} · {character}"
+    return name if describe.goes_by(name, character) else f"{name} · {character}"
 
 
 def crew_item(page: Page, p: PlayerView, current: bool) -> Any:
