@@ -1064,7 +1064,9 @@ class Weights:
     against 79). Why tried: in Bank seeds 70001 and 70004 a burglar whose way to the Stairs
     crossed a guard at speed 5 or 6 hid beside it for 10 to 22 turns, each End there safer
     than a step on; bolder, the crew wins no more. The Bank fit's other terms, sampler 0:
-    `found_safe` 390, 36; `threat` 165, 47, and 36 with sampler 1 (83 of 400 against 79).
+    `found_safe` 390, 36; `threat` 165, 47, and 36 with sampler 1 (83 of 400 against 79);
+    later 35 with sampler 2 and 37 on fresh seeds 60000-60199 (155 of 800 against 146: one
+    row of four loses, about a point in all, not kept). `threat` 110, the Office's, 33.
     None kept. Later, the same stall rule with `hit_last` kept whole (bolder only where a
     meeting costs a Stealth token, not the game): 49 and 35 (84 of 400 against 79; stopped
     before the fresh row, the +15 bar out of reach). Played on by the rule of thumb instead
