@@ -19,6 +19,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ui import describe
+from ui.hint_words import explanation_text
 from ui.messages import t
 
 if TYPE_CHECKING:
@@ -315,111 +316,10 @@ class Autopilot:
             set_timeout(fn, ms)
 
 
-# Goals whose words name a tile (`Explanation.target`).
-_GOALS_AT = frozenset(
-    {"open-safe", "combination", "loot", "stairs-up", "stairs-down", "escape", "roof", "hack"}
-)
-
-
-def explanation_text(e: Explanation, names: list[str]) -> str:
-    """The hint's reason in the player's words, built from the plan the bot chose: the goal,
-    what the action costs (actions, the engine's hazards, an Event), where the plan ends the
-    turn and the chance the guard walks in there; for a costly choice, why it is worth it."""
-    from engine import ActionKind
-
-    goal = str(e.goal)
-    parts: list[str] = []
-    if goal == "enter":
-        pos = describe.pos_text(e.target)
-        if e.guard_steps >= 0:
-            return t("autopilot.goal.enter", pos=pos, n=e.guard_steps)
-        return t("autopilot.goal.enter_unseen", pos=pos)
-    if goal == "decide":
-        return t("autopilot.goal.decide", n=e.options, worlds=e.worlds)
-    if goal in _GOALS_AT and e.target >= 0:
-        parts.append(
-            t(
-                f"autopilot.goal.{goal}",
-                pos=describe.pos_text(e.target),
-                safe=describe.pos_text(e.safe) if e.safe >= 0 else "",
-                floor=e.leads_to + 1,  # the floor's number as the board shows it
-            )
-        )
-    elif goal not in _GOALS_AT:
-        parts.append(t(f"autopilot.goal.{goal}"))
-    if e.action.kind == ActionKind.END:
-        if e.actions:
-            parts.append(t("autopilot.cost.unused", n=e.actions))
-    elif e.actions:
-        parts.append(t("autopilot.cost.actions", n=e.actions))
-    else:
-        parts.append(t("autopilot.cost.free"))
-    parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
-    if e.alarm:
-        parts.append(t("autopilot.cost.alarm"))
-    if e.stealth:
-        parts.append(t("autopilot.cost.stealth"))
-    if e.event:
-        parts.append(t("autopilot.cost.event"))
-    if e.face_down:
-        parts.append(t("autopilot.cost.face_down"))
-    if e.luck:
-        parts.append(t("autopilot.cost.luck"))
-    if e.event_dodged:
-        parts.append(t("autopilot.gain.event_dodged"))
-    if e.end_pos >= 0:
-        where = describe.pos_text(e.end_pos)
-        if e.risk >= 1.0:
-            parts.append(t("autopilot.risk.sure", pos=where))
-        elif e.risk > 0.0:
-            parts.append(t("autopilot.risk.some", pos=where, pct=_pct(e.risk)))
-        else:
-            parts.append(t("autopilot.risk.none", pos=where))
-        if e.watched > 0.0:
-            parts.append(t(f"autopilot.risk.{e.watch}", pct=_pct(e.watched)))
-        if e.end_unknown:
-            parts.append(t("autopilot.risk.unknown"))
-        elif e.end_event:  # the action itself ends the turn: the Event is already named
-            parts.append(t("autopilot.risk.event_now" if e.event else "autopilot.risk.event"))
-    for seat, tile, chance in e.crew:
-        name = names[seat] if seat < len(names) else str(seat + 1)
-        key = "autopilot.risk.crew_sure" if chance >= 1.0 else "autopilot.risk.crew"
-        parts.append(t(key, name=name, pos=describe.pos_text(tile), pct=_pct(chance)))
-    for key, crew in (("crew_camera", e.crew_camera), ("crew_atrium", e.crew_atrium)):
-        for seat, tile, chance in crew:
-            name = names[seat] if seat < len(names) else str(seat + 1)
-            pos = describe.pos_text(tile)
-            parts.append(t(f"autopilot.risk.{key}", name=name, pos=pos, pct=_pct(chance)))
-    if e.hazards:
-        parts.append(_worth(e, names))
-    return " ".join(parts)
-
-
-def _worth(e: Explanation, names: list[str]) -> str:
-    """Why a choice that pays a hazard beats the best one that pays none."""
-    if e.sole:
-        return t("autopilot.worth.sole")
-    if e.alternative is None:
-        return t("autopilot.worth.only")
-    label = describe.action_label(e.alternative, names)
-    if not e.alternative_weighed:
-        return t("autopilot.worth.plan", action=label)
-    if e.alternative_risk > e.risk:
-        return t("autopilot.worth.risk", action=label, pct=_pct(e.alternative_risk))
-    if e.steps >= 0 and e.alternative_steps > e.steps:
-        return t("autopilot.worth.steps", action=label, n=e.alternative_steps - e.steps)
-    return t("autopilot.worth.score", action=label)
-
-
 def _box_id(view: GameView) -> str:
     """Where a hint is written: in the decision's prompt while one is open (the page
     behind it is inert and, on a phone, under it), else in the hint box."""
     return "hint-box" if view.pending is None else "prompt-why"
-
-
-def _pct(chance: float) -> int:
-    """A chance in whole percent, never 0 or 100 when it is neither."""
-    return min(99, max(1, round(chance * 100)))
 
 
 def _run_for(thinking: Any, budget_ms: int) -> tuple[bool, Any]:

@@ -101,6 +101,9 @@ EN: dict[str, Text] = {
     "autopilot.cost.guard-path-end": "The guard walks through this tile when the turn ends: you lose a Stealth token.",
     "autopilot.cost.guard-path-end-event": "The guard walks through this tile when the turn ends, unless the Event drawn first changes that: you would lose a Stealth token.",
     "autopilot.cost.alarm": "It sets off an alarm there, or spends a hack token to stop it.",
+    "autopilot.cost.alarm_rings": "The alarm rings: the guard heads for the closest alarm, one step faster while it rings.",
+    "autopilot.decide.other": "“{option}” would end the turn where the guard is likelier to walk in ({pct}% chance).",
+    "autopilot.decide.other_sure": "“{option}” would end the turn on the guard's path: he would walk in.",
     "autopilot.cost.stealth": "A guard sees you there: you lose a Stealth token.",
     "autopilot.cost.event": "Ending now draws an Event.",
     "autopilot.cost.face_down": "The tile is face down: what it holds is not known yet.",
@@ -122,6 +125,7 @@ EN: dict[str, Text] = {
     "autopilot.worth.sole": "There is no other choice.",
     "autopilot.worth.plan": "Not the only choice: {action} avoids this price, but the autopilot's plan for this turn goes this way.",
     "autopilot.worth.risk": "Worth it: the best choice that avoids this ({action}) ends the turn where the guard may walk in ({pct}% chance).",
+    "autopilot.worth.risk_sure": "Worth it: the best choice that avoids this ({action}) ends the turn on the guard's path: he walks in.",
     "autopilot.worth.steps": Plural(
         "Worth it: the best choice that avoids this ({action}) ends the turn {n} step further from the goal.",
         "Worth it: the best choice that avoids this ({action}) ends the turn {n} steps further from the goal.",

@@ -80,6 +80,9 @@ FR: dict[str, Text] = {
     "autopilot.cost.guard-path-end": "Le Gardien passe par cette tuile à la fin du tour : vous perdez un jeton Camouflage.",
     "autopilot.cost.guard-path-end-event": "Le Gardien passe par cette tuile à la fin du tour, sauf si l'Événement pioché avant change cela : vous perdriez un jeton Camouflage.",
     "autopilot.cost.alarm": "Cela déclenche une Alarme là, ou dépense un jeton Piratage pour l'arrêter.",
+    "autopilot.cost.alarm_rings": "L'Alarme sonne : le Gardien se dirige vers l'Alarme la plus proche, avec un pas de plus tant qu'elle sonne.",
+    "autopilot.decide.other": "Avec « {option} », le tour finirait là où le Gardien passe plus sûrement ({pct} % de chances).",
+    "autopilot.decide.other_sure": "Avec « {option} », le tour finirait sur le chemin du Gardien : il y passerait.",
     "autopilot.cost.stealth": "Un Gardien vous y voit : vous perdez un jeton Camouflage.",
     "autopilot.cost.event": "Finir maintenant fait tirer un Événement.",
     "autopilot.cost.face_down": "La tuile est face cachée : on ne sait pas encore ce qu'elle cache.",
@@ -101,6 +104,7 @@ FR: dict[str, Text] = {
     "autopilot.worth.sole": "Il n'y a pas d'autre choix.",
     "autopilot.worth.plan": "Ce n'est pas le seul choix : {action} évite ce prix, mais le plan du pilote pour ce tour passe par là.",
     "autopilot.worth.risk": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour avec {pct} % de chances que le Gardien passe.",
+    "autopilot.worth.risk_sure": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour sur le chemin du Gardien : il y passe.",
     "autopilot.worth.steps": Plural(
         "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour {n} pas plus loin de l'objectif.",
         "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour {n} pas plus loin de l'objectif.",

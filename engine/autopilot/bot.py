@@ -548,7 +548,9 @@ class Explanation:
     pays), with the risk and the steps to the goal its own plan ends with
     (`alternative_weighed`); when no scored choice avoids it (a plan followed, candidates
     that left it out), the plainest legal one that does, unweighed; None: every legal choice
-    pays a price. `sole`: the action is the only legal one (nothing else to weigh it
+    pays a price (for a decision: the best-scored other option, when its plan ends the turn
+    where the guard is likelier to walk in). `decision`: the pending decision's kind, for a
+    choice. `sole`: the action is the only legal one (nothing else to weigh it
     against: a burglar with no action left and no Tool to use can only End). `steps` is the chosen
     plan's. `options` and `worlds`: how many choices and sampled
     tables the search compared."""
@@ -582,6 +584,7 @@ class Explanation:
     alternative_steps: int = -1
     sole: bool = False
     guard_steps: int = -1
+    decision: str = ""
     options: int = 0
     worlds: int = 0
 
@@ -2082,7 +2085,7 @@ def explain(
             d = w0.geometry(0).dist[g.pos & 63][action.pos & 63]
         return Explanation(action, Goal.ENTER, action.pos, guard_steps=d, options=options)
     if st.pending is not None:
-        return Explanation(action, Goal.DECIDE, options=options, worlds=worlds)
+        return _explain_decision(w0, action, plan, scores, options, worlds)
     aim = aim_of(w0, me)
     goal, target, safe = aim.goal, aim.target, aim.safe
     if kind in (ActionKind.CRACK, ActionKind.ADD_DIE):
@@ -2185,6 +2188,62 @@ def explain(
         alternative_risk=alt_risk,
         alternative_steps=alt_steps,
         sole=sole,
+        options=options,
+        worlds=worlds,
+    )
+
+
+def _explain_decision(
+    w0: Game,
+    action: Action,
+    plan: dict[tuple[object, ...], Action],
+    scores: dict[Action, float],
+    options: int,
+    worlds: int,
+) -> Explanation:
+    """Why this option of the pending decision: the alarm it lets ring, where the plan then
+    ends the turn and the chance the guard walks in there, and the best-scored other option
+    when its own plan ends where he is likelier to (a choice that ends the turn, such as which
+    alarm the guard heads for, has no end of actions to read: the count alone is told)."""
+    st = w0.state
+    me = st.current
+    assert st.pending is not None
+    rings = st.pending.kind == D.ALARM and any(
+        isinstance(e, AlarmRaised) for e in w0.clone().apply(action)
+    )
+    end, end_unknown = _plan_end(w0, action, plan)
+    end_pos, risk, steps = _end_risk(end, me)
+    watch, watched, crew, crew_camera, crew_atrium = _end_watch(_as_the_guard_moves(end, me), me)
+    if end_pos >= 0 and not w0.tile(end_pos).revealed:
+        watch, watched = "", 0.0
+    alternative: Action | None = None
+    alt_risk, alt_steps = 0.0, -1
+    others = [a for a in scores if a != action]
+    if end_pos >= 0 and others:
+        best_other = max(others, key=lambda a: scores[a])
+        other_end, other_unknown = _plan_end(w0, best_other, plan)
+        other_pos, other_risk, other_steps = _end_risk(other_end, me)
+        if other_pos >= 0 and not other_unknown and other_risk > risk:
+            alternative, alt_risk, alt_steps = best_other, other_risk, other_steps
+    return Explanation(
+        action,
+        Goal.DECIDE,
+        alarm=rings,
+        end_pos=end_pos,
+        risk=risk,
+        end_unknown=end_unknown,
+        end_event=end is not None and end.would_draw_event(),
+        watch=watch,
+        watched=watched,
+        crew=crew,
+        crew_camera=crew_camera,
+        crew_atrium=crew_atrium,
+        steps=steps,
+        alternative=alternative,
+        alternative_weighed=alternative is not None,
+        alternative_risk=alt_risk,
+        alternative_steps=alt_steps,
+        decision=str(st.pending.kind),
         options=options,
         worlds=worlds,
     )

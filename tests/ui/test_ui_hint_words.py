@@ -7,10 +7,12 @@ import pytest
 from engine.autopilot.bot import explain
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import Character, EventCard, ScenarioId, Side, Tool
+from engine.rules.game import Game
+from engine.rules.kinds import Hazard
 from tests.engine.builder import K, P, Table
 from tests.engine.test_bot import _step_out_and_back
 from ui import messages
-from ui.autopilot import explanation_text
+from ui.hint_words import explanation_text
 
 
 @pytest.fixture(autouse=True)
@@ -273,3 +275,53 @@ def test_a_hint_up_the_stairs_points_at_the_stairs_tile_and_its_go_up_button():
         "1.B1",
         "Move here at 1.B1",
     )
+
+
+def _laser_alarm_with_no_action_left() -> Game:
+    """The last action steps into a Laser: a hack token stops its alarm, else it rings and
+    the guard next door heads for the burglar, who can only End there."""
+    t = _peterman().reveal_floor(0).player(0, "1.A1")
+    t = t.tile("1.B2", K.LASER).tile("1.A4", K.COMPUTER_LASER, hack=1)
+    g = t.guard(0, at="1.D2", dest="1.D4", speed=2).game()
+    for step in ("move 1.A2", "move 1.A1", "move 1.A2", "move 1.B2"):
+        g.apply(step)
+    assert g.state.pending is not None and g.state.pending.options == ["hack", "trigger"]
+    return g
+
+
+def test_a_decisions_reason_says_where_its_plan_ends_and_what_the_other_option_risks():
+    g = _laser_alarm_with_no_action_left()
+    hack, trigger = Action.parse("choose hack"), Action.parse("choose trigger")
+    e = explain(g, hack, {}, {hack: 10.0, trigger: 5.0}, 2, 3)
+    words = explanation_text(e, ["P1"])
+    assert "The plan ends the turn at 1.B2, out of the guard's reach" in words
+    assert "“Let the alarm go off” would end the turn on the guard's path" in words
+    assert "alarm rings" not in words
+
+
+def test_a_decision_that_lets_an_alarm_ring_says_so_and_names_no_safer_option_it_is_not():
+    g = _laser_alarm_with_no_action_left()
+    hack, trigger = Action.parse("choose hack"), Action.parse("choose trigger")
+    e = explain(g, trigger, {}, {hack: 5.0, trigger: 10.0}, 2, 3)
+    words = explanation_text(e, ["P1"])
+    assert "The alarm rings: the guard heads for the closest alarm" in words
+    assert "The plan ends the turn at 1.B2, on the guard's path: he walks in." in words
+    assert "would end the turn" not in words  # the hack's plan ends where he does not reach
+    assert not e.claims_safe
+
+
+def test_a_certain_catch_in_the_avoiding_choice_is_told_as_certain_not_as_99_percent():
+    from engine.autopilot.bot import Explanation, Goal
+
+    e = Explanation(
+        Action.parse("move 1.B1"),
+        Goal.HIDE,
+        hazards=(Hazard.GUARD_TILE,),
+        end_pos=P("1.B1"),
+        alternative=Action.parse("move 1.A2"),
+        alternative_weighed=True,
+        alternative_risk=1.0,
+    )
+    words = explanation_text(e, ["P1"])
+    assert "ends the turn on the guard's path: he walks in" in words
+    assert "99%" not in words
