@@ -93,17 +93,16 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
     parts: list[str] = []
     if e.end_pos >= 0:
         where = describe.pos_text(e.end_pos)
-        if e.risk >= 1.0:
-            parts.append(t("autopilot.risk.sure", pos=where))
-        elif e.risk > 0.0:
-            parts.append(t("autopilot.risk.some", pos=where, pct=_pct(e.risk)))
-        else:
-            parts.append(t("autopilot.risk.none", pos=where))
+        # A plan that turns up hidden facts on its way ends where its sample says: told as
+        # the imagined table's outcome, never as what the guard will do.
+        if e.end_unknown:
+            parts.append(t("autopilot.risk.guess", pos=where))
+        level = "sure" if e.risk >= 1.0 else "some" if e.risk > 0.0 else "none"
+        key = f"autopilot.risk.guess_{level}" if e.end_unknown else f"autopilot.risk.{level}"
+        parts.append(t(key, pos=where, pct=_pct(e.risk)))
         if e.watched > 0.0:
             parts.append(t(f"autopilot.risk.{e.watch}", pct=_pct(e.watched)))
-        if e.end_unknown:
-            parts.append(t("autopilot.risk.unknown"))
-        elif e.end_event:  # the action itself ends the turn: the Event is already named
+        if e.end_event and not e.end_unknown:  # an End of its own has named the Event
             parts.append(t("autopilot.risk.event_now" if e.event else "autopilot.risk.event"))
     for seat, tile, chance in e.crew:
         name = names[seat] if seat < len(names) else str(seat + 1)

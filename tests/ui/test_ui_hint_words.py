@@ -80,7 +80,23 @@ def test_out_of_reach_is_only_a_guess_when_the_plan_turns_up_a_face_down_tile():
     g = t.guard(0, at="1.D4", dest="1.D3", speed=1).game()
     e = explain(g, Action.parse("move 1.A2"), {}, {}, 3, 1)
     assert e.end_unknown and not e.claims_safe
-    assert "so this is a guess" in explanation_text(e, ["P1"])
+    words = explanation_text(e, ["P1"])
+    assert "after turning up tiles or cards not seen yet, so what follows is a guess" in words
+    assert "On the table the autopilot imagined, the guard does not reach it." in words
+    assert "out of the guard's reach" not in words
+
+
+def test_a_guessed_end_on_the_guards_path_is_told_as_the_imagined_tables_not_as_certain():
+    """Up the Stairs to a floor whose guard is not placed yet: where he stands is the
+    sample's guess, so "he walks in" is never said as a fact."""
+    from engine.autopilot.bot import Explanation, Goal
+
+    e = Explanation(
+        Action.parse("move 2.A1"), Goal.FIND_SAFE, end_pos=P("2.A1"), risk=1.0, end_unknown=True
+    )
+    words = explanation_text(e, ["P1"])
+    assert "On the table the autopilot imagined, the guard walks in there." in words
+    assert "he walks in." not in words
 
 
 def test_a_hint_for_a_step_out_and_back_names_the_event_it_dodges():
