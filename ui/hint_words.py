@@ -60,6 +60,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         parts.append(t("autopilot.cost.event"))
     if e.face_down:
         parts.append(t("autopilot.cost.face_down"))
+    if e.flexible:
+        parts.append(t("autopilot.gain.flexibility"))
     if e.luck:
         parts.append(t("autopilot.cost.luck"))
     if e.event_dodged:
@@ -95,8 +97,6 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         where = describe.pos_text(e.end_pos)
         # A plan that turns up hidden facts on its way ends where its sample says: told as
         # the imagined table's outcome, never as what the guard will do.
-        if e.end_unknown:
-            parts.append(t("autopilot.risk.guess", pos=where))
         level = "sure" if e.risk >= 1.0 else "some" if e.risk > 0.0 else "none"
         key = f"autopilot.risk.guess_{level}" if e.end_unknown else f"autopilot.risk.{level}"
         parts.append(t(key, pos=where, pct=_pct(e.risk)))

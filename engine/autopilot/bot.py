@@ -42,7 +42,16 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ..rules.actions import Action, ActionKind, parse_pos
-from ..rules.data import ACTIONS_PER_TURN, COMPUTERS, PATROL_DISCARDS, ROW_STRIDE, Loot, Tool
+from ..rules.data import (
+    ACTIONS_PER_TURN,
+    COMPUTERS,
+    PATROL_DISCARDS,
+    ROW_STRIDE,
+    Character,
+    Loot,
+    Side,
+    Tool,
+)
 from ..rules.data import TileKind as K
 from ..rules.events import AlarmRaised, Event, StealthLost
 from ..rules.foresight import HIDDEN_FACTS
@@ -526,7 +535,8 @@ class Explanation:
     (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
     on a tile in sight (a Laser, a Fingerprint, a Foyer...). `event`: ending now draws an
     Event. `face_down`: it steps onto a tile
-    nobody has seen. `end_pos`: where the plan ends the turn, `risk` the chance, from his
+    nobody has seen. `flexible`: it steps into the guard's tile with no token paid
+    (Flexibility). `end_pos`: where the plan ends the turn, `risk` the chance, from his
     route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
     plan: a decision, the entrance), from the first sample: `end_unknown` when the plan
     turns up a hidden fact before it ends there (a tile, a roll, a card, a guard placed), so
@@ -565,6 +575,7 @@ class Explanation:
     stealth: bool = False
     event: bool = False
     face_down: bool = False
+    flexible: bool = False
     end_pos: int = -1
     risk: float = 0.0
     end_unknown: bool = False
@@ -2100,6 +2111,14 @@ def explain(
     hazards = w0.hazards(action)
     event = kind == ActionKind.END and w0.would_draw_event()
     face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed
+    # Into the guard's tile with no token paid: Flexibility's free step (its price comes at
+    # the End, should she still be there).
+    flexible = (
+        kind == ActionKind.MOVE
+        and _guard_on(w0, action.pos)
+        and (p.character, p.side) == (Character.ACROBAT, Side.BASIC)
+        and Hazard.GUARD_TILE not in hazards
+    )
     spent = st.actions_left
     trial = w0.clone()
     events = trial.apply(action)
@@ -2170,6 +2189,7 @@ def explain(
         stealth=stealth,
         event=event,
         face_down=face_down,
+        flexible=flexible,
         end_pos=end_pos,
         risk=risk,
         end_unknown=end_unknown,

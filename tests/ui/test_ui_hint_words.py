@@ -81,9 +81,8 @@ def test_out_of_reach_is_only_a_guess_when_the_plan_turns_up_a_face_down_tile():
     e = explain(g, Action.parse("move 1.A2"), {}, {}, 3, 1)
     assert e.end_unknown and not e.claims_safe
     words = explanation_text(e, ["P1"])
-    assert "after turning up tiles or cards not seen yet, so what follows is a guess" in words
-    assert "On the table the autopilot imagined, the guard does not reach it." in words
-    assert "out of the guard's reach" not in words
+    assert "so this is a guess: it ends the turn at 1.A2, out of the guard's reach." in words
+    assert "his route and the patrol cards left" not in words  # no sure reckoning of it
 
 
 def test_a_guessed_end_on_the_guards_path_is_told_as_the_imagined_tables_not_as_certain():
@@ -95,8 +94,8 @@ def test_a_guessed_end_on_the_guards_path_is_told_as_the_imagined_tables_not_as_
         Action.parse("move 2.A1"), Goal.FIND_SAFE, end_pos=P("2.A1"), risk=1.0, end_unknown=True
     )
     words = explanation_text(e, ["P1"])
-    assert "On the table the autopilot imagined, the guard walks in there." in words
-    assert "he walks in." not in words
+    assert "so this is a guess: it ends the turn at 2.A1, where the guard would walk in." in words
+    assert "on the guard's path" not in words
 
 
 def test_a_hint_for_a_step_out_and_back_names_the_event_it_dodges():
@@ -341,3 +340,17 @@ def test_a_certain_catch_in_the_avoiding_choice_is_told_as_certain_not_as_99_per
     words = explanation_text(e, ["P1"])
     assert "ends the turn on the guard's path: he walks in" in words
     assert "99%" not in words
+
+
+@pytest.mark.parametrize("character", [Character.ACROBAT, Character.PETERMAN])
+def test_a_free_step_into_the_guards_tile_is_named_as_flexibilitys(character: Character):
+    """The basic Acrobat steps into the guard's tile for nothing: the hint says the guard is
+    there and why it costs nothing, where anyone else's hint names the token it costs."""
+    t = Table(players=1, characters=(character,), sides=(Side.BASIC,)).reveal_floor(0)
+    g = t.player(0, "1.A1").guard(0, at="1.B1", dest="1.D1", speed=2).game()
+    e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    flexible = character == Character.ACROBAT
+    assert e.flexible is flexible
+    assert ("Flexibility lets you in without losing a Stealth token" in words) is flexible
+    assert ("stepping in costs a Stealth token" in words) is not flexible
