@@ -4,7 +4,8 @@ nothing.
 
 Over the positions of N autoplay games (every seat on the autopilot, basic sides, random
 characters, standard walls; Bank Job, 2 burglars, the page's hint bot: `page_bot`),
-at every action of a burglar's actions step (decisions aside):
+at every action of a burglar's actions step (the decisions a card or an alarm asks there
+are counted apart: how often their reason claims safety when the option is costly):
 
 * the hinted action is played on a copy of the real game: it is *costly* when the current
   burglar loses a Stealth token of their own, an alarm goes off or the game is lost before
@@ -55,6 +56,7 @@ def main() -> None:
     seed = int(os.environ.get("HINT_BENCH_SEED", "5000"))
     scenario, players = ScenarioId.BANK, 2
     positions = hinted_costly = avoidable = says_safe = claims = 0
+    decisions = decision_claims = decision_wrong = 0
     start = time.perf_counter()
     for game_seed in range(seed, seed + games):
         game = new_game(crew_setup(scenario, players, Side.BASIC, game_seed))
@@ -65,7 +67,11 @@ def main() -> None:
             action = bot.choose(game)
             st = game.state
             e = bot.last_explanation
-            if st.step == Step.ACTIONS and st.pending is None and e is not None:
+            if st.step == Step.ACTIONS and st.pending is not None and e is not None:
+                decisions += 1
+                decision_claims += e.claims_safe
+                decision_wrong += e.claims_safe and costly(game, action)
+            elif st.step == Step.ACTIONS and e is not None:
                 positions += 1
                 paid = costly(game, action)
                 claims += e.claims_safe
@@ -84,6 +90,11 @@ def main() -> None:
         f"price {avoidable} ({avoidable / max(positions, 1):.1%} of positions); "
         f"reason says safe {claims} times, wrongly {says_safe} "
         f"-> {'meets' if says_safe == 0 else 'MISSES'} never; {seconds:.0f} s"
+    )
+    print(
+        f"decisions asked in those actions: {decisions}; the reason says safe "
+        f"{decision_claims} times, wrongly {decision_wrong} "
+        f"-> {'meets' if decision_wrong == 0 else 'MISSES'} never"
     )
 
 

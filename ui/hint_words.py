@@ -79,6 +79,8 @@ def _decision_text(e: Explanation, names: list[str]) -> str:
     parts = [t("autopilot.goal.decide", n=e.options, worlds=e.worlds)]
     if e.alarm:
         parts.append(t("autopilot.cost.alarm_rings"))
+    if e.stealth:
+        parts.append(t("autopilot.cost.stealth"))
     parts.extend(_end_of_turn(e, names))
     if e.alternative is not None and e.alternative_risk > e.risk:
         option = describe.choice_label(e.decision, e.alternative.option, names)

@@ -2228,9 +2228,10 @@ def _explain_decision(
     st = w0.state
     me = st.current
     assert st.pending is not None
-    rings = st.pending.kind == D.ALARM and any(
-        isinstance(e, AlarmRaised) for e in w0.clone().apply(action)
-    )
+    trial = w0.clone()
+    events = trial.apply(action)
+    _, stealth = _prices(events, trial, me)
+    rings = st.pending.kind == D.ALARM and any(isinstance(e, AlarmRaised) for e in events)
     end, end_unknown = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
     watch, watched, crew, crew_camera, crew_atrium = _end_watch(_as_the_guard_moves(end, me), me)
@@ -2249,6 +2250,7 @@ def _explain_decision(
         action,
         Goal.DECIDE,
         alarm=rings,
+        stealth=stealth,
         end_pos=end_pos,
         risk=risk,
         end_unknown=end_unknown,
