@@ -53,7 +53,7 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         parts.append(t("autopilot.cost.free"))
     parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
     if e.alarm:
-        parts.append(t("autopilot.cost.alarm"))
+        parts.append(_alarm_text(e))
     if e.stealth:
         parts.append(t("autopilot.cost.stealth"))
     if e.event:
@@ -78,17 +78,23 @@ def _decision_text(e: Explanation, names: list[str]) -> str:
     other option's plan ends in."""
     parts = [t("autopilot.goal.decide", n=e.options, worlds=e.worlds)]
     if e.alarm:
-        parts.append(t("autopilot.cost.alarm_rings"))
+        parts.append(_alarm_text(e))
     if e.stealth:
         parts.append(t("autopilot.cost.stealth"))
     parts.extend(_end_of_turn(e, names))
     if e.alternative is not None and e.alternative_risk > e.risk:
         option = describe.choice_label(e.decision, e.alternative.option, names)
-        if e.alternative_risk >= 1.0:
+        if _certain(e.alternative_risk):
             parts.append(t("autopilot.decide.other_sure", option=option))
         else:
             parts.append(t("autopilot.decide.other", option=option, pct=_pct(e.alternative_risk)))
     return " ".join(parts)
+
+
+def _alarm_text(e: Explanation) -> str:
+    """The alarm the action sets off: for sure, or unless the player stops it when asked."""
+    key = "autopilot.cost.alarm_asked" if e.alarm_asked else "autopilot.cost.alarm_sure"
+    return t(key, pos=describe.pos_text(e.alarm_pos))
 
 
 def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
@@ -99,22 +105,23 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         where = describe.pos_text(e.end_pos)
         # A plan that turns up hidden facts on its way ends where its sample says: told as
         # the imagined table's outcome, never as what the guard will do.
-        level = "sure" if e.risk >= 1.0 else "some" if e.risk > 0.0 else "none"
+        level = "sure" if _certain(e.risk) else "some" if e.risk > 0.0 else "none"
         key = f"autopilot.risk.guess_{level}" if e.end_unknown else f"autopilot.risk.{level}"
         parts.append(t(key, pos=where, pct=_pct(e.risk)))
         if e.watched > 0.0:
-            parts.append(t(f"autopilot.risk.{e.watch}", pct=_pct(e.watched)))
+            parts.append(t(_sure_or(f"autopilot.risk.{e.watch}", e.watched), pct=_pct(e.watched)))
         if e.end_event and not e.end_unknown:  # an End of its own has named the Event
             parts.append(t("autopilot.risk.event_now" if e.event else "autopilot.risk.event"))
     for seat, tile, chance in e.crew:
         name = names[seat] if seat < len(names) else str(seat + 1)
-        key = "autopilot.risk.crew_sure" if chance >= 1.0 else "autopilot.risk.crew"
+        key = _sure_or("autopilot.risk.crew", chance)
         parts.append(t(key, name=name, pos=describe.pos_text(tile), pct=_pct(chance)))
     for key, crew in (("crew_camera", e.crew_camera), ("crew_atrium", e.crew_atrium)):
         for seat, tile, chance in crew:
             name = names[seat] if seat < len(names) else str(seat + 1)
             pos = describe.pos_text(tile)
-            parts.append(t(f"autopilot.risk.{key}", name=name, pos=pos, pct=_pct(chance)))
+            key = _sure_or(f"autopilot.risk.{key}", chance)
+            parts.append(t(key, name=name, pos=pos, pct=_pct(chance)))
     return parts
 
 
@@ -128,12 +135,22 @@ def _worth(e: Explanation, names: list[str]) -> str:
     if not e.alternative_weighed:
         return t("autopilot.worth.plan", action=label)
     if e.alternative_risk > e.risk:
-        if e.alternative_risk >= 1.0:
+        if _certain(e.alternative_risk):
             return t("autopilot.worth.risk_sure", action=label)
         return t("autopilot.worth.risk", action=label, pct=_pct(e.alternative_risk))
     if e.steps >= 0 and e.alternative_steps > e.steps:
         return t("autopilot.worth.steps", action=label, n=e.alternative_steps - e.steps)
     return t("autopilot.worth.score", action=label)
+
+
+def _sure_or(key: str, chance: float) -> str:
+    """The certain form of a chance's sentence (never "99%" for a sure thing)."""
+    return f"{key}_sure" if _certain(chance) else key
+
+
+def _certain(chance: float) -> bool:
+    """A chance summed over the guard's walks that adds up to 1 (give or take rounding)."""
+    return chance >= 1.0 - 1e-9
 
 
 def _pct(chance: float) -> int:

@@ -533,8 +533,9 @@ class Explanation:
     `goal`, `target`, `safe`: what the plan works toward. `actions`: what the action spends
     (for End, the actions left unused). `hazards`: the certain prices the engine names
     (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
-    on a tile in sight (a Laser, a Fingerprint, a Foyer...). `event`: ending now draws an
-    Event. `face_down`: it steps onto a tile
+    on a tile in sight (a Laser, a Fingerprint, a Foyer...), `alarm_pos` that alarm's tile
+    and `alarm_asked` whether the player is first asked how to stop it (a hack token, an
+    extra action). `event`: ending now draws an Event. `face_down`: it steps onto a tile
     nobody has seen. `flexible`: it steps into the guard's tile with no token paid
     (Flexibility). `end_pos`: where the plan ends the turn, `risk` the chance, from his
     route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
@@ -572,6 +573,8 @@ class Explanation:
     actions: int = 0
     hazards: tuple[Hazard, ...] = ()
     alarm: bool = False
+    alarm_pos: int = -1
+    alarm_asked: bool = False
     stealth: bool = False
     event: bool = False
     face_down: bool = False
@@ -2047,6 +2050,21 @@ def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
     return alarm, stealth
 
 
+def _alarm_of(events: list[Event], after: Game) -> tuple[int, bool]:
+    """(the tile of the alarm an action sets off, whether the player is asked first how to
+    stop it), as `_prices` found it: the first alarm raised before a hidden fact, else the
+    alarm decision the action leaves open."""
+    for e in events:
+        if isinstance(e, HIDDEN_FACTS):
+            break
+        if isinstance(e, AlarmRaised):
+            return e.pos, False
+    d = after.state.pending
+    if d is not None and d.kind == D.ALARM:
+        return d.pos, True
+    return -1, False
+
+
 _PLAIN_FIRST = {ActionKind.MOVE: 0, ActionKind.PEEK: 1, ActionKind.END: 2}
 
 
@@ -2132,6 +2150,7 @@ def explain(
         alarm, stealth = _prices(events, trial, me)
     told = set(hazards)
     alarm = alarm and not told & {Hazard.MOTION_EXIT, Hazard.THERMO_END}
+    alarm_pos, alarm_asked = _alarm_of(events, trial) if alarm else (-1, False)
     stealth = stealth and not told & {
         Hazard.GUARD_TILE,
         Hazard.GUARD_PATH_END,
@@ -2186,6 +2205,8 @@ def explain(
         actions=max(0, spent),
         hazards=hazards,
         alarm=alarm,
+        alarm_pos=alarm_pos,
+        alarm_asked=alarm_asked,
         stealth=stealth,
         event=event,
         face_down=face_down,
@@ -2231,7 +2252,8 @@ def _explain_decision(
     trial = w0.clone()
     events = trial.apply(action)
     _, stealth = _prices(events, trial, me)
-    rings = st.pending.kind == D.ALARM and any(isinstance(e, AlarmRaised) for e in events)
+    rung = [e.pos for e in events if isinstance(e, AlarmRaised)]
+    rings = st.pending.kind == D.ALARM and bool(rung)
     end, end_unknown = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
     watch, watched, crew, crew_camera, crew_atrium = _end_watch(_as_the_guard_moves(end, me), me)
@@ -2250,6 +2272,7 @@ def _explain_decision(
         action,
         Goal.DECIDE,
         alarm=rings,
+        alarm_pos=rung[0] if rings else -1,
         stealth=stealth,
         end_pos=end_pos,
         risk=risk,

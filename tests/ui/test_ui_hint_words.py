@@ -119,7 +119,19 @@ def test_a_hint_onto_a_fingerprint_names_its_alarm_and_never_says_out_of_reach()
     g = t.guard(0, at="1.D4", dest="1.D3").game()
     e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
     assert e.alarm and not e.claims_safe
-    assert "It sets off an alarm there" in explanation_text(e, ["P1"])
+    words = explanation_text(e, ["P1"])
+    assert "It sets off an alarm at 1.B1: the guard heads for the closest alarm" in words
+    assert "unless you stop it" not in words  # no computer: nothing can stop it
+
+
+def test_an_alarm_a_hack_token_can_stop_is_told_as_a_question_to_come():
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.B1", K.FINGERPRINT)
+    t = t.tile("1.A4", K.COMPUTER_FINGERPRINT, hack=1)
+    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert e.alarm_asked and not e.claims_safe
+    assert "It sets off an alarm at 1.B1 unless you stop it (you will be asked how)." in words
 
 
 def test_a_hint_names_the_teammate_the_guard_reaches_when_the_turn_ends():
@@ -311,7 +323,7 @@ def test_a_decisions_reason_says_where_its_plan_ends_and_what_the_other_option_r
     words = explanation_text(e, ["P1"])
     assert "The plan ends the turn at 1.B2, out of the guard's reach" in words
     assert "“Let the alarm go off” would end the turn on the guard's path" in words
-    assert "alarm rings" not in words
+    assert "sets off an alarm" not in words
 
 
 def test_a_decision_that_lets_an_alarm_ring_says_so_and_names_no_safer_option_it_is_not():
@@ -319,7 +331,7 @@ def test_a_decision_that_lets_an_alarm_ring_says_so_and_names_no_safer_option_it
     hack, trigger = Action.parse("choose hack"), Action.parse("choose trigger")
     e = explain(g, trigger, {}, {hack: 5.0, trigger: 10.0}, 2, 3)
     words = explanation_text(e, ["P1"])
-    assert "The alarm rings: the guard heads for the closest alarm" in words
+    assert "It sets off an alarm at 1.B2: the guard heads for the closest alarm" in words
     assert "The plan ends the turn at 1.B2, on the guard's path: he walks in." in words
     assert "would end the turn" not in words  # the hack's plan ends where he does not reach
     assert not e.claims_safe
@@ -354,3 +366,17 @@ def test_a_free_step_into_the_guards_tile_is_named_as_flexibilitys(character: Ch
     assert e.flexible is flexible
     assert ("Flexibility lets you in without losing a Stealth token" in words) is flexible
     assert ("stepping in costs a Stealth token" in words) is not flexible
+
+
+def test_a_teammate_certain_to_be_seen_by_a_camera_is_told_as_certain_not_99_percent():
+    from engine.autopilot.bot import Explanation, Goal
+
+    e = Explanation(
+        Action.parse("end"),
+        Goal.HIDE,
+        end_pos=P("1.A1"),
+        crew_camera=((1, P("1.C2"), 0.9999999999),),
+    )
+    words = explanation_text(e, ["Ada", "Bob"])
+    assert "Bob stands on the Camera at 1.C2: the guard steps on a Camera" in words
+    assert "99%" not in words
