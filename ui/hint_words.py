@@ -106,8 +106,12 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         # A plan that turns up hidden facts on its way ends where its sample says: told as
         # the imagined table's outcome, never as what the guard will do.
         level = "sure" if _certain(e.risk) else "some" if e.risk > 0.0 else "none"
-        key = f"autopilot.risk.guess_{level}" if e.end_unknown else f"autopilot.risk.{level}"
-        parts.append(t(key, pos=where, pct=_pct(e.risk)))
+        if e.end_unknown:
+            # After "what it brings hangs on what is not seen yet", the reason is told.
+            lead = t("autopilot.risk.guess_so" if e.luck else "autopilot.risk.guess_why")
+            parts.append(t(f"autopilot.risk.guess_{level}", lead=lead, pos=where, pct=_pct(e.risk)))
+        else:
+            parts.append(t(f"autopilot.risk.{level}", pos=where, pct=_pct(e.risk)))
         if e.watched > 0.0:
             parts.append(t(_sure_or(f"autopilot.risk.{e.watch}", e.watched), pct=_pct(e.watched)))
         if e.end_event and not e.end_unknown:  # an End of its own has named the Event

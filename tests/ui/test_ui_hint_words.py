@@ -380,3 +380,14 @@ def test_a_teammate_certain_to_be_seen_by_a_camera_is_told_as_certain_not_99_per
     words = explanation_text(e, ["Ada", "Bob"])
     assert "Bob stands on the Camera at 1.C2: the guard steps on a Camera" in words
     assert "99%" not in words
+
+
+def test_a_guess_after_a_roll_or_a_reveal_says_so_once():
+    from engine.autopilot.bot import Explanation, Goal
+
+    e = Explanation(
+        Action.parse("crack"), Goal.OPEN_SAFE, end_pos=P("1.A4"), end_unknown=True, luck=True
+    )
+    words = explanation_text(e, ["P1"])
+    assert "So this is a guess: it ends the turn at 1.A4, out of the guard's reach." in words
+    assert words.count("not seen yet") == 1
