@@ -389,5 +389,5 @@ def test_a_guess_after_a_roll_or_a_reveal_says_so_once():
         Action.parse("crack"), Goal.OPEN_SAFE, end_pos=P("1.A4"), end_unknown=True, luck=True
     )
     words = explanation_text(e, ["P1"])
-    assert "So this is a guess: it ends the turn at 1.A4, out of the guard's reach." in words
+    assert "So this is a guess: the plan ends the turn at 1.A4, out of the guard's reach." in words
     assert words.count("not seen yet") == 1
