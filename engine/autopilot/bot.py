@@ -539,12 +539,12 @@ class Explanation:
     nobody has seen. `flexible`: it steps into the guard's tile with no token paid
     (Flexibility). `end_pos`: where the plan ends the turn, `risk` the chance, from his
     route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
-    plan: a decision, the entrance), from the first sample: `end_unknown` when the plan
-    turns up a hidden fact before it ends there (a tile, a roll, a card, a guard placed), so
-    that end and its risk are that sample's guess, and `end_event` when ending there draws an
-    Event (it may change his walk); `watched` the chance the tile itself
-    gets the burglar seen then (`watch`: a Foyer he passes next to, a Camera while he steps
-    on another);
+    plan: the entrance, a choice made as the turn ends), from the first sample:
+    `end_unknown` when the plan turns up a hidden fact before it ends there (a tile, a
+    roll, a card, a guard placed), so that end and its risk are that sample's guess, and
+    `end_event` when ending there draws an Event (it may change his walk); `watched` the
+    chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
+    a Camera while he steps on another);
     `crew`: (seat, tile, chance) of each other burglar the same guard may then walk in on;
     `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
