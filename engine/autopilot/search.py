@@ -82,6 +82,12 @@ one patrol card's luck: a variance cut), the same row: 40 (40). Like more worlds
 steadier estimate wins no more. `margin` 80 (a plan must beat the bot's own by twice as
 much): 47, 39 with sampler 1 and 32 on fresh seeds 60000-60199 (40, 39 and 36): 118 of 600
 against 115, the bot's own spread.
+A followed plan's step that pays a certain price (`Game.hazards`: a guard's tile, a Motion
+room left...) searched afresh instead of followed, so the hint weighs it against the choices
+that avoid it (in a phone game the followed plan stepped up the Stairs into the guard on a
+face-down Foyer, then met him again at the End): 494 such steps in 200 Bank games; seeds
+20000-20199, samplers 0 and 1: 33 and 37 (40 and 39), 70 of 400 against 79. Not kept; the
+hint compares the avoiding choice's own line instead (`explain`).
 """
 
 from __future__ import annotations
