@@ -137,6 +137,13 @@ def _worth(e: Explanation, names: list[str]) -> str:
         return t("autopilot.worth.only")
     label = describe.action_label(e.alternative, names)
     if not e.alternative_weighed:
+        # The plainest choice that avoids the price, not scored: its own line compared.
+        if e.alternative_risk > e.risk:
+            if _certain(e.alternative_risk):
+                return t("autopilot.worth.plan_risk_sure", action=label)
+            return t("autopilot.worth.plan_risk", action=label, pct=_pct(e.alternative_risk))
+        if e.steps >= 0 and e.alternative_steps > e.steps:
+            return t("autopilot.worth.plan_steps", action=label, n=e.alternative_steps - e.steps)
         return t("autopilot.worth.plan", action=label)
     if e.alternative_risk > e.risk:
         if _certain(e.alternative_risk):

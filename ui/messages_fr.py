@@ -112,6 +112,12 @@ FR: dict[str, Text] = {
     "autopilot.worth.only": "Tous les autres choix ont un prix aussi.",
     "autopilot.worth.sole": "Il n'y a pas d'autre choix.",
     "autopilot.worth.plan": "Ce n'est pas le seul choix : {action} évite ce prix, mais le plan du pilote pour ce tour passe par là.",
+    "autopilot.worth.plan_risk": "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit avec {pct} % de chances que le Gardien passe.",
+    "autopilot.worth.plan_risk_sure": "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit sur le chemin du Gardien : il y passe.",
+    "autopilot.worth.plan_steps": Plural(
+        "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit {n} pas plus loin de l'objectif.",
+        "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit {n} pas plus loin de l'objectif.",
+    ),
     "autopilot.worth.risk": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour avec {pct} % de chances que le Gardien passe.",
     "autopilot.worth.risk_sure": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour sur le chemin du Gardien : il y passe.",
     "autopilot.worth.steps": Plural(

@@ -558,7 +558,8 @@ class Explanation:
     table sees coming (`_pays_nothing`: no hazard, alarm or token, nor a forced End that
     pays), with the risk and the steps to the goal its own plan ends with
     (`alternative_weighed`); when no scored choice avoids it (a plan followed, candidates
-    that left it out), the plainest legal one that does, unweighed; None: every legal choice
+    that left it out), the plainest legal one that does, unweighed (its line's risk and
+    steps are read when neither line turns up anything hidden); None: every legal choice
     pays a price (for a decision: the best-scored other option, when its plan ends the turn
     where the guard is likelier to walk in). `decision`: the pending decision's kind, for a
     choice. `sole`: the action is the only legal one (nothing else to weigh it
@@ -2197,6 +2198,10 @@ def explain(
             others = sorted(w0.legal_actions(), key=lambda a: _PLAIN_FIRST.get(a.kind, 3))
             free = (a for a in others if a != action and _pays_nothing(w0, a, me))
             alternative = next(free, None)
+            if alternative is not None:  # its own line, read only when nothing hidden is on it
+                alt_end, alt_hidden = _plan_end(w0, alternative, plan)
+                if not alt_hidden and not end_unknown:
+                    _, alt_risk, alt_steps = _end_risk(alt_end, me)
     return Explanation(
         action,
         goal,

@@ -391,3 +391,27 @@ def test_a_guess_after_a_roll_or_a_reveal_says_so_once():
     words = explanation_text(e, ["P1"])
     assert "So this is a guess: the plan ends the turn at 1.A4, out of the guard's reach." in words
     assert words.count("not seen yet") == 1
+
+
+def test_a_followed_plans_costly_step_says_what_the_plainest_avoiding_choice_leads_to():
+    """A plan followed (nothing scored): the step into the guard's tile pays a token, and
+    the plain step that avoids it leads into a dead end on his way: the hint says so."""
+    from engine.autopilot.bot import _key
+
+    t = _peterman().reveal_floor(0).player(0, "1.A1").walls(0, "A2-B2 A2-A3")
+    g = t.guard(0, at="1.B1", dest="1.A2", speed=2).game()
+    plan = {}
+    w = g.clone()
+    w.apply("move 1.B1")
+    for step in ("move 1.C1", "move 1.D1", "end"):
+        plan[_key(w)] = Action.parse(step)
+        if step != "end":
+            w.apply(step)
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 1, 1)
+    assert e.alternative == Action.parse("move 1.A2") and not e.alternative_weighed
+    words = explanation_text(e, ["P1"])
+    assert "The plan ends the turn at 1.D1, out of the guard's reach" in words
+    assert (
+        "Not the only choice: Move here at 1.A2 avoids this price, but the autopilot's turn "
+        "after it ends on the guard's path: he walks in."
+    ) in words
