@@ -49,6 +49,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
             parts.append(t("autopilot.cost.unused", n=e.actions))
     elif e.actions:
         parts.append(t("autopilot.cost.actions", n=e.actions))
+    elif e.gained:
+        parts.append(t("autopilot.gain.actions", n=e.gained))
     else:
         parts.append(t("autopilot.cost.free"))
     parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)

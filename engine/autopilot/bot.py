@@ -531,7 +531,8 @@ class Explanation:
     engine's public queries: nothing here is a fixed sentence.
 
     `goal`, `target`, `safe`: what the plan works toward. `actions`: what the action spends
-    (for End, the actions left unused). `hazards`: the certain prices the engine names
+    (for End, the actions left unused); `gained`, the actions it adds (Rollerskates...).
+    `hazards`: the certain prices the engine names
     (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
     on a tile in sight (a Laser, a Fingerprint, a Foyer...), `alarm_pos` that alarm's tile
     and `alarm_asked` whether the player is first asked how to stop it (a hack token, an
@@ -572,6 +573,7 @@ class Explanation:
     target: int = -1
     safe: int = -1
     actions: int = 0
+    gained: int = 0
     hazards: tuple[Hazard, ...] = ()
     alarm: bool = False
     alarm_pos: int = -1
@@ -2208,6 +2210,7 @@ def explain(
         target,
         safe,
         actions=max(0, spent),
+        gained=max(0, -spent),
         hazards=hazards,
         alarm=alarm,
         alarm_pos=alarm_pos,

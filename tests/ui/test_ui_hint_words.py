@@ -415,3 +415,11 @@ def test_a_followed_plans_costly_step_says_what_the_plainest_avoiding_choice_lea
         "Not the only choice: Move here at 1.A2 avoids this price, but the autopilot's turn "
         "after it ends on the guard's path: he walks in."
     ) in words
+
+
+def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
+    t = _peterman().reveal_floor(0).player(0, "1.A1", tools=(Tool.ROLLERSKATES,))
+    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    e = explain(g, Action.parse("use rollerskates"), {}, {}, 3, 1)
+    assert e.gained == 2 and e.actions == 0
+    assert "It costs no action and gives you 2 more." in explanation_text(e, ["P1"])
