@@ -64,8 +64,9 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         parts.append(t("autopilot.cost.face_down"))
     if e.flexible:
         parts.append(t("autopilot.gain.flexibility"))
-    if e.luck:
-        parts.append(t("autopilot.cost.luck"))
+    if e.luck:  # what the action turns up: a tile, a roll, a card
+        key = f"autopilot.cost.luck_{e.luck_kind}" if e.luck_kind else "autopilot.cost.luck"
+        parts.append(t(key))
     if e.event_dodged:
         parts.append(t("autopilot.gain.event_dodged"))
     parts.extend(_end_of_turn(e, names))

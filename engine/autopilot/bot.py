@@ -53,7 +53,16 @@ from ..rules.data import (
     Tool,
 )
 from ..rules.data import TileKind as K
-from ..rules.events import AlarmRaised, Event, StealthLost
+from ..rules.events import (
+    AlarmRaised,
+    Event,
+    KeypadRolled,
+    LootRolled,
+    SafeDiceRolled,
+    SafeRolled,
+    StealthLost,
+    TileRevealed,
+)
 from ..rules.foresight import HIDDEN_FACTS
 from ..rules.game import Game
 from ..rules.infostate import resample_from_infostate
@@ -551,7 +560,8 @@ class Explanation:
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
     seen if he walks onto the tile right below or above it.
     `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal).
-    `luck`: the action itself brings a hidden fact to light (a tile, a roll, a card), so what it
+    `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
+    a "card"), so what it
     costs is not known before. `event_dodged`: a Move whose plan comes back to end the
     actions where the burglar stands now, drawing no Event where ending now would draw one
     (the step buys the Event's miss, not a step forward: R07 counts the step out). When
@@ -593,6 +603,7 @@ class Explanation:
     crew_camera: tuple[tuple[int, int, float], ...] = ()
     crew_atrium: tuple[tuple[int, int, float], ...] = ()
     luck: bool = False
+    luck_kind: str = ""
     event_dodged: bool = False
     steps: int = -1
     alternative: Action | None = None
@@ -1962,6 +1973,22 @@ def _brings_to_light(events: list[Event]) -> bool:
     return any(isinstance(e, HIDDEN_FACTS) for e in events)
 
 
+_ROLLS = (KeypadRolled, SafeRolled, SafeDiceRolled, LootRolled)
+
+
+def _light_kind(events: list[Event]) -> str:
+    """What the first hidden fact an action brings to light is: "tile" (a face-down tile
+    turned up), "roll" (dice) or "card" (a deck's card)."""
+    for e in events:
+        if isinstance(e, TileRevealed):
+            return "tile"
+        if isinstance(e, _ROLLS):
+            return "roll"
+        if isinstance(e, HIDDEN_FACTS):
+            return "card"
+    return ""
+
+
 def _as_the_guard_moves(g: Game | None, me: int) -> Game | None:
     """A plan's end position as the guard will start his move: with the alarm of the Thermo
     the burglar ends on, when ending there rings it before any hidden fact (hack tokens
@@ -2146,6 +2173,7 @@ def explain(
     if kind != ActionKind.END and trial.state.turn == st.turn:
         spent = st.actions_left - trial.state.actions_left
     luck = kind != ActionKind.END and _brings_to_light(events)
+    luck_kind = _light_kind(events) if luck and not face_down else ""
     alarm = stealth = False
     if not face_down:  # what a face-down tile does is the sample's guess, not a fact
         # Up to the first hidden fact: for End, what the guard surely does before he draws
@@ -2230,6 +2258,7 @@ def explain(
         crew_camera=crew_camera,
         crew_atrium=crew_atrium,
         luck=luck and not face_down,
+        luck_kind=luck_kind,
         event_dodged=event_dodged,
         steps=steps,
         alternative=alternative,

@@ -283,8 +283,16 @@ def test_a_peeks_hint_says_what_it_brings_hangs_on_a_tile_not_seen_yet():
     t = _peterman().player(0, "1.A1").face_down("1.B1", K.LAVATORY)
     g = t.guard(0, at="1.D4", dest="1.D3").game()
     e = explain(g, Action.parse("peek 1.B1"), {}, {}, 3, 1)
-    assert e.luck
-    assert "hangs on what is not seen yet: a tile, a roll or a card." in explanation_text(e, [])
+    assert e.luck and e.luck_kind == "tile"
+    assert "It turns up a tile nobody has seen yet" in explanation_text(e, [])
+
+
+def test_a_cracks_hint_says_what_it_brings_hangs_on_a_roll():
+    t = _peterman().reveal_floor(0).tile("1.A1", K.SAFE, dice=2).player(0, "1.A1")
+    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    e = explain(g, Action.parse("crack"), {}, {}, 3, 1)
+    assert e.luck and e.luck_kind == "roll"
+    assert "What it brings hangs on a roll of the dice." in explanation_text(e, [])
 
 
 def test_a_hint_up_the_stairs_points_at_the_stairs_tile_and_its_go_up_button():
