@@ -139,22 +139,17 @@ def _worth(e: Explanation, names: list[str]) -> str:
     if e.alternative is None:
         return t("autopilot.worth.only")
     label = describe.action_label(e.alternative, names)
-    if not e.alternative_weighed:
-        # The plainest choice that avoids the price, not scored: its own line compared.
-        if e.alternative_risk > e.risk:
-            if _certain(e.alternative_risk):
-                return t("autopilot.worth.plan_risk_sure", action=label)
-            return t("autopilot.worth.plan_risk", action=label, pct=_pct(e.alternative_risk))
-        if e.steps >= 0 and e.alternative_steps > e.steps:
-            return t("autopilot.worth.plan_steps", action=label, n=e.alternative_steps - e.steps)
-        return t("autopilot.worth.plan", action=label)
+    # Weighed: the best-scored choice that avoids the price; else the plainest one (a plan
+    # followed), its own line compared all the same.
+    pre = "autopilot.worth." if e.alternative_weighed else "autopilot.worth.plan_"
     if e.alternative_risk > e.risk:
         if _certain(e.alternative_risk):
-            return t("autopilot.worth.risk_sure", action=label)
-        return t("autopilot.worth.risk", action=label, pct=_pct(e.alternative_risk))
+            return t(f"{pre}risk_sure", action=label)
+        return t(f"{pre}risk", action=label, pct=_pct(e.alternative_risk))
     if e.steps >= 0 and e.alternative_steps > e.steps:
-        return t("autopilot.worth.steps", action=label, n=e.alternative_steps - e.steps)
-    return t("autopilot.worth.score", action=label)
+        return t(f"{pre}steps", action=label, n=e.alternative_steps - e.steps)
+    last = "autopilot.worth.score" if e.alternative_weighed else "autopilot.worth.plan"
+    return t(last, action=label)
 
 
 def _sure_or(key: str, chance: float) -> str:
