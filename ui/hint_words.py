@@ -110,7 +110,7 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         # the imagined table's outcome, never as what the guard will do.
         level = "sure" if _certain(e.risk) else "some" if e.risk > 0.0 else "none"
         if e.end_unknown:
-            # After "what it brings hangs on what is not seen yet", the reason is told.
+            # After the action's own luck sentence, the guess's reason is not told twice.
             lead = t("autopilot.risk.guess_so" if e.luck else "autopilot.risk.guess_why")
             parts.append(t(f"autopilot.risk.guess_{level}", lead=lead, pos=where, pct=_pct(e.risk)))
         else:
@@ -123,11 +123,11 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         name = names[seat] if seat < len(names) else str(seat + 1)
         key = _sure_or("autopilot.risk.crew", chance)
         parts.append(t(key, name=name, pos=describe.pos_text(tile), pct=_pct(chance)))
-    for key, crew in (("crew_camera", e.crew_camera), ("crew_atrium", e.crew_atrium)):
+    for what, crew in (("crew_camera", e.crew_camera), ("crew_atrium", e.crew_atrium)):
         for seat, tile, chance in crew:
             name = names[seat] if seat < len(names) else str(seat + 1)
             pos = describe.pos_text(tile)
-            key = _sure_or(f"autopilot.risk.{key}", chance)
+            key = _sure_or(f"autopilot.risk.{what}", chance)
             parts.append(t(key, name=name, pos=pos, pct=_pct(chance)))
     return parts
 

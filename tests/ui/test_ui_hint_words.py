@@ -383,10 +383,11 @@ def test_a_teammate_certain_to_be_seen_by_a_camera_is_told_as_certain_not_99_per
         Action.parse("end"),
         Goal.HIDE,
         end_pos=P("1.A1"),
-        crew_camera=((1, P("1.C2"), 0.9999999999),),
+        crew_camera=((1, P("1.C2"), 0.9999999999), (2, P("2.A3"), 0.5)),
     )
-    words = explanation_text(e, ["Ada", "Bob"])
+    words = explanation_text(e, ["Ada", "Bob", "Cy"])
     assert "Bob stands on the Camera at 1.C2: the guard steps on a Camera" in words
+    assert "Cy stands on the Camera at 2.A3: the guard may step on a Camera" in words
     assert "99%" not in words
 
 
