@@ -346,7 +346,9 @@ def player_floor(
     floor, whose guard starts fastest, is worked before every Safe opened has sped him up),
     14 and 12 (+14 -15 games). The order hardly changed: 15 of 160 games opened the top
     Safe before the middle one (the baseline's order was not counted; who opened the middle
-    Safe, not traced)."""
+    Safe, not traced). Later (Bank, seeds 20000-20199, sampler 0: 40 of 200): the odd seat
+    kept on the team's floor until its Safe's combination is all face up (257 of the top
+    floor's turns in seeds 20000-20019 came before the middle Safe opened), 31."""
     if all_loot is None:
         all_loot = game.team_has_all_loot()
     floor = _assigned_floor(game, player, tf, all_loot, sv)
@@ -1128,8 +1130,8 @@ class Weights:
     afraid of a burglar's last token (`zero_stealth` 1400): 36. Where the Bank's turns go
     (seeds 20000-20019, sampler 0): 257 turns were played on the top floor while the middle
     Safe was still closed, against 120 after it opened, and the top guard reached speed 6 by
-    turn 35-45 in most games; 25 rolls and 7 dice added a game for 1.5 Safes opened. Not
-    tried from it: keeping the odd seat below until the middle Safe's combination is face up.
+    turn 35-45 in most games; 25 rolls and 7 dice added a game for 1.5 Safes opened. Keeping
+    the odd seat below until the team floor's combination is face up: `player_floor`'s notes.
 
     How large the noise is: the shipped bot, its sampler seeded three ways (`python -m
     engine autoplay --sampler` 0, 1 and 2), on the same Bank games 31000-31079 won 15, 12
