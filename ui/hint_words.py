@@ -85,7 +85,14 @@ def _decision_text(e: Explanation, names: list[str]) -> str:
     if e.stealth:
         parts.append(t("autopilot.cost.stealth"))
     parts.extend(_end_of_turn(e, names))
-    if e.alternative is not None and e.alternative_risk > e.risk:
+    for seat, tile in e.walk_hits:
+        parts.append(t("autopilot.decide.walk_in", name=_name(names, seat), pos=_at(tile)))
+    if e.alternative is not None and e.alternative_hits:
+        seat, tile = e.alternative_hits[0]
+        option = describe.choice_label(e.decision, e.alternative.option, names)
+        who = _name(names, seat)
+        parts.append(t("autopilot.decide.other_walk_in", option=option, name=who, pos=_at(tile)))
+    elif e.alternative is not None and e.alternative_risk > e.risk:
         option = describe.choice_label(e.decision, e.alternative.option, names)
         if _certain(e.alternative_risk):
             parts.append(t("autopilot.decide.other_sure", option=option))
@@ -120,15 +127,12 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         if e.end_event and not e.end_unknown:  # an End of its own has named the Event
             parts.append(t("autopilot.risk.event_now" if e.event else "autopilot.risk.event"))
     for seat, tile, chance in e.crew:
-        name = names[seat] if seat < len(names) else str(seat + 1)
         key = _sure_or("autopilot.risk.crew", chance)
-        parts.append(t(key, name=name, pos=describe.pos_text(tile), pct=_pct(chance)))
+        parts.append(t(key, name=_name(names, seat), pos=_at(tile), pct=_pct(chance)))
     for what, crew in (("crew_camera", e.crew_camera), ("crew_atrium", e.crew_atrium)):
         for seat, tile, chance in crew:
-            name = names[seat] if seat < len(names) else str(seat + 1)
-            pos = describe.pos_text(tile)
             key = _sure_or(f"autopilot.risk.{what}", chance)
-            parts.append(t(key, name=name, pos=pos, pct=_pct(chance)))
+            parts.append(t(key, name=_name(names, seat), pos=_at(tile), pct=_pct(chance)))
     return parts
 
 
@@ -150,6 +154,14 @@ def _worth(e: Explanation, names: list[str]) -> str:
         return t(f"{pre}steps", action=label, n=e.alternative_steps - e.steps)
     last = "autopilot.worth.score" if e.alternative_weighed else "autopilot.worth.plan"
     return t(last, action=label)
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else str(seat + 1)
+
+
+def _at(tile: int) -> str:
+    return describe.pos_text(tile) if tile >= 0 else ""
 
 
 def _sure_or(key: str, chance: float) -> str:

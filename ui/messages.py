@@ -103,6 +103,8 @@ EN: dict[str, Text] = {
     "autopilot.cost.guard-path-end-event": "The guard walks through this tile when the turn ends, unless the Event drawn first changes that: you would lose a Stealth token.",
     "autopilot.cost.alarm_sure": "It sets off an alarm at {pos}: the guard heads for the closest alarm, one step faster while it rings.",
     "autopilot.cost.alarm_asked": "It sets off an alarm at {pos} unless you stop it (you will be asked how).",
+    "autopilot.decide.walk_in": "On his way the guard walks in on {name} at {pos}: a Stealth token lost.",
+    "autopilot.decide.other_walk_in": "“{option}” would walk the guard in on {name} at {pos}.",
     "autopilot.decide.other": "“{option}” would end the turn where the guard is likelier to walk in ({pct}% chance).",
     "autopilot.decide.other_sure": "“{option}” would end the turn on the guard's path: he would walk in.",
     "autopilot.cost.stealth": "A guard sees you there: you lose a Stealth token.",

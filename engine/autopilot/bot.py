@@ -62,6 +62,7 @@ from ..rules.events import (
     SafeRolled,
     StealthLost,
     TileRevealed,
+    TurnStarted,
 )
 from ..rules.foresight import HIDDEN_FACTS
 from ..rules.game import Game
@@ -574,10 +575,12 @@ class Explanation:
     that left it out), the plainest legal one that does, unweighed (its line's risk and
     steps are read when neither line turns up anything hidden); None: every legal choice
     pays a price (for a decision: the best-scored other option, when its plan ends the turn
-    where the guard is likelier to walk in). `decision`: the pending decision's kind, for a
-    choice. `sole`: the action is the only legal one (nothing else to weigh it
-    against: a burglar with no action left and no Tool to use can only End). `steps` is the chosen
-    plan's. `options` and `worlds`: how many choices and sampled
+    where the guard is likelier to walk in; for a choice made as the turn ends, the one whose
+    walk catches more burglars). `decision`: the pending decision's kind, for a choice;
+    `walk_hits`, `alternative_hits`: (seat, tile) of each burglar the guard walks in on after
+    such a choice, and after that other option. `sole`: the action is the only legal one
+    (nothing else to weigh it against: a burglar with no action left and no Tool to use can
+    only End). `steps` is the chosen plan's. `options` and `worlds`: how many choices and sampled
     tables the search compared."""
 
     action: Action
@@ -615,6 +618,8 @@ class Explanation:
     sole: bool = False
     guard_steps: int = -1
     decision: str = ""
+    walk_hits: tuple[tuple[int, int], ...] = ()
+    alternative_hits: tuple[tuple[int, int], ...] = ()
     options: int = 0
     worlds: int = 0
 
@@ -2288,8 +2293,8 @@ def _explain_decision(
 ) -> Explanation:
     """Why this option of the pending decision: the alarm it lets ring, where the plan then
     ends the turn and the chance the guard walks in there, and the best-scored other option
-    when its own plan ends where he is likelier to (a choice that ends the turn, such as which
-    alarm the guard heads for, has no end of actions to read: the count alone is told)."""
+    when its own plan ends where he is likelier to; for a choice made as the turn ends (which
+    alarm the guard heads for), whom his walk after it catches, against the other option's."""
     st = w0.state
     me = st.current
     assert st.pending is not None
@@ -2306,12 +2311,21 @@ def _explain_decision(
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
     others = [a for a in scores if a != action]
-    if end_pos >= 0 and others:
-        best_other = max(others, key=lambda a: scores[a])
+    best_other = max(others, key=lambda a: scores[a]) if others else None
+    if end_pos >= 0 and best_other is not None:
         other_end, other_unknown = _plan_end(w0, best_other, plan)
         other_pos, other_risk, other_steps = _end_risk(other_end, me)
         if other_pos >= 0 and not other_unknown and other_risk > risk:
             alternative, alt_risk, alt_steps = best_other, other_risk, other_steps
+    # A choice made as the turn ends (which alarm the guard heads for): his walk after it.
+    walk_hits: tuple[tuple[int, int], ...] = ()
+    alternative_hits: tuple[tuple[int, int], ...] = ()
+    if end is None and st.pending.floor >= 0:
+        walk_hits = _walk_hits(w0, action)
+        if best_other is not None:
+            other_hits = _walk_hits(w0, best_other)
+            if len(other_hits) > len(walk_hits):
+                alternative, alternative_hits = best_other, other_hits
     return Explanation(
         action,
         Goal.DECIDE,
@@ -2333,9 +2347,29 @@ def _explain_decision(
         alternative_risk=alt_risk,
         alternative_steps=alt_steps,
         decision=str(st.pending.kind),
+        walk_hits=walk_hits,
+        alternative_hits=alternative_hits,
         options=options,
         worlds=worlds,
     )
+
+
+def _walk_hits(w0: Game, option: Action) -> tuple[tuple[int, int], ...]:
+    """(seat, tile) of each burglar the guard walks in on after `option`, a choice made as
+    the turn ends, up to the next turn or the first hidden fact (a patrol card drawn)."""
+    g = w0.clone()
+    turn = w0.state.turn
+    events = g.apply(option)
+    while g.state.pending is not None and g.state.step != Step.OVER and g.state.turn == turn:
+        events += g.apply(decide(g))
+    hits: list[tuple[int, int]] = []
+    for e in events:
+        if isinstance(e, (TurnStarted, *HIDDEN_FACTS)):
+            break
+        if isinstance(e, StealthLost) and not e.from_tile:
+            pos = g.state.players[e.player].pos
+            hits.append((e.player, -1 if pos is None else pos))
+    return tuple(hits)
 
 
 def _guard_on(game: Game, pos: int) -> bool:

@@ -432,3 +432,25 @@ def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
     e = explain(g, Action.parse("use rollerskates"), {}, {}, 3, 1)
     assert e.gained == 2 and e.actions == 0
     assert "It costs no action and gives you 2 more." in explanation_text(e, ["P1"])
+
+
+def test_a_choice_made_as_the_turn_ends_says_whom_the_guards_walk_catches_either_way():
+    """The guard clears the alarm he heads for, then two alarms are as close: one way he
+    walks in on the teammate standing on one of them, the other way on nobody."""
+    t = Table(players=2, characters=(Character.PETERMAN, Character.RIGGER)).reveal_floor(0)
+    t = t.player(0, "1.D1").player(1, "1.A4")
+    for alarm in ("1.B3", "1.A4", "1.C4"):
+        t = t.tile(alarm, K.LABORATORY, alarm=True, tool_taken=True)
+    g = t.guard(0, at="1.B2", dest="1.B3", speed=1).game()
+    for step in ("move 1.D2", "move 1.D1", "move 1.D2", "end"):
+        g.apply(step)
+    assert g.state.pending is not None and g.state.pending.kind == "alarm-tie"
+    away, onto = Action.parse("choose 1.C4"), Action.parse("choose 1.A4")
+    e = explain(g, away, {}, {away: 10.0, onto: 5.0}, 2, 3)
+    words = explanation_text(e, ["Ada", "Bob"])
+    assert e.walk_hits == () and e.alternative_hits == ((1, P("1.A4")),)
+    assert "would walk the guard in on Bob at 1.A4." in words
+    e = explain(g, onto, {}, {away: 5.0, onto: 10.0}, 2, 3)
+    words = explanation_text(e, ["Ada", "Bob"])
+    assert "On his way the guard walks in on Bob at 1.A4: a Stealth token lost." in words
+    assert "would walk the guard in" not in words
