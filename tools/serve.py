@@ -44,13 +44,21 @@ class NoCacheHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A browser that drops a file half sent (a page closed or reloaded mid-load) is no error
+    worth a traceback in the test or play output; any other error still prints one."""
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path, port: int = 0, handler: type = NoCacheHandler
 ) -> ThreadingHTTPServer:
     """A server for `directory` on 127.0.0.1 (port 0: any free port); not started yet."""
-    server = ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(handler, directory=str(directory))
-    )
+    server = QuietServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
 

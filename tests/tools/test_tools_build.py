@@ -76,6 +76,20 @@ def test_no_cache_server_serves_with_the_right_types(tmp_path):
         server.server_close()
 
 
+@pytest.mark.parametrize("error", [ConnectionResetError, BrokenPipeError, ValueError])
+def test_the_server_reports_errors_but_not_a_browser_that_left_mid_file(tmp_path, capsys, error):
+    server = make_server(tmp_path)
+    try:
+        try:
+            raise error("while sending")
+        except Exception:
+            server.handle_error(None, ("127.0.0.1", 1))
+    finally:
+        server.server_close()
+    printed = capsys.readouterr().err
+    assert ("while sending" in printed) is (error is ValueError)
+
+
 def test_the_runtime_snapshot_key_follows_the_runtime_and_our_code(tmp_path):
     """Another engine wheel (or runtime, or ui archive) gives another snapshot key, so a new
     build never restores an old build's snapshot."""
