@@ -2075,6 +2075,17 @@ def _end_watch(g: Game | None, me: int) -> tuple[str, float, _Crew, _Crew, _Crew
     return kind, chance, tuple(crew), tuple(cameras), tuple(atria)
 
 
+def _public_watch(w0: Game, end: Game | None, me: int) -> tuple[str, float, _Crew, _Crew, _Crew]:
+    """`_end_watch` of a plan's end as the guard starts his move, the end tile's own watch
+    left out when that tile is face down in the public position (whether it is a Foyer is
+    the sample's guess)."""
+    watch, watched, crew, cameras, atria = _end_watch(_as_the_guard_moves(end, me), me)
+    pos = end.state.players[me].pos if end is not None else None
+    if pos is not None and not w0.tile(pos).revealed:
+        watch, watched = "", 0.0
+    return watch, watched, crew, cameras, atria
+
+
 def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
     """(an alarm goes off or is asked about, the burglar loses a Stealth token of their own)
     in an action's events, up to the first hidden fact (a roll, a card)."""
@@ -2204,9 +2215,7 @@ def explain(
     # Ending there draws an Event: it may move the guard or the burglar (`hit_risk` reads
     # his route and patrol cards, not the Events).
     end_event = end is not None and end.would_draw_event()
-    watch, watched, crew, crew_camera, crew_atrium = _end_watch(_as_the_guard_moves(end, me), me)
-    if end_pos >= 0 and not w0.tile(end_pos).revealed:
-        watch, watched = "", 0.0  # what that tile is (a Foyer?) is the sample's guess
+    watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     event_dodged = (
         kind == ActionKind.MOVE
         and end is not None
@@ -2301,13 +2310,11 @@ def _explain_decision(
     trial = w0.clone()
     events = trial.apply(action)
     _, stealth = _prices(events, trial, me)
-    rung = [e.pos for e in events if isinstance(e, AlarmRaised)]
-    rings = st.pending.kind == D.ALARM and bool(rung)
+    alarm_pos, asked = _alarm_of(events, trial)
+    rings = st.pending.kind == D.ALARM and alarm_pos >= 0 and not asked
     end, end_unknown = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
-    watch, watched, crew, crew_camera, crew_atrium = _end_watch(_as_the_guard_moves(end, me), me)
-    if end_pos >= 0 and not w0.tile(end_pos).revealed:
-        watch, watched = "", 0.0
+    watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
     others = [a for a in scores if a != action]
@@ -2330,7 +2337,7 @@ def _explain_decision(
         action,
         Goal.DECIDE,
         alarm=rings,
-        alarm_pos=rung[0] if rings else -1,
+        alarm_pos=alarm_pos if rings else -1,
         stealth=stealth,
         end_pos=end_pos,
         risk=risk,
