@@ -39,8 +39,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.autopilot.autoplay import _p95
-from engine.autopilot.bot import end_danger
 from engine.autopilot.defaults import default_bot, seat_seed
+from engine.autopilot.guard_risk import end_danger
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import ScenarioId, Side
 from engine.rules.events import GameLost, StealthLost

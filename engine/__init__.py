@@ -88,7 +88,7 @@ _EXPORTS = {
     "parse_die_face": "rules.decisions",
     "parse_order": "rules.decisions",
     "Bot": "autopilot.bot",
-    "Explanation": "autopilot.bot",
+    "Explanation": "autopilot.explain",
     "TurnSearch": "autopilot.search",
     "default_bot": "autopilot.defaults",
     "seat_seed": "autopilot.defaults",
@@ -104,8 +104,9 @@ _EXPORTS = {
 _MODULES = {"events": "rules.events"}
 
 if TYPE_CHECKING:  # the same names, typed for mypy (a test checks both lists agree)
-    from .autopilot.bot import Bot, Explanation
+    from .autopilot.bot import Bot
     from .autopilot.defaults import default_bot, seat_seed
+    from .autopilot.explain import Explanation
     from .autopilot.search import TurnSearch
     from .io.limits import MAX_GAME_ACTIONS, load_json
     from .io.links import MAX_CODE_CHARS, pack_actions, unpack_actions

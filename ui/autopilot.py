@@ -1,4 +1,4 @@
-"""Autopilot seats and hints in the page (the bot itself is engine/autopilot/bot.py).
+"""Autopilot seats and hints in the page (the bot itself is engine/autopilot/).
 
 * On the new-game screen every burglar row gets an "Autopilot" box. The seats chosen are
   kept beside the save (`autopilot.<save id>` in the page's storage), never in the game.

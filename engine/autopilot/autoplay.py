@@ -16,9 +16,10 @@ from ..rules.actions import ActionKind
 from ..rules.data import ScenarioId, Side
 from ..rules.game import new_game
 from ..rules.setup import crew_setup
-from .bot import Bot, public_table
+from .bot import Bot
 from .defaults import SEARCH, WORLDS, seat_seed, weights_for
 from .search import TurnSearch
+from .signatures import public_table
 
 
 def _p95(values: list[float]) -> float:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..rules.data import ScenarioId
-from .bot import Bot, Weights
+from .bot import Bot
+from .scoring import Weights
 from .search import TurnSearch
 
 # Sampled tables each decision searches (`Bot.worlds`). Dev seeds 9000-9079, 2 burglars,

@@ -99,7 +99,11 @@ from ..rules.actions import Action, ActionKind
 from ..rules.game import Game
 from ..rules.infostate import resample_from_infostate
 from ..rules.state import Step
-from .bot import Bot, _key, _mix, _walked_into_guard, decide, ending_price, evaluate, policy
+from .bot import Bot
+from .guard_risk import _walked_into_guard
+from .rule_of_thumb import decide, policy
+from .scoring import ending_price, evaluate
+from .signatures import _key, _mix
 
 __all__ = ["TurnSearch", "line_of"]
 

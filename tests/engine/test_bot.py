@@ -6,23 +6,14 @@ import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.autopilot.autoplay import autoplay
-from engine.autopilot.bot import (
-    Aim,
-    Bot,
-    Goal,
-    Weights,
-    _loop_steps,
-    aim_of,
-    evaluate,
-    explain,
-    goal_distance,
-    hit_risk,
-    idle_actions,
-    player_floor,
-    public_table,
-)
+from engine.autopilot.bot import Bot
 from engine.autopilot.defaults import seat_seed
+from engine.autopilot.explain import _loop_steps, explain
+from engine.autopilot.goals import Aim, Goal, aim_of, goal_distance, player_floor
+from engine.autopilot.guard_risk import hit_risk
+from engine.autopilot.scoring import Weights, evaluate, idle_actions
 from engine.autopilot.search import TurnSearch
+from engine.autopilot.signatures import public_table
 from engine.rules.actions import Action, pos_text
 from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool
 from engine.rules.game import Game

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
-from engine.autopilot.bot import _key, _scan, guard_threat
+from engine.autopilot.goals import _scan
+from engine.autopilot.guard_risk import guard_threat
+from engine.autopilot.signatures import _key
 from engine.rules.game import Game
 
 

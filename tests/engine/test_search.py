@@ -7,7 +7,9 @@ import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.autopilot.autoplay import autoplay
-from engine.autopilot.bot import Bot, Weights, ending_price, policy
+from engine.autopilot.bot import Bot
+from engine.autopilot.rule_of_thumb import policy
+from engine.autopilot.scoring import Weights, ending_price
 from engine.autopilot.search import TurnSearch, line_of
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import Loot, TileKind

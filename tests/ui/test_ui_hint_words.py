@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.autopilot.bot import explain
+from engine.autopilot.explain import explain
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import Character, EventCard, ScenarioId, Side, Tool
 from engine.rules.game import Game
@@ -88,7 +88,8 @@ def test_out_of_reach_is_only_a_guess_when_the_plan_turns_up_a_face_down_tile():
 def test_a_guessed_end_on_the_guards_path_is_told_as_the_imagined_tables_not_as_certain():
     """Up the Stairs to a floor whose guard is not placed yet: where he stands is the
     sample's guess, so "he walks in" is never said as a fact."""
-    from engine.autopilot.bot import Explanation, Goal
+    from engine.autopilot.explain import Explanation
+    from engine.autopilot.goals import Goal
 
     e = Explanation(
         Action.parse("move 2.A1"), Goal.FIND_SAFE, end_pos=P("2.A1"), risk=1.0, end_unknown=True
@@ -227,7 +228,8 @@ def test_a_stairs_hint_names_the_floor_the_stairs_lead_to_and_the_top_floor_none
 
 
 def test_a_decision_with_one_option_is_called_the_only_one_not_the_best_scored():
-    from engine.autopilot.bot import Explanation, Goal
+    from engine.autopilot.explain import Explanation
+    from engine.autopilot.goals import Goal
 
     e = Explanation(Action.parse("end"), Goal.DECIDE, options=1, worlds=3)
     assert explanation_text(e, ["P1"]) == "It is the only option here."
@@ -346,7 +348,8 @@ def test_a_decision_that_lets_an_alarm_ring_says_so_and_names_no_safer_option_it
 
 
 def test_a_certain_catch_in_the_avoiding_choice_is_told_as_certain_not_as_99_percent():
-    from engine.autopilot.bot import Explanation, Goal
+    from engine.autopilot.explain import Explanation
+    from engine.autopilot.goals import Goal
 
     e = Explanation(
         Action.parse("move 1.B1"),
@@ -377,7 +380,8 @@ def test_a_free_step_into_the_guards_tile_is_named_as_flexibilitys(character: Ch
 
 
 def test_a_teammate_certain_to_be_seen_by_a_camera_is_told_as_certain_not_99_percent():
-    from engine.autopilot.bot import Explanation, Goal
+    from engine.autopilot.explain import Explanation
+    from engine.autopilot.goals import Goal
 
     e = Explanation(
         Action.parse("end"),
@@ -392,7 +396,8 @@ def test_a_teammate_certain_to_be_seen_by_a_camera_is_told_as_certain_not_99_per
 
 
 def test_a_guess_after_a_roll_or_a_reveal_says_so_once():
-    from engine.autopilot.bot import Explanation, Goal
+    from engine.autopilot.explain import Explanation
+    from engine.autopilot.goals import Goal
 
     e = Explanation(
         Action.parse("crack"), Goal.OPEN_SAFE, end_pos=P("1.A4"), end_unknown=True, luck=True
@@ -405,7 +410,7 @@ def test_a_guess_after_a_roll_or_a_reveal_says_so_once():
 def test_a_followed_plans_costly_step_says_what_the_plainest_avoiding_choice_leads_to():
     """A plan followed (nothing scored): the step into the guard's tile pays a token, and
     the plain step that avoids it leads into a dead end on his way: the hint says so."""
-    from engine.autopilot.bot import _key
+    from engine.autopilot.signatures import _key
 
     t = _peterman().reveal_floor(0).player(0, "1.A1").walls(0, "A2-B2 A2-A3")
     g = t.guard(0, at="1.B1", dest="1.A2", speed=2).game()

@@ -1,0 +1,618 @@
+"""Why the autopilot chose an action, read off its plan and the engine's public queries: the
+`Explanation` the page words for hints and log lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.actions import Action, ActionKind
+from ..rules.data import Character, Side
+from ..rules.data import TileKind as K
+from ..rules.events import (
+    AlarmRaised,
+    Event,
+    KeypadRolled,
+    LootRolled,
+    SafeDiceRolled,
+    SafeRolled,
+    StealthLost,
+    TileRevealed,
+    TurnStarted,
+)
+from ..rules.foresight import HIDDEN_FACTS
+from ..rules.game import Game
+from ..rules.kinds import DecisionKind as D
+from ..rules.kinds import Hazard, Lasting
+from ..rules.state import Step
+from .goals import Goal, _revealed_of_kind, aim_of, goal_distance
+from .guard_risk import (
+    _rings_first,
+    _thermo_on,
+    _with_alarm,
+    end_danger,
+    guard_walks,
+    hit_risk,
+    watch_risk,
+)
+from .rule_of_thumb import decide, policy
+from .signatures import _key
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why the bot plays `action`, from the plan it chose (for hints and log lines; the page
+    words it). Every field is read off the search's own line in its first sample and the
+    engine's public queries: nothing here is a fixed sentence.
+
+    `goal`, `target`, `safe`: what the plan works toward. `actions`: what the action spends
+    (for End, the actions left unused); `gained`, the actions it adds (Rollerskates...).
+    `hazards`: the certain prices the engine names
+    (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
+    on a tile in sight (a Laser, a Fingerprint, a Foyer...), `alarm_pos` that alarm's tile
+    and `alarm_asked` whether the player is first asked how to stop it (a hack token, an
+    extra action). `event`: ending now draws an Event. `face_down`: it steps onto a tile
+    nobody has seen. `flexible`: it steps into the guard's tile with no token paid
+    (Flexibility). `end_pos`: where the plan ends the turn, `risk` the chance, from his
+    route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
+    plan: the entrance, a choice made as the turn ends), from the first sample:
+    `end_unknown` when the plan turns up a hidden fact before it ends there (a tile, a
+    roll, a card, a guard placed), so that end and its risk are that sample's guess, and
+    `end_event` when ending there draws an Event (it may change his walk); `watched` the
+    chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
+    a Camera while he steps on another);
+    `crew`: (seat, tile, chance) of each other burglar the same guard may then walk in on;
+    `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
+    steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
+    seen if he walks onto the tile right below or above it.
+    `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal).
+    `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
+    a "card"), so what it
+    costs is not known before. `event_dodged`: a Move whose plan comes back to end the
+    actions where the burglar stands now, drawing no Event where ending now would draw one
+    (the step buys the Event's miss, not a step forward: R07 counts the step out). When
+    the action pays a hazard, `alternative` is the best-scored choice that pays no price the
+    table sees coming (`_pays_nothing`: no hazard, alarm or token, nor a forced End that
+    pays), with the risk and the steps to the goal its own plan ends with
+    (`alternative_weighed`); when no scored choice avoids it (a plan followed, candidates
+    that left it out), the plainest legal one that does, unweighed (its line's risk and
+    steps are read when neither line turns up anything hidden); None: every legal choice
+    pays a price (for a decision: the best-scored other option, when its plan ends the turn
+    where the guard is likelier to walk in; for a choice made as the turn ends, the one whose
+    walk catches more burglars). `decision`: the pending decision's kind, for a choice;
+    `walk_hits`, `alternative_hits`: (seat, tile) of each burglar the guard walks in on after
+    such a choice, and after that other option. `sole`: the action is the only legal one
+    (nothing else to weigh it against: a burglar with no action left and no Tool to use can
+    only End). `steps` is the chosen plan's. `options` and `worlds`: how many choices and sampled
+    tables the search compared."""
+
+    action: Action
+    goal: Goal
+    target: int = -1
+    safe: int = -1
+    actions: int = 0
+    gained: int = 0
+    hazards: tuple[Hazard, ...] = ()
+    alarm: bool = False
+    alarm_pos: int = -1
+    alarm_asked: bool = False
+    stealth: bool = False
+    event: bool = False
+    face_down: bool = False
+    flexible: bool = False
+    end_pos: int = -1
+    risk: float = 0.0
+    end_unknown: bool = False
+    end_event: bool = False
+    leads_to: int = -1
+    watch: str = ""
+    watched: float = 0.0
+    crew: tuple[tuple[int, int, float], ...] = ()
+    crew_camera: tuple[tuple[int, int, float], ...] = ()
+    crew_atrium: tuple[tuple[int, int, float], ...] = ()
+    luck: bool = False
+    luck_kind: str = ""
+    event_dodged: bool = False
+    steps: int = -1
+    alternative: Action | None = None
+    alternative_weighed: bool = False
+    alternative_risk: float = 0.0
+    alternative_steps: int = -1
+    sole: bool = False
+    guard_steps: int = -1
+    decision: str = ""
+    walk_hits: tuple[tuple[int, int], ...] = ()
+    alternative_hits: tuple[tuple[int, int], ...] = ()
+    options: int = 0
+    worlds: int = 0
+
+    @property
+    def claims_safe(self) -> bool:
+        """The words will say nothing is paid and the guard cannot reach the planned tile."""
+        return (
+            self.end_pos >= 0
+            and not self.hazards
+            and not self.alarm
+            and not self.stealth
+            and not self.event
+            and not self.face_down
+            and not self.luck
+            and self.risk == 0.0
+            and not self.end_unknown
+            and not self.end_event
+            and self.watched == 0.0
+            and not self.crew
+            and not self.crew_camera
+            and not self.crew_atrium
+        )
+
+
+_END = Action(ActionKind.END)
+
+
+def _plan_end(
+    w0: Game, first: Action, plan: dict[tuple[object, ...], Action], limit: int = 24
+) -> tuple[Game | None, bool]:
+    """The position where the plan that starts with `first` ends the actions (a copy of the
+    first sample played along the search's best line; the rule of thumb where the search
+    stopped), None when the turn ends at once (the action itself ends it); and whether the
+    line brings a hidden fact to light on the way (a tile, a roll, a card, a guard placed):
+    then that end is the sample's guess, not what the table can foresee."""
+    st0 = w0.state
+    me, turn = st0.current, st0.turn
+    if first.kind == ActionKind.END and st0.pending is None:
+        return w0, False
+    g = w0.clone()
+    hidden = _brings_to_light(g.apply(first))
+    for _ in range(limit):
+        st = g.state
+        while st.pending is not None and st.step != Step.OVER and st.turn == turn:
+            hidden = _brings_to_light(g.apply(decide(g))) or hidden
+        if st.step == Step.OVER or st.turn != turn or st.current != me:
+            return None, hidden
+        a = plan.get(_key(g))
+        if a is None or a not in g.legal_actions():  # (a key another position shares)
+            a = policy(g)
+        if a.kind == ActionKind.END:
+            return g, hidden
+        hidden = _brings_to_light(g.apply(a)) or hidden
+    return g, hidden
+
+
+def _brings_to_light(events: list[Event]) -> bool:
+    return any(isinstance(e, HIDDEN_FACTS) for e in events)
+
+
+_ROLLS = (KeypadRolled, SafeRolled, SafeDiceRolled, LootRolled)
+
+
+def _light_kind(events: list[Event]) -> str:
+    """What the first hidden fact an action brings to light is: "tile" (a face-down tile
+    turned up), "roll" (dice) or "card" (a deck's card)."""
+    for e in events:
+        if isinstance(e, TileRevealed):
+            return "tile"
+        if isinstance(e, _ROLLS):
+            return "roll"
+        if isinstance(e, HIDDEN_FACTS):
+            return "card"
+    return ""
+
+
+def _as_the_guard_moves(g: Game | None, me: int) -> Game | None:
+    """A plan's end position as the guard will start his move: with the alarm of the Thermo
+    the burglar ends on, when ending there rings it before any hidden fact (hack tokens
+    and all, as the engine plays the End on a copy)."""
+    if g is None:
+        return None
+    pos = g.state.players[me].pos
+    if pos is None or g.state.pending is not None or not _thermo_on(g, pos):
+        return g
+    trial = g.clone()
+    if not _rings_first(trial.apply(_END), pos):
+        return g
+    return _with_alarm(g, pos)
+
+
+def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
+    """(where the burglar ends the actions, the chance the guard then walks in, the steps
+    left to the goal) in a plan's end position; (-1, 0.0, -1) without one."""
+    if g is None:
+        return -1, 0.0, -1
+    pos = g.state.players[me].pos
+    if pos is None:
+        return -1, 0.0, -1
+    seen = _as_the_guard_moves(g, me)
+    assert seen is not None
+    return pos, hit_risk(seen, pos >> 6).get(pos, 0.0), goal_distance(g, me)
+
+
+_Crew = tuple[tuple[int, int, float], ...]
+
+
+def _end_watch(g: Game | None, me: int) -> tuple[str, float, _Crew, _Crew, _Crew]:
+    """In a plan's end position: the burglar's tile watch and its chance (`watch_risk`);
+    (seat, tile, chance) for each other burglar on the floor the guard may then catch, for
+    each other burglar on a Camera (any floor) he may set ringing by stepping on one, and
+    for each other burglar on an Atrium next floor up or down he may walk under or over."""
+    if g is None:
+        return "", 0.0, (), (), ()
+    st = g.state
+    pos = st.players[me].pos
+    if pos is None:
+        return "", 0.0, (), (), ()
+    f = pos >> 6
+    kind, chance = watch_risk(g, pos)
+    crew = []
+    cameras = []
+    atria = []
+    for i, p in enumerate(st.players):
+        if i == me or p.pos is None or p.escaped:
+            continue
+        if p.pos >> 6 == f:
+            danger = end_danger(g, p.pos)
+            if danger > 0.0:
+                crew.append((i, p.pos, danger))
+        t = g.tile(p.pos)
+        if abs((p.pos >> 6) - f) == 1 and t.revealed and t.kind == K.ATRIUM and not t.disabled:
+            under = (f << 6) | (p.pos & 63)  # the tile of his floor right below or above it
+            seen = hit_risk(g, f).get(under, 0.0)
+            if seen > 0.0:
+                atria.append((i, p.pos, seen))
+        if (
+            t.revealed
+            and t.kind == K.CAMERA
+            and not t.disabled
+            and Lasting.VIDEO_LOOP not in st.lasting
+        ):
+            cams = {q for q in _revealed_of_kind(g, f, K.CAMERA) if not g.tile(q).disabled}
+            walks = guard_walks(g, f)
+            seen = min(1.0, sum(c for c, walk in walks if not walk.isdisjoint(cams)))
+            if seen > 0.0:
+                cameras.append((i, p.pos, seen))
+    return kind, chance, tuple(crew), tuple(cameras), tuple(atria)
+
+
+def _public_watch(w0: Game, end: Game | None, me: int) -> tuple[str, float, _Crew, _Crew, _Crew]:
+    """`_end_watch` of a plan's end as the guard starts his move, the end tile's own watch
+    left out when that tile is face down in the public position (whether it is a Foyer is
+    the sample's guess)."""
+    watch, watched, crew, cameras, atria = _end_watch(_as_the_guard_moves(end, me), me)
+    pos = end.state.players[me].pos if end is not None else None
+    if pos is not None and not w0.tile(pos).revealed:
+        watch, watched = "", 0.0
+    return watch, watched, crew, cameras, atria
+
+
+def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
+    """(an alarm goes off or is asked about, the burglar loses a Stealth token of their own)
+    in an action's events, up to the first hidden fact (a roll, a card)."""
+    alarm = stealth = False
+    for e in events:
+        if isinstance(e, HIDDEN_FACTS):
+            break
+        if isinstance(e, AlarmRaised):
+            alarm = True
+        elif isinstance(e, StealthLost) and e.player == me and not e.from_tile:
+            stealth = True
+    d = after.state.pending
+    if d is not None and d.kind == D.ALARM:
+        alarm = True  # an alarm unless a hack token (or a payment) stops it
+    return alarm, stealth
+
+
+def _alarm_of(events: list[Event], after: Game) -> tuple[int, bool]:
+    """(the tile of the alarm an action sets off, whether the player is asked first how to
+    stop it), as `_prices` found it: the first alarm raised before a hidden fact, else the
+    alarm decision the action leaves open."""
+    for e in events:
+        if isinstance(e, HIDDEN_FACTS):
+            break
+        if isinstance(e, AlarmRaised):
+            return e.pos, False
+    d = after.state.pending
+    if d is not None and d.kind == D.ALARM:
+        return d.pos, True
+    return -1, False
+
+
+_PLAIN_FIRST = {ActionKind.MOVE: 0, ActionKind.PEEK: 1, ActionKind.END: 2}
+
+
+def _pays_nothing(g: Game, action: Action, me: int) -> bool:
+    """`action` pays no price the table can see coming: no hazard, no alarm or Stealth token
+    of its own (Dynamite skips a Motion room's alarm by ringing another), and when it leaves
+    no action, the End it forces pays none (a Tool used where the guard walks at the End
+    only puts off the same price)."""
+    if g.hazards(action):
+        return False
+    trial = g.clone()
+    alarm, stealth = _prices(trial.apply(action), trial, me)
+    if alarm or stealth:
+        return False
+    st, before = trial.state, g.state
+    if (
+        action.kind == ActionKind.END
+        or st.step == Step.OVER
+        or st.turn != before.turn
+        or st.current != me
+        or st.pending is not None
+        or st.actions_left > 0
+    ):
+        return True
+    return not trial.hazards(_END)
+
+
+def explain(
+    w0: Game,
+    action: Action,
+    plan: dict[tuple[object, ...], Action],
+    scores: dict[Action, float],
+    options: int,
+    worlds: int,
+) -> Explanation:
+    """Why `action`, read off the plan: see `Explanation`. `w0` is the first sample (its
+    public part is the real game's); `plan` its best lines; `scores` the candidates'."""
+    st = w0.state
+    me = st.current
+    p = st.players[me]
+    pos = p.pos
+    kind = action.kind
+    if st.step == Step.ENTRANCE:
+        g = st.floors[0].guard
+        d = -1
+        if g.pos is not None and action.pos >= 0:
+            d = w0.geometry(0).dist[g.pos & 63][action.pos & 63]
+        return Explanation(action, Goal.ENTER, action.pos, guard_steps=d, options=options)
+    if st.pending is not None:
+        return _explain_decision(w0, action, plan, scores, options, worlds)
+    aim = aim_of(w0, me)
+    goal, target, safe = aim.goal, aim.target, aim.safe
+    if kind in (ActionKind.CRACK, ActionKind.ADD_DIE):
+        here = action.pos if action.pos >= 0 else (pos if pos is not None else -1)
+        goal, target, safe = Goal.OPEN_SAFE, here, here
+    elif kind == ActionKind.PICKUP:
+        goal, target = Goal.LOOT, pos if pos is not None else -1
+    elif kind == ActionKind.ESCAPE:
+        goal, target = Goal.ESCAPE, pos if pos is not None else -1
+    elif kind == ActionKind.HACK:
+        goal, target = Goal.HACK, pos if pos is not None else -1
+    hazards = w0.hazards(action)
+    event = kind == ActionKind.END and w0.would_draw_event()
+    face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed
+    # Into the guard's tile with no token paid: Flexibility's free step (its price comes at
+    # the End, should she still be there).
+    flexible = (
+        kind == ActionKind.MOVE
+        and _guard_on(w0, action.pos)
+        and (p.character, p.side) == (Character.ACROBAT, Side.BASIC)
+        and Hazard.GUARD_TILE not in hazards
+    )
+    spent = st.actions_left
+    trial = w0.clone()
+    events = trial.apply(action)
+    if kind != ActionKind.END and trial.state.turn == st.turn:
+        spent = st.actions_left - trial.state.actions_left
+    luck = kind != ActionKind.END and _brings_to_light(events)
+    luck_kind = _light_kind(events) if luck and not face_down else ""
+    alarm = stealth = False
+    if not face_down:  # what a face-down tile does is the sample's guess, not a fact
+        # Up to the first hidden fact: for End, what the guard surely does before he draws
+        # a patrol card (a Camera he steps on, a burglar on his route).
+        alarm, stealth = _prices(events, trial, me)
+    told = set(hazards)
+    alarm = alarm and not told & {Hazard.MOTION_EXIT, Hazard.THERMO_END}
+    alarm_pos, alarm_asked = _alarm_of(events, trial) if alarm else (-1, False)
+    stealth = stealth and not told & {
+        Hazard.GUARD_TILE,
+        Hazard.GUARD_PATH_END,
+        Hazard.GUARD_PATH_END_EVENT,
+    }
+    end, end_unknown = _plan_end(w0, action, plan)
+    end_pos, risk, steps = _end_risk(end, me)
+    # Ending there draws an Event: it may move the guard or the burglar (`hit_risk` reads
+    # his route and patrol cards, not the Events).
+    end_event = end is not None and end.would_draw_event()
+    watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
+    event_dodged = (
+        kind == ActionKind.MOVE
+        and end is not None
+        and end_pos == pos
+        and w0.would_draw_event()
+        and not end.would_draw_event()
+    )
+    if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
+        before = goal_distance(w0, me)
+        after = steps if steps >= 0 else before
+        if after >= before and hit_risk(w0, pos >> 6).get(pos, 0.0) > 0.0:
+            goal, target, safe = Goal.HIDE, -1, -1  # a step back from the goal, off his path
+    leads_to = -1
+    if goal == Goal.STAIRS_UP and target >= 0:
+        leads_to = (target >> 6) + 1
+    elif goal == Goal.STAIRS_DOWN and target >= 0:
+        leads_to = (target >> 6) - 1
+    alternative: Action | None = None
+    alt_risk, alt_steps = 0.0, -1
+    weighed = False
+    sole = False
+    if hazards:
+        sole = len(w0.legal_actions()) == 1
+        clean = [a for a in scores if a != action and _pays_nothing(w0, a, me)]
+        if clean:
+            alternative = max(clean, key=lambda a: scores[a])
+            weighed = True
+            _, alt_risk, alt_steps = _end_risk(_plan_end(w0, alternative, plan)[0], me)
+        else:  # a plan followed, or candidates that left it out: not scored, yet it exists
+            # The plainest first: a step, a peek or the End before a Tool or an ability.
+            others = sorted(w0.legal_actions(), key=lambda a: _PLAIN_FIRST.get(a.kind, 3))
+            free = (a for a in others if a != action and _pays_nothing(w0, a, me))
+            alternative = next(free, None)
+            if alternative is not None:  # its own line, read only when nothing hidden is on it
+                alt_end, alt_hidden = _plan_end(w0, alternative, plan)
+                if not alt_hidden and not end_unknown:
+                    _, alt_risk, alt_steps = _end_risk(alt_end, me)
+    return Explanation(
+        action,
+        goal,
+        target,
+        safe,
+        actions=max(0, spent),
+        gained=max(0, -spent),
+        hazards=hazards,
+        alarm=alarm,
+        alarm_pos=alarm_pos,
+        alarm_asked=alarm_asked,
+        stealth=stealth,
+        event=event,
+        face_down=face_down,
+        flexible=flexible,
+        end_pos=end_pos,
+        risk=risk,
+        end_unknown=end_unknown,
+        end_event=end_event,
+        leads_to=leads_to,
+        watch=watch,
+        watched=watched,
+        crew=crew,
+        crew_camera=crew_camera,
+        crew_atrium=crew_atrium,
+        luck=luck and not face_down,
+        luck_kind=luck_kind,
+        event_dodged=event_dodged,
+        steps=steps,
+        alternative=alternative,
+        alternative_weighed=weighed,
+        alternative_risk=alt_risk,
+        alternative_steps=alt_steps,
+        sole=sole,
+        options=options,
+        worlds=worlds,
+    )
+
+
+def _explain_decision(
+    w0: Game,
+    action: Action,
+    plan: dict[tuple[object, ...], Action],
+    scores: dict[Action, float],
+    options: int,
+    worlds: int,
+) -> Explanation:
+    """Why this option of the pending decision: the alarm it lets ring, where the plan then
+    ends the turn and the chance the guard walks in there, and the best-scored other option
+    when its own plan ends where he is likelier to; for a choice made as the turn ends (which
+    alarm the guard heads for), whom his walk after it catches, against the other option's."""
+    st = w0.state
+    me = st.current
+    assert st.pending is not None
+    trial = w0.clone()
+    events = trial.apply(action)
+    _, stealth = _prices(events, trial, me)
+    alarm_pos, asked = _alarm_of(events, trial)
+    rings = st.pending.kind == D.ALARM and alarm_pos >= 0 and not asked
+    end, end_unknown = _plan_end(w0, action, plan)
+    end_pos, risk, steps = _end_risk(end, me)
+    watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
+    alternative: Action | None = None
+    alt_risk, alt_steps = 0.0, -1
+    others = [a for a in scores if a != action]
+    best_other = max(others, key=lambda a: scores[a]) if others else None
+    if end_pos >= 0 and best_other is not None:
+        other_end, other_unknown = _plan_end(w0, best_other, plan)
+        other_pos, other_risk, other_steps = _end_risk(other_end, me)
+        if other_pos >= 0 and not other_unknown and other_risk > risk:
+            alternative, alt_risk, alt_steps = best_other, other_risk, other_steps
+    # A choice made as the turn ends (which alarm the guard heads for): his walk after it.
+    walk_hits: tuple[tuple[int, int], ...] = ()
+    alternative_hits: tuple[tuple[int, int], ...] = ()
+    if end is None and st.pending.floor >= 0:
+        walk_hits = _walk_hits(w0, action)
+        if best_other is not None:
+            other_hits = _walk_hits(w0, best_other)
+            if len(other_hits) > len(walk_hits):
+                alternative, alternative_hits = best_other, other_hits
+    return Explanation(
+        action,
+        Goal.DECIDE,
+        alarm=rings,
+        alarm_pos=alarm_pos if rings else -1,
+        stealth=stealth,
+        end_pos=end_pos,
+        risk=risk,
+        end_unknown=end_unknown,
+        end_event=end is not None and end.would_draw_event(),
+        watch=watch,
+        watched=watched,
+        crew=crew,
+        crew_camera=crew_camera,
+        crew_atrium=crew_atrium,
+        steps=steps,
+        alternative=alternative,
+        alternative_weighed=alternative is not None,
+        alternative_risk=alt_risk,
+        alternative_steps=alt_steps,
+        decision=str(st.pending.kind),
+        walk_hits=walk_hits,
+        alternative_hits=alternative_hits,
+        options=options,
+        worlds=worlds,
+    )
+
+
+def _walk_hits(w0: Game, option: Action) -> tuple[tuple[int, int], ...]:
+    """(seat, tile) of each burglar the guard walks in on after `option`, a choice made as
+    the turn ends, up to the next turn or the first hidden fact (a patrol card drawn)."""
+    g = w0.clone()
+    turn = w0.state.turn
+    events = g.apply(option)
+    while g.state.pending is not None and g.state.step != Step.OVER and g.state.turn == turn:
+        events += g.apply(decide(g))
+    hits: list[tuple[int, int]] = []
+    for e in events:
+        if isinstance(e, (TurnStarted, *HIDDEN_FACTS)):
+            break
+        if isinstance(e, StealthLost) and not e.from_tile:
+            pos = g.state.players[e.player].pos
+            hits.append((e.player, -1 if pos is None else pos))
+    return tuple(hits)
+
+
+def _guard_on(game: Game, pos: int) -> bool:
+    return game.state.floors[pos >> 6].guard.pos == pos
+
+
+def _loop_steps(game: Game) -> set[Action]:
+    """Moves back into a guard's tile already stood on this turn. For the basic Acrobat
+    they are free (Flexibility, as often as she likes), so two guards at the two ends of a
+    staircase would let her bounce between them for ever, one free step after another; the
+    bot never takes such a step (it changes nothing it could not have had by staying)."""
+    st = game.state
+    if not st.visited:
+        return set()
+    visited = set(st.visited)
+    return {
+        a
+        for a in game.legal_actions()
+        if a.kind == ActionKind.MOVE and a.pos in visited and _guard_on(game, a.pos)
+    }
+
+
+def _reason(game: Game, action: Action) -> str:
+    """A short key saying why (for hints): the kind of action and its purpose."""
+    k = action.kind
+    if k == ActionKind.MOVE:
+        t = game.tile(action.pos)
+        if t.revealed and t.kind == K.STAIRS:
+            return "stairs"
+        if action.pos >> 6 != (game.state.players[game.state.current].pos or 0) >> 6:
+            return "floor"
+        return "move"
+    if k == ActionKind.PEEK:
+        return "peek"
+    if k in (ActionKind.ADD_DIE, ActionKind.CRACK):
+        return str(k)
+    if k == ActionKind.END:
+        return "end"
+    return str(k)
+
+
+__all__ = ["Explanation", "explain"]

@@ -1,0 +1,281 @@
+"""The guards as the autopilot reads them from public facts: where each may walk, the chance
+he walks into a tile, who a Camera or Foyer sees, and the alarms a burglar's end sets off."""
+
+from __future__ import annotations
+
+from ..rules.data import PATROL_DISCARDS
+from ..rules.data import TileKind as K
+from ..rules.events import AlarmRaised, Event, StealthLost
+from ..rules.foresight import HIDDEN_FACTS
+from ..rules.game import Game
+from ..rules.kinds import Lasting, StealthLoss
+from .goals import _revealed_of_kind
+
+# The search asks the same guard questions at thousands of positions where he has not moved:
+# answers are kept by everything they read (his place, destination, speed, the alarms, the
+# discards) and by the floor's geometry object (held, so its id is not reused), which
+# changes whenever the walls do. A bounded cache: cleared when full.
+_THREATS: dict[tuple[object, ...], tuple[object, frozenset[int]]] = {}
+_RISKS: dict[tuple[object, ...], tuple[object, _Walks]] = {}
+_CACHE_SIZE = 4096
+
+
+def guard_threat(
+    game: Game, floor: int, moves: int = 1, alarms: int | None = None
+) -> frozenset[int]:
+    """Tiles the floor's guard walks through on his next `moves` moves (or stands on).
+    `alarms`: how many alarms ring on the floor, when the caller has counted them."""
+    g = game.state.floors[floor].guard
+    if not g.placed or g.pos is None:
+        return frozenset()
+    geo = game.geometry(floor)
+    if alarms is None:
+        alarms = len(game.alarms(floor))
+    key = (floor, moves, g.pos, g.dest, g.speed, alarms, id(geo))
+    hit = _THREATS.get(key)
+    if hit is not None and hit[0] is geo:
+        return hit[1]
+    steps = (g.speed + alarms) * moves
+    route = game.guard_route(floor)
+    out = {g.pos, *route[:steps]}
+    if len(route) < steps and g.dest is not None:
+        # He draws a new destination there: the tiles around it are at risk too.
+        out.update((floor << 6) | nb for nb in geo.open[g.dest & 63])
+    if len(_THREATS) >= _CACHE_SIZE:
+        _THREATS.clear()
+    frozen = frozenset(out)
+    _THREATS[key] = (geo, frozen)
+    return frozen
+
+
+def hit_risk(game: Game, floor: int) -> dict[int, float]:
+    """For each tile, the chance the floor's guard walks into it when he moves next (from
+    public facts only: his route, speed, the alarms, the patrol cards not yet discarded).
+    His route up to his destination is certain; past it he heads for the closest alarm left,
+    then for a new patrol card, any of the floor's cards not in the discard pile, and so on
+    while steps remain (`guard_walks`). The dict is shared: read it, never change it.
+
+    Checked against what happened (Bank, 2 burglars, the shipped bots, seeds 31000-31023:
+    every burglar on the floor whose guard walks at an End, 2,096 in all; `end_danger`,
+    which is this for any tile but a Foyer): at 0, 16 of 1,603 were walked in on (at that
+    End an Event was drawn in 14, an alarm rang in 2); below 0.1, 11 of 179 (6.9% expected);
+    0.1-0.25, 16 of 183 (14%); 0.25-0.5, 15 of 46 (35%); 0.5-1, 7 of 23 (62%); certain, 46
+    of 62 (of the other 16, 11 drew an Event at that End and 6 saw the game lost first)."""
+    return _walks(game, floor)[1]
+
+
+def guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], ...]:
+    """The walks the floor's guard may take when he moves next, each with its chance and
+    the tiles he enters, from public facts only (see `hit_risk`). Shared: never change it."""
+    return _walks(game, floor)[0]
+
+
+_Walks = tuple[tuple[tuple[float, frozenset[int]], ...], dict[int, float]]
+
+
+def _walks(game: Game, floor: int) -> _Walks:
+    st = game.state
+    g = st.floors[floor].guard
+    if not g.placed or g.pos is None or g.dest is None or g.donuts:
+        return (), {}
+    geo = game.geometry(floor)
+    key = (
+        floor,
+        g.pos,
+        g.dest,
+        g.speed,
+        tuple(game.alarms(floor)),
+        tuple(g.discard),
+        len(g.patrol),
+        g.seen_top,
+        st.guard_bonus,
+        id(geo),
+    )
+    hit = _RISKS.get(key)
+    if hit is not None and hit[0] is geo:
+        return hit[1]
+    walks = _guard_walks(game, floor)
+    risk: dict[int, float] = {}
+    for chance, tiles in walks:
+        for q in tiles:
+            risk[q] = risk.get(q, 0.0) + chance
+    for q, chance in risk.items():
+        risk[q] = 1.0 if chance > 1.0 - 1e-9 else chance  # sums of shares: no 0.999...
+    out = (walks, risk)
+    if len(_RISKS) >= _CACHE_SIZE:
+        _RISKS.clear()
+    _RISKS[key] = (geo, out)
+    return out
+
+
+def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], ...]:
+    """Every way the guard's next move can go, as the engine moves him: his speed fixed at
+    the start (speed + alarms), alarms he walks through cleared, at each destination the
+    closest alarm left (players break ties: each counted alike) or else a patrol card drawn
+    (never his own tile): the one the crew saw on top if any (`Guard.seen_top`), else any not
+    drawn. The deck's size is public: once its last card is drawn, the next draw comes from
+    every card of the floor reshuffled (the set-aside ones too)."""
+    st = game.state
+    g = st.floors[floor].guard
+    assert g.pos is not None and g.dest is not None
+    alarms = game.alarms(floor)
+    n = g.speed + len(alarms) + max(st.guard_bonus, -g.speed)
+    route = game.guard_route(floor)
+    first = route[:n]
+    if n <= len(route):
+        return ((1.0, frozenset(first)),)
+    geo = game.geometry(floor)
+    base = floor << 6
+    cells = [base | c for c, t in enumerate(st.floors[floor].tiles) if t is not None]
+    reshuffled = len(cells) - PATROL_DISCARDS[len(st.players)]  # a new deck's size
+    out: list[tuple[float, frozenset[int]]] = []
+
+    def go(
+        here: int,
+        left: int,
+        chance: float,
+        seen: tuple[int, ...],
+        drawn: frozenset[int],
+        ringing: frozenset[int],
+        deck: int,
+        known: int | None,
+    ) -> None:
+        if left <= 0 or chance < 1e-4:
+            out.append((chance, frozenset(seen)))
+            return
+        if ringing:
+            dist = geo.dist[here & 63]
+            near = min(dist[a & 63] for a in ringing)
+            targets = [a for a in ringing if dist[a & 63] == near]
+        elif known is not None and known != here:
+            targets = [known]
+            known = None
+            deck -= 1
+        else:
+            if known is not None:  # seen on top but it is his own tile: drawn, then unseen
+                drawn, deck, known = drawn | {known}, deck - 1, None
+            targets = [q for q in cells if q not in drawn and q != here] if deck > 0 else []
+            if not targets:  # the deck runs out: every card is shuffled back
+                targets = [q for q in cells if q != here]
+                drawn = frozenset()
+                deck = reshuffled
+            deck -= 1
+        share = chance / len(targets)
+        for t in targets:
+            table = geo.next_steps(t & 63)
+            cell, goal = here & 63, t & 63
+            walked = list(seen)
+            rest = left
+            while rest > 0 and cell != goal:
+                cell = table[cell]
+                walked.append(base | cell)
+                rest -= 1
+            now = base | cell
+            go(
+                now,
+                rest if cell == goal else 0,
+                share,
+                tuple(walked),
+                drawn | {t},
+                ringing.difference(walked),
+                deck,
+                known,
+            )
+
+    dest = g.dest
+    ringing = frozenset(alarms).difference(route)
+    top = g.seen_top if g.seen_top is not None and g.seen_top >= 0 else None  # not Lost Visual
+    go(dest, n - len(route), 1.0, tuple(first), frozenset(g.discard), ringing, len(g.patrol), top)
+    return tuple(out)
+
+
+def _watch(game: Game, pos: int) -> tuple[str, set[int]]:
+    """What a burglar on `pos` is seen from besides his own tile when the floor's guard
+    walks: ("foyer", the tiles next to it), ("camera", the floor's other Cameras), or none."""
+    t = game.tile(pos)
+    if not t.revealed or t.disabled:
+        return "", set()
+    f = pos >> 6
+    if t.kind == K.FOYER:
+        return "foyer", {(f << 6) | nb for nb in game.geometry(f).open[pos & 63]}
+    if t.kind == K.CAMERA and Lasting.VIDEO_LOOP not in game.state.lasting:
+        cams = _revealed_of_kind(game, f, K.CAMERA)
+        return "camera", {q for q in cams if q != pos and not game.tile(q).disabled}
+    return "", set()
+
+
+def watch_risk(game: Game, pos: int) -> tuple[str, float]:
+    """(the tile's watch, `_watch`; the chance the floor's guard, when he moves next, passes
+    where it sees him: a Stealth token on a Foyer, an alarm on a Camera), public facts only."""
+    kind, tiles = _watch(game, pos)
+    if not tiles:
+        return kind, 0.0
+    walks = guard_walks(game, pos >> 6)
+    return kind, min(1.0, sum(c for c, walk in walks if not walk.isdisjoint(tiles)))
+
+
+def end_danger(game: Game, pos: int) -> float:
+    """The chance a burglar ending the actions on `pos` loses a Stealth token when the
+    floor's guard moves next: he walks into the tile, or passes next to it when it is a
+    Foyer (from `guard_walks`, public facts only)."""
+    kind, tiles = _watch(game, pos)
+    if kind != "foyer":
+        return hit_risk(game, pos >> 6).get(pos, 0.0)
+    tiles.add(pos)
+    walks = guard_walks(game, pos >> 6)
+    return min(1.0, sum(c for c, walk in walks if not walk.isdisjoint(tiles)))
+
+
+def _thermo_on(game: Game, pos: int) -> bool:
+    """A revealed Thermo, still working, on `pos` (ending the actions there rings it)."""
+    t = game.tile(pos)
+    return t.revealed and t.kind == K.THERMO and not t.disabled
+
+
+def _rings_first(events: list[Event], pos: int) -> bool:
+    """The Thermo at `pos` rang among `events` before any hidden fact came to light."""
+    for e in events:
+        if isinstance(e, HIDDEN_FACTS):
+            return False
+        if isinstance(e, AlarmRaised) and e.pos == pos and e.source == "thermo":
+            return True
+    return False
+
+
+def _with_alarm(game: Game, pos: int) -> Game:
+    """A copy of `game` with an alarm raised at `pos` before the guard moves: he turns to
+    the closest alarm (a tie goes where the crew would send him, `decide`'s rule)."""
+    c = game.clone()
+    c._mutable_tile(pos).alarm = True  # the copy's own tile (tiles are shared with clones)
+    f = pos >> 6
+    guard = c.state.floors[f].guard
+    if guard.pos is not None:
+        geo = c.geometry(f)
+        dist = geo.dist[guard.pos & 63]
+        alarms = c.alarms(f)
+        near = min(dist[a & 63] for a in alarms)
+        closest = [a for a in alarms if dist[a & 63] == near]
+        crew = [p.pos for p in c.state.players if p.pos is not None and p.pos >> 6 == f]
+
+        def far(q: int) -> int:
+            return min((geo.dist[q & 63][b & 63] for b in crew), default=9)
+
+        guard.dest = closest[0] if len(closest) == 1 else max(closest, key=far)
+    return c
+
+
+_GUARD_SEES = frozenset({StealthLoss.GUARD_ENTERS, StealthLoss.SURPRISE})
+
+
+def _walked_into_guard(events: list[Event], me: int) -> bool:
+    """The burglar paid a Stealth token of their own for stepping into a guard's tile."""
+    return any(
+        isinstance(e, StealthLost)
+        and e.player == me
+        and e.reason == StealthLoss.ENTERED_GUARD
+        and not e.from_tile
+        for e in events
+    )
+
+
+__all__ = ["end_danger", "guard_threat", "guard_walks", "hit_risk", "watch_risk"]
