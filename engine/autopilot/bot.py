@@ -188,6 +188,8 @@ class Bot:
             chosen = yield from search.improve(self, game, worlds, candidates, scores, plans, best)
             best = chosen[0]
             plan = {**plan, **search.plan_in(w0, best, chosen[1:])}
+        elif search is not None:  # a card's question: the plan followed may go on after it
+            plan = {**plan, **search.plan_past_question(w0, best)}
         self._explain(w0, best, plan, scores, len(candidates))
         return best
 

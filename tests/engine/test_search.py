@@ -8,7 +8,7 @@ import pytest
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.autopilot.autoplay import autoplay
 from engine.autopilot.bot import Bot
-from engine.autopilot.rule_of_thumb import policy
+from engine.autopilot.rule_of_thumb import decide, policy
 from engine.autopilot.scoring import Weights, ending_price
 from engine.autopilot.search import TurnSearch, line_of
 from engine.rules.actions import Action, ActionKind
@@ -153,6 +153,59 @@ def test_a_plan_is_dropped_when_the_game_went_another_way():
     g.apply("move 1.A2")  # not the plan's step
     assert search.next_step(bot, g) is None
     assert P("1.A2") == g.state.players[0].pos
+
+
+def _fingerprint_on_the_way() -> Game:
+    """The floor of `_open_floor` with a Fingerprint in 1.B1 and a hack token on its
+    Computer: stepping in asks whether to hack it or let the alarm ring."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").face_down("1.D1", K.LABORATORY)
+    t = t.tile("1.B1", K.FINGERPRINT).tile("1.A4", K.COMPUTER_FINGERPRINT, hack=1)
+    return t.guard(0, at="1.D4", dest="1.C4").game()
+
+
+def test_a_plan_goes_on_past_a_cards_question_answered_as_its_line_answered_it():
+    g = _fingerprint_on_the_way()
+    bot = _searching_bot(1)
+    search = bot.search
+    assert search is not None
+    step, rest = Action.parse("move 1.B1"), (Action.parse("move 1.C1"), Action(ActionKind.END))
+    search._commit(bot, g, step, rest)
+    g.apply(step)
+    assert g.state.pending is not None
+    assert search.next_step(bot, g) is None  # the question is the bot's own to answer
+    g.apply(decide(g))  # the line's answer
+    followed = search.next_step(bot, g)
+    assert followed is not None and followed[0] == Action.parse("move 1.C1")
+    assert search.figures["followed past a card's question"] == 1
+
+
+def test_a_plan_is_dropped_when_a_cards_question_is_answered_otherwise():
+    g = _fingerprint_on_the_way()
+    bot = _searching_bot(1)
+    search = bot.search
+    assert search is not None
+    step, rest = Action.parse("move 1.B1"), (Action.parse("move 1.C1"), Action(ActionKind.END))
+    search._commit(bot, g, step, rest)
+    g.apply(step)
+    other = next(a for a in g.legal_actions() if a != decide(g))
+    g.apply(other)
+    assert search.next_step(bot, g) is None
+
+
+def test_the_answer_to_a_cards_question_is_explained_by_the_plan_that_goes_on_after_it():
+    g = _fingerprint_on_the_way()
+    bot = _searching_bot(1)
+    search = bot.search
+    assert search is not None
+    step, rest = Action.parse("move 1.B1"), (Action.parse("move 1.B2"), Action(ActionKind.END))
+    search._commit(bot, g, step, rest)  # a plan that ends the turn in 1.B2
+    g.apply(step)
+    answer = bot.choose(g)
+    assert answer == decide(g)
+    e = bot.last_explanation
+    assert e is not None and e.end_pos == P("1.B2")
+    g.apply(answer)
+    assert bot.choose(g) == Action.parse("move 1.B2")
 
 
 @pytest.mark.slow
