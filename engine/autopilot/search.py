@@ -124,22 +124,13 @@ _LINE_LIMIT = 24
 _SALT = 0x5EA2C4
 
 
-def _answer_cards(g: Game, turn: int) -> None:
-    """Answer the decisions cards ask (the rule of thumb's answers) while `turn` lasts."""
+def _answer_cards(g: Game, turn: int, unseen: bool = False) -> None:
+    """Answer the decisions cards ask (the rule of thumb's answers) while `turn` lasts;
+    `unseen`: stop as soon as an answer brings something to light."""
     st = g.state
     while st.pending is not None and st.step != Step.OVER and st.turn == turn:
-        g.apply(decide(g))
-
-
-def _answer_unseen(g: Game, turn: int) -> None:
-    """`_answer_cards`, stopping as soon as an answer brings something to light."""
-    st = g.state
-    while (
-        not g.last_checkpoint
-        and st.pending is not None
-        and st.step != Step.OVER
-        and st.turn == turn
-    ):
+        if unseen and g.last_checkpoint:
+            return
         g.apply(decide(g))
 
 
@@ -231,7 +222,7 @@ class TurnSearch:
         asked = after.pending is not None
         # A card's question on the way: the line answered it by the rule of thumb, so the plan
         # goes on after it only if the bot's answer leaves that same public picture.
-        _answer_unseen(g, st.turn)
+        _answer_cards(g, st.turn, unseen=True)
         if (
             g.last_checkpoint
             or after.pending is not None
@@ -287,7 +278,7 @@ class TurnSearch:
         g = world.clone()
         g.apply(answer)
         after = g.state
-        _answer_unseen(g, c.turn)
+        _answer_cards(g, c.turn, unseen=True)
         if g.last_checkpoint or after.actions_applied != c.applied or _seen(g) != c.expect:
             return {}
         return self.plan_in(world, answer, c.rest)

@@ -155,23 +155,24 @@ def test_a_plan_is_dropped_when_the_game_went_another_way():
     assert P("1.A2") == g.state.players[0].pos
 
 
-def _fingerprint_on_the_way() -> Game:
+def _asked_on_the_way(then: str) -> tuple[Game, Bot, TurnSearch]:
     """The floor of `_open_floor` with a Fingerprint in 1.B1 and a hack token on its
-    Computer: stepping in asks whether to hack it or let the alarm ring."""
+    Computer; the bot's plan steps in (which asks whether to hack it or let the alarm
+    ring), then moves to `then` and ends: the game as it asks."""
     t = Table(players=1).reveal_floor(0).player(0, "1.A1").face_down("1.D1", K.LABORATORY)
     t = t.tile("1.B1", K.FINGERPRINT).tile("1.A4", K.COMPUTER_FINGERPRINT, hack=1)
-    return t.guard(0, at="1.D4", dest="1.C4").game()
+    g = t.guard(0, at="1.D4", dest="1.C4").game()
+    bot = _searching_bot(1)
+    assert bot.search is not None
+    step = Action.parse("move 1.B1")
+    bot.search._commit(bot, g, step, (Action.parse(f"move {then}"), Action(ActionKind.END)))
+    g.apply(step)
+    assert g.state.pending is not None
+    return g, bot, bot.search
 
 
 def test_a_plan_goes_on_past_a_cards_question_answered_as_its_line_answered_it():
-    g = _fingerprint_on_the_way()
-    bot = _searching_bot(1)
-    search = bot.search
-    assert search is not None
-    step, rest = Action.parse("move 1.B1"), (Action.parse("move 1.C1"), Action(ActionKind.END))
-    search._commit(bot, g, step, rest)
-    g.apply(step)
-    assert g.state.pending is not None
+    g, bot, search = _asked_on_the_way("1.C1")
     assert search.next_step(bot, g) is None  # the question is the bot's own to answer
     g.apply(decide(g))  # the line's answer
     followed = search.next_step(bot, g)
@@ -180,26 +181,13 @@ def test_a_plan_goes_on_past_a_cards_question_answered_as_its_line_answered_it()
 
 
 def test_a_plan_is_dropped_when_a_cards_question_is_answered_otherwise():
-    g = _fingerprint_on_the_way()
-    bot = _searching_bot(1)
-    search = bot.search
-    assert search is not None
-    step, rest = Action.parse("move 1.B1"), (Action.parse("move 1.C1"), Action(ActionKind.END))
-    search._commit(bot, g, step, rest)
-    g.apply(step)
-    other = next(a for a in g.legal_actions() if a != decide(g))
-    g.apply(other)
+    g, bot, search = _asked_on_the_way("1.C1")
+    g.apply(next(a for a in g.legal_actions() if a != decide(g)))
     assert search.next_step(bot, g) is None
 
 
 def test_the_answer_to_a_cards_question_is_explained_by_the_plan_that_goes_on_after_it():
-    g = _fingerprint_on_the_way()
-    bot = _searching_bot(1)
-    search = bot.search
-    assert search is not None
-    step, rest = Action.parse("move 1.B1"), (Action.parse("move 1.B2"), Action(ActionKind.END))
-    search._commit(bot, g, step, rest)  # a plan that ends the turn in 1.B2
-    g.apply(step)
+    g, bot, _ = _asked_on_the_way("1.B2")  # a plan that ends the turn in 1.B2
     answer = bot.choose(g)
     assert answer == decide(g)
     e = bot.last_explanation
