@@ -97,8 +97,10 @@ question dropped it: the end a hint had named moved with nothing new seen in 8 o
 positions of Office 4-burglar and Fort Knox 3-burglar games, seeds 8200-8204 and
 8100-8104; after, 6 of 2,113, each where the bot let the alarm ring or paid for it and
 its line had hacked it, and the answer's own hint names the new end): seeds
-20000-20199, sampler 0, Bank 42 (40), Office 144 (141), with 1,213 and 748 steps followed
-past a question; turn CPU p95 230 and 260 ms. Kept.
+20000-20199, samplers 0, 1 and 2, Bank 42, 52 and 35 (40, 39 and 31), Office 144, 148
+and 154 (141, 156 and 152: 446 of 600 against 449); fresh seeds 60000-60199, Bank 41
+(36): 170 of 800 Bank games against 146, every row up. 1,142-1,273 steps a Bank row and
+748-798 an Office row followed past a question; turn CPU p95 214-291 ms. Kept.
 """
 
 from __future__ import annotations
