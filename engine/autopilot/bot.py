@@ -188,8 +188,6 @@ class Bot:
             chosen = yield from search.improve(self, game, worlds, candidates, scores, plans, best)
             best = chosen[0]
             plan = {**plan, **search.plan_in(w0, best, chosen[1:])}
-        elif search is not None:  # a card's question: the plan followed may go on after it
-            plan = {**plan, **search.plan_past_question(w0, best)}
         self._explain(w0, best, plan, scores, len(candidates))
         return best
 
@@ -201,9 +199,12 @@ class Bot:
         scores: dict[Action, float],
         options: int,
     ) -> None:
+        st = w0.state
+        if self.search is not None and st.pending is not None:
+            # A card's question: the plan followed may go on after this answer.
+            plan = {**plan, **self.search.plan_past_question(w0, action)}
         self.last_reason = _reason(w0, action)
         self.last_explanation = explain(w0, action, plan, scores, options, self.worlds)
-        st = w0.state
         here = st.players[st.current].pos
         self.last_move = None
         if action.kind == ActionKind.MOVE and here is not None and st.pending is None:
