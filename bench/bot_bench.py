@@ -17,8 +17,8 @@ played with the bots' sampled worlds seeded otherwise (`autoplay(..., sampler=k)
 samplers 0 to n-1 and judges the target on all n x 200 games together.
 
 The default seeds, 20000 on, are for evaluation: development uses 9000-9099, and a change
-measured on the target rows is kept only when fresh seeds (60000 on) agree (the bot's
-notes: `Weights`, `defaults`).
+measured on the target rows is kept only when fresh seeds (60000 on) agree (every trial:
+docs/autopilot-trials.md).
 
 The whole-turn plan search (`engine/autopilot/search.py`) is then compared side by side
 on the target rows: the same seeds with and without it, `BOT_BENCH_SEARCH_GAMES` games each

@@ -219,41 +219,16 @@ def player_floor(
     all go up once the Loot is out. `tf` and
     `all_loot`: `target_floor` and `team_has_all_loot`, when the caller has them.
 
-    Two burglars on one floor lose Stealth faster: each End moves the same guard (Bank
-    seeds 31000-31023, before any Safe opens: 40 tokens in 278 turns together, 19 in 324
-    apart). Tried and not kept (Bank, seeds 31000-31079 and 32000-32079, 14 and 13 wins of
-    80): with one floor left to do, half the crew waits a floor off it (the odd seat works
-    the top floor, the even one waits below), Bank 13 and 10; Office 51 and 57 (50 and 53),
-    and 53 on seeds 33000-33079 (46): +12 of 240, seeds +39 -27. In the Office, with one Safe
-    open, two burglars on one floor lost 44 tokens in 294 turns, two apart 8 in 232 (seeds
-    31000-31029). Waiting only where the waiting floor's guard is no faster than the worked
-    floor's: Bank 17 and 13, Office 52 and 49. Every variant is within the noise.
-
-    A burglar whose way to that floor is held (`_passage_held`: its guard stands on the
-    Stairs' tile and nobody there makes him walk) works his own floor if it has work left.
-    It changed 10 games in 80 on each Bank block above and won 15 and 12 (14 and 13);
-    Office 49 of 80 (50), seeds 31000-31079; `python -m engine autoplay` seeds 20000-20199,
-    Bank 32/200 (27 before), Office 122/200 (126). Kept for what a player sees: in Bank seed
-    31001 the burglar paced beside the way down for 70 turns.
-
-    Tried and not kept (bot of ddd1f7a, seeds 31000-31079 and 32000-32079; Office 49 and
-    52, Bank 15 and 12 of 80): a way also held when the standing guard's next walk surely
-    finds its arrival (his route, or a Foyer he passes next to: Office seed 31000, where
-    both burglars paced under the way up for ten turns), with its token charged in
-    `evaluate` until someone crosses, so waiting below is no longer free. Office 47 and 45,
-    Bank 13 and 6 (Office 32000: 41 games changed, +3 -10); charged per burglar instead of
-    once, the same Office figures, Bank 12 and 6. A likely cause, not measured: held that
-    way, the upper seat stays to work beside his teammate far more often, and two on one
-    floor lose Stealth faster.
-
-    Tried and not kept (Bank seeds 31000-31079 and 32000-32079, 15 and 12 of 80): the odd
-    seat sent to the highest floor still to do instead of the next one up (so the top
-    floor, whose guard starts fastest, is worked before every Safe opened has sped him up),
-    14 and 12 (+14 -15 games). The order hardly changed: 15 of 160 games opened the top
-    Safe before the middle one (the baseline's order was not counted; who opened the middle
-    Safe, not traced). Later (Bank, seeds 20000-20199, sampler 0: 40 of 200): the odd seat
-    kept on the team's floor until its Safe's combination is all face up (257 of the top
-    floor's turns in seeds 20000-20019 came before the middle Safe opened), 31."""
+    Split, because two burglars on one floor lose Stealth faster: each End moves the same
+    guard (Bank seeds 31000-31023, before any Safe opens: 40 tokens in 278 turns together,
+    19 in 324 apart; the crew kept together won 2 and 18 of 80 dev games, Bank and Office,
+    against 7 and 35). A burglar whose way to that floor is held (`_passage_held`: its guard
+    stands on the Stairs' tile and nobody there makes him walk) works his own floor if it
+    has work left (without it, in Bank seed 31001 a burglar paced beside the way down for 70
+    turns). Every
+    other way of sharing the floors tried (waiting off the last floor, the top floor first,
+    the odd seat kept below) won no more: docs/autopilot-trials.md ("The floor each burglar
+    works")."""
     if all_loot is None:
         all_loot = game.team_has_all_loot()
     floor = _assigned_floor(game, player, tf, all_loot, sv)

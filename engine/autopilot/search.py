@@ -32,75 +32,18 @@ sampler only:
   question on the way (an alarm to hack or let ring, a Virus's tiles) is the bot's own to
   answer; the plan goes on after it when the answer leaves the public picture the line's
   answer (the rule of thumb's) would. Before, every question dropped the plan, so the end
-  of turn a hint had named could move with nothing new seen.
+  of turn a hint had named could move with nothing new seen;
+* with every Loot held (`escape_turns`), a plan is judged by the game it leads to: its turn
+  ends as the world has it, then every seat plays the rule of thumb on for a few turns, a
+  win or a loss on the way counting as one, and the rule of thumb's own line is compared
+  too. Judged turn by turn, a burglar with no Stealth left paced beside the way out (each
+  End there looked safer than the one step across the guard's path) until he was found.
 
 `TurnSearch.figures` counts what it did (searches, plans compared, deviations, followed
-steps) for benches. Measured on dev seeds 9000-9039, 2 burglars (`python -m engine
-autoplay`): Office 10/40 wins for the bot alone, 10/40 following its own plans without
-comparing them, 17/40 with the search at 2 worlds (14/40 at 4 and at 8, 12/40 at 4 with
-`horizon` 1, 9/40 at 4 with the bot's price for the end of the turn); Bank 1/40 alone,
-2/40 with 2 or 4 worlds. On seeds 9040-9079 at 2 worlds: Office 14/40 -> 20/40, Bank
-0/40 both (burglars last 44 turns instead of 35). Turn CPU p95 with the search 177-228 ms
-(the bot alone 194-290 ms) on a shared machine. Tried on top of the two price fixes and
-not kept (dev seeds 9000-9079, wins of 80): charging `Weights.hit` for each time a world's
-End walks the guard into a burglar, Office 38 -> 41 but Bank 10 -> 6; `margin` 0, Office
-41 -> 37. Those dev seeds had picked the bot; on fresh seeds 8 worlds beat 2 in both
-scenarios (`defaults.SEARCH`), so the product plays 8 (the class default stays small for
-tests). Tried there and not kept (Bank, 2 burglars, seeds 31000-31079 and 32000-32079, 14
-and 13 wins of 80 with 8 worlds): `margin` 20, 14 and 9; a fifth line that walks over
-face-up tiles to the reachable tile the guard is least likely to walk into, then ends,
-compared whenever the bot's own line ends where that chance is 0.1 or more above it, 14
-and 14. It was compared only once or twice a game: in seeds 31000-31007, 12 Ends walked
-the guard in for sure; 5 had no safer tile in reach from the turn's start, and in 7 the
-turn's own actions (a tile revealed, an alarm the Juicer set off, a floor entered) took
-it away. Later (Bank, seeds 31000-31079, samplers 0 and 1: the bot 15 and 12): a line
-handed to the rule of thumb as soon as a tile it reveals in a world is of another kind
-than in the sample it was planned in (its rest was planned for what is not there), 7 and
-10, turn CPU p95 304-319 ms.
-
-With every Loot held (`escape_turns`), a turn is judged by the game it leads to: each line's
-turn ends as the world has it, then every seat plays the rule of thumb on for a few turns,
-and a win or a loss on the way counts as one; the rule of thumb's own line is compared too.
-Judged turn by turn, a burglar with no Stealth left paced beside the way out for ten or
-thirty turns (each End there looked safer than the one step that crosses the guard's
-path) until the guard found him. Office escape bench (the 154 positions where the crew
-first holds all the Loot, seeds 34000-34199, three samplers each): 393 of 462 won before,
-403, 404 and 404 with 6, 12 and 3 turns played on (401 with 16 worlds); losses after 10 or
-more turns 38 -> 7, turns to a win 6.7 -> 4.4. Played on also before the Loot is held
-(Office, 2 burglars, seeds 20000-20199: 135 of 200 without): whenever a burglar inside has
-no Stealth left, 129; only when none inside has any, 133; once nothing public has moved
-the heist on for 6 or 12 turns (no tile revealed or cracked, no Safe opened, no Loot
-carried, no burglar out), 124 and 130 (the rule of thumb cracks and peeks too poorly for
-its turns to judge the Safe work by). The Bank likewise (2 burglars, seeds 20000-20199,
-sampler 0: 40 without): once nothing public has moved the heist on for 4 turns, 32; while
-the burglar's goal is Stairs (up, down or still face down), 34, turn CPU p95 444-450 ms.
-Games lasted 48-53 turns on average instead of 58. The rule of thumb's line (which peeks
-before a face-down step) compared among the plans at every search, not only with the Loot
-held: 45 and 33 (samplers 0 and 1, against 40 and 39), turn CPU p95 267-331 ms.
-A world's End that walks the guard into a burglar charged `Weights.hit` on top of the token,
-as the bot's own End price does (the search chose Ends where the guard walks in for sure
-over the bot's step away: `Weights`' notes), Bank seeds 20000-20199, sampler 0: 32 (40).
-A world's End with no Event drawn scored with each burglar's token priced at the public
-chance his guard walks in, not at whether he did in that world (the same mean, without the
-one patrol card's luck: a variance cut), the same row: 40 (40). Like more worlds, a
-steadier estimate wins no more. `margin` 80 (a plan must beat the bot's own by twice as
-much): 47, 39 with sampler 1 and 32 on fresh seeds 60000-60199 (40, 39 and 36): 118 of 600
-against 115, the bot's own spread.
-A followed plan's step that pays a certain price (`Game.hazards`: a guard's tile, a Motion
-room left...) searched afresh instead of followed, so the hint weighs it against the choices
-that avoid it (in a phone game the followed plan stepped up the Stairs into the guard on a
-face-down Foyer, then met him again at the End): 494 such steps in 200 Bank games; seeds
-20000-20199, samplers 0 and 1: 33 and 37 (40 and 39), 70 of 400 against 79. Not kept; the
-hint compares the avoiding choice's own line instead (`explain`).
-A plan followed on past a card's question the bot answers as its line did (before, every
-question dropped it: the end a hint had named moved with nothing new seen in 8 of 1,927
-positions of Office 4-burglar and Fort Knox 3-burglar games, seeds 8200-8204 and
-8100-8104; after, 6 of 2,113, each where the bot let the alarm ring or paid for it and
-its line had hacked it, and the answer's own hint names the new end): seeds
-20000-20199, samplers 0, 1 and 2, Bank 42, 52 and 35 (40, 39 and 31), Office 144, 148
-and 154 (141, 156 and 152: 446 of 600 against 449); fresh seeds 60000-60199, Bank 41
-(36): 170 of 800 Bank games against 146, every row up. 1,142-1,273 steps a Bank row and
-748-798 an Office row followed past a question; turn CPU p95 214-291 ms. Kept.
+steps) for benches. What each part won and cost when it came in (the search lifted the
+Office from 10 to 17 of 40 dev games; 8 worlds beat 2 on fresh seeds), the escape bench,
+and every variant tried and not kept: docs/autopilot-trials.md ("The whole-turn plan
+search").
 """
 
 from __future__ import annotations
