@@ -67,7 +67,9 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     if e.luck:  # what the action turns up: a tile, a roll, a card
         key = f"autopilot.cost.luck_{e.luck_kind}" if e.luck_kind else "autopilot.cost.luck"
         parts.append(t(key))
-    if e.event_dodged:
+    if e.event_detour:
+        parts.append(t("autopilot.gain.event_detour"))
+    elif e.event_dodged:
         parts.append(t("autopilot.gain.event_dodged"))
     parts.extend(_end_of_turn(e, names))
     if e.hazards:

@@ -69,7 +69,10 @@ class Explanation:
     a "card"), so what it
     costs is not known before. `event_dodged`: a Move whose plan comes back to end the
     actions where the burglar stands now, drawing no Event where ending now would draw one
-    (the step buys the Event's miss, not a step forward: R07 counts the step out). When
+    (the step buys the Event's miss, not a step forward: R07 counts the step out).
+    `event_detour`: a Move whose plan steps straight back next, where the step out is the
+    counted action that keeps the turn's End from drawing an Event (R07 leaves the step
+    back out; one action fewer and the End would draw one). When
     the action pays a hazard, `alternative` is the best-scored choice that pays no price the
     table sees coming (`_pays_nothing`: no hazard, alarm or token, nor a forced End that
     pays), with the risk and the steps to the goal its own plan ends with
@@ -112,6 +115,7 @@ class Explanation:
     luck: bool = False
     luck_kind: str = ""
     event_dodged: bool = False
+    event_detour: bool = False
     steps: int = -1
     alternative: Action | None = None
     alternative_weighed: bool = False
@@ -176,6 +180,19 @@ def _plan_end(
             return g, hidden
         hidden = _brings_to_light(g.apply(a)) or hidden
     return g, hidden
+
+
+def _steps_straight_back(w0: Game, first: Action, plan: dict[tuple[object, ...], Action]) -> bool:
+    """The plan's next step after the Move `first` is straight back where the burglar stands
+    now (pacing, R07)."""
+    here = w0.state.players[w0.state.current].pos
+    g = w0.clone()
+    g.apply(first)
+    st = g.state
+    if st.pending is not None or st.pace_from != here:
+        return False
+    a = plan.get(_key(g))
+    return a is not None and a.kind == ActionKind.MOVE and a.pos == here
 
 
 def _brings_to_light(events: list[Event]) -> bool:
@@ -420,6 +437,13 @@ def explain(
         and w0.would_draw_event()
         and not end.would_draw_event()
     )
+    event_detour = (
+        kind == ActionKind.MOVE
+        and end is not None
+        and not end.would_draw_event()
+        and end.state.actions_taken - 1 <= end.event_threshold(me)
+        and _steps_straight_back(w0, action, plan)
+    )
     if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
         before = goal_distance(w0, me)
         after = steps if steps >= 0 else before
@@ -478,6 +502,7 @@ def explain(
         luck=luck and not face_down,
         luck_kind=luck_kind,
         event_dodged=event_dodged,
+        event_detour=event_detour,
         steps=steps,
         alternative=alternative,
         alternative_weighed=weighed,

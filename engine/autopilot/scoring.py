@@ -130,12 +130,15 @@ def evaluate(game: Game, w: Weights) -> float:
 
 def idle_actions(st: State) -> int:
     """The actions of the turn that did nothing, as `Weights.tempo` prices them: those left
-    unused and the steps straight back (pacing, which the Event count leaves out too, R07).
-    Priced on the unused ones alone, A -> B -> A -> B scored 90 above ending at B: the crew
-    paced instead of ending (Office seeds 9000-9004: 63 such steps in 613 Moves, now 22 in
-    409, most of them the return of a step that dodges an Event). A Mirror's missing or a
-    bonus action shifts every line of a turn alike."""
-    return max(st.actions_left, ACTIONS_PER_TURN - st.actions_taken)
+    unused and both steps of each pair there and straight back (pacing: the step back is
+    left out of the Event count, R07, the step there is not, and neither changed anything),
+    the step there counted twice so that a pair is dearer than standing still. Priced on
+    the unused ones alone, A -> B -> A -> B scored 90 above ending at B; priced without the
+    step there, a pair that dodged no Event still saved an idle action, and half the steps
+    straight back of six Bank games (15 of 32) dodged nothing. A pair that turns the
+    turn's count past the Event's threshold still pays (the Event costs more). A Mirror's
+    missing or a bonus action shifts every line of a turn alike."""
+    return max(st.actions_left, ACTIONS_PER_TURN - st.actions_taken) + 2 * st.paced
 
 
 def ending_price(g: Game, me: int, w: Weights) -> float:

@@ -54,7 +54,9 @@ FORMAT = "burgle-game"
 # not record it: None (the log still shows what the Spotter saw).
 # 4: the state counts the Event cards the crew saw on top (`events_seen`); older documents
 # did not record them: 0.
-FORMAT_VERSION = 4
+# 5: the state counts the steps straight back taken this turn (`paced`, R07); older
+# documents did not: 0 (it only prices the rest of that turn for the autopilot).
+FORMAT_VERSION = 5
 
 
 class StateError(ValueError):
@@ -172,7 +174,7 @@ def from_json(text: str | bytes) -> Game:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise StateError("not a Burgle Bros. saved game")
     version = doc.get("format_version")
-    if version not in (1, 2, 3, FORMAT_VERSION) or isinstance(version, bool):
+    if version not in (1, 2, 3, 4, FORMAT_VERSION) or isinstance(version, bool):
         raise StateError(f"unsupported save format version {version!r}")
     try:
         setup = Setup.from_code(doc.get("setup", ""))
@@ -194,6 +196,8 @@ def from_json(text: str | bytes) -> Game:
         raw_state = _without_seen_top(raw_state)
     if version in (1, 2, 3) and isinstance(raw_state, dict) and "events_seen" not in raw_state:
         raw_state = {**raw_state, "events_seen": 0}
+    if version in (1, 2, 3, 4) and isinstance(raw_state, dict) and "paced" not in raw_state:
+        raw_state = {**raw_state, "paced": 0}
     state = decode(State, raw_state, "state")
     if version == 1 and state.outcome == Result.LOSS:
         state.caught = _caught_by_replay(setup, history)
@@ -324,6 +328,8 @@ def check_state(st: State, setup: Setup) -> None:
     expected_events = len(EventCard) - (len(SOLO_EVENTS_REMOVED) if solo else 0)
     if any(n > 1 for n in events.values()) or len(events) != expected_events:
         raise StateError("event cards are missing or duplicated")
+    if st.paced < 0:
+        raise StateError("a negative count of steps straight back")
     if not 0 <= st.events_seen <= min(len(st.events), 3):
         raise StateError("more Event cards seen on top than a Crystal Ball shows or the deck holds")
     if st.step == Step.OVER and st.outcome not in (Result.WIN, Result.LOSS):

@@ -592,6 +592,7 @@ class Game(Kernel):
         self._do_move(target, known=self._move_opts)
         if p.pos == target and target == back and st.actions_taken - taken == 1:
             st.actions_taken -= 1
+            st.paced += 1
         st.pace_from = src if p.pos == target and src != target else None
 
     # ------------------------------------------------------------------ decisions
@@ -747,6 +748,7 @@ class Game(Kernel):
             self._emit(PlayerEntered(player, p.pos))
         st.visited = [] if p.pos is None else [p.pos]
         st.pace_from = None
+        st.paced = 0
         self._emit(TurnStarted(player, st.actions_left))
         start_of_turn_loot(self, player)
 

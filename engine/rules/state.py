@@ -184,6 +184,7 @@ class State:
     # The tile the current burglar left by their last Move, while nothing else has spent an
     # action since: Moving straight back there is pacing, not counted for the Event (R07).
     pace_from: int | None = None
+    paced: int = 0  # the steps straight back this turn, which the Event count leaves out (R07)
     tools: list[Tool] = field(default_factory=list)  # deck, top = last
     tool_discard: list[Tool] = field(default_factory=list)
     loot: list[Loot] = field(default_factory=list)
@@ -371,6 +372,7 @@ def _copy_state(st: State, floors: list[Floor]) -> State:
     n.motion_entered = [x[:] for x in st.motion_entered]
     n.visited = st.visited[:]
     n.pace_from = st.pace_from
+    n.paced = st.paced
     n.tools = st.tools[:]
     n.tool_discard = st.tool_discard[:]
     n.loot = st.loot[:]

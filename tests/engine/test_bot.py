@@ -11,7 +11,7 @@ from engine.autopilot.defaults import seat_seed
 from engine.autopilot.explain import _loop_steps, explain
 from engine.autopilot.goals import Aim, Goal, aim_of, goal_distance, player_floor
 from engine.autopilot.guard_risk import hit_risk
-from engine.autopilot.scoring import Weights, evaluate, idle_actions
+from engine.autopilot.scoring import Weights, ending_price, evaluate, idle_actions
 from engine.autopilot.search import TurnSearch
 from engine.autopilot.signatures import public_table
 from engine.rules.actions import Action, pos_text
@@ -391,6 +391,28 @@ def test_no_event_dodge_is_named_for_a_step_whose_plan_ends_elsewhere():
     assert e.end_pos == P("1.A2") and not e.event_dodged
 
 
+def _detour(taken: int) -> tuple[Game, dict[tuple[object, ...], Action]]:
+    """Burglar 1 at A1 with 3 actions left and `taken` taken, the guard far off; the plan
+    steps out to B1 and straight back (not counted, R07), then on to A2, and ends."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A2", K.SAFE)
+    t = t.guard(0, at="1.D4", dest="1.C4").turn(0, actions=3, taken=taken)
+    g = t.events(EventCard.JUMP_THE_GUN).game()
+    rest = (Action.parse("move 1.A1"), Action.parse("move 1.A2"), Action.parse("end"))
+    return g, TurnSearch().plan_in(g, Action.parse("move 1.B1"), rest)
+
+
+def test_a_step_out_and_straight_back_is_explained_by_the_event_its_count_dodges():
+    g, plan = _detour(taken=1)  # 1 + the step out + the step on: 3 taken, no Event
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
+    assert e.end_pos == P("1.A2") and e.event_detour
+
+
+def test_no_event_detour_is_named_when_the_turn_counts_enough_without_it():
+    g, plan = _detour(taken=2)  # 2 + the step on would already be 3: the step out buys nothing
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
+    assert e.end_pos == P("1.A2") and not e.event_detour
+
+
 def test_the_autopilot_does_not_step_straight_back_when_nothing_changed():
     t = Table(players=1).reveal_floor(0).player(0, "1.A1").face_down("1.D1", K.LABORATORY)
     g = t.guard(0, at="1.D4", dest="1.C4").game()
@@ -404,9 +426,10 @@ def test_the_autopilot_does_not_step_straight_back_when_nothing_changed():
     assert bot.choose(g) != back
 
 
-def test_pacing_earns_the_bot_nothing_over_ending_where_it_stands():
-    # R07: the step back is not counted, so A -> B -> A leaves the turn where one counted
-    # action and three idle ones leave it; the bot's price of ending must be the same.
+def test_pacing_that_dodges_no_event_prices_above_standing_still():
+    # A -> B -> A changes nothing, so both steps are idle, and the pair is dearer than
+    # ending where the burglar stands (before, the step there counted as a useful action:
+    # the pair saved an idle action's price and the bot paced for nothing).
     def table(actions: int, taken: int) -> Table:
         t = Table(players=1).reveal_floor(0).player(0, "1.A1")
         return t.guard(0, at="1.D4", dest="1.C4").turn(0, actions=actions, taken=taken)
@@ -414,12 +437,29 @@ def test_pacing_earns_the_bot_nothing_over_ending_where_it_stands():
     paced = table(4, 0).game()
     paced.apply("move 1.B1")
     paced.apply("move 1.A1")
-    assert (paced.state.actions_left, paced.state.actions_taken) == (2, 1)
-    idle = table(3, 1).game()
-    assert idle_actions(paced.state) == idle_actions(idle.state) == 3
+    assert (paced.state.actions_left, paced.state.actions_taken, paced.state.paced) == (2, 1, 1)
+    still = table(4, 0).game()
+    assert idle_actions(paced.state) > idle_actions(still.state) == 4
     bot = Bot(seed=1)
     me, turn = 0, paced.state.turn
-    assert bot._end_value(paced, me, turn) == bot._end_value(idle, me, turn)
+    assert bot._end_value(paced, me, turn) < bot._end_value(still, me, turn)
+
+
+def test_pacing_that_dodges_the_event_prices_below_drawing_it():
+    # Two counted actions, then a step there (the third) and back: the turn draws no Event
+    # (R07 counts the step there), which is worth the two idle steps.
+    def table(actions: int, taken: int) -> Table:
+        t = Table(players=1).reveal_floor(0).player(0, "1.A1").events(EventCard.LAMPSHADE)
+        return t.guard(0, at="1.D4", dest="1.C4").turn(0, actions=actions, taken=taken)
+
+    paced = table(2, 2).game()
+    paced.apply("move 1.B1")
+    paced.apply("move 1.A1")
+    assert not paced.would_draw_event()
+    still = table(2, 2).game()
+    assert still.would_draw_event()
+    w = Weights()
+    assert ending_price(paced, 0, w) < ending_price(still, 0, w)
 
 
 def test_a_step_back_is_allowed_once_something_came_to_light():

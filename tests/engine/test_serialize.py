@@ -572,6 +572,24 @@ def test_a_version_3_save_loads_with_no_event_card_seen_on_top() -> None:
     assert load(d).state.events_seen == 0
 
 
+def test_a_version_4_save_loads_with_no_step_straight_back_counted() -> None:
+    """Saves written before the state counted the steps straight back of the turn load."""
+    live = played(2, 20)
+    live.state.paced = 1
+    assert load(doc(live)).state == live.state
+    d = doc(live)
+    d["format_version"] = 4
+    del d["state"]["paced"]
+    assert load(d).state.paced == 0
+
+
+def test_a_negative_count_of_steps_straight_back_is_refused() -> None:
+    d = doc(played(2, 20))
+    d["state"]["paced"] = -1
+    with pytest.raises(StateError, match="steps straight back"):
+        load(d)
+
+
 def test_more_event_cards_seen_on_top_than_a_crystal_ball_shows_is_refused() -> None:
     d = doc(played(2, 20))
     d["state"]["events_seen"] = 4

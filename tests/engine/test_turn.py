@@ -475,8 +475,9 @@ def test_R07_pure_pacing_is_not_counted_whatever_the_number_of_trips():
     g = quiet().player(0, "1.B2").game()
     for target in ("1.C2", "1.B2", "1.C2", "1.B2"):
         g.apply(f"move {target}")
-    assert g.state.actions_taken == 1
+    assert (g.state.actions_taken, g.state.paced) == (1, 3)  # three steps straight back
     assert len(of(g.apply("end"), EventDrawn)) == 1
+    assert g.state.paced == 0  # a new turn counts afresh
 
 
 def test_R07_a_loop_back_to_an_earlier_tile_is_not_pacing():
@@ -485,6 +486,7 @@ def test_R07_a_loop_back_to_an_earlier_tile_is_not_pacing():
     g = quiet().player(0, "1.B2", loot=(Loot.STAMP,)).game()
     for target in ("1.C2", "1.C3", "1.B3", "1.B2"):
         g.apply(f"move {target}")
+    assert g.state.paced == 0
     ev = g.apply("end")
     assert of(ev, TurnEnded) == [TurnEnded(0, 4)]
     assert of(ev, EventDrawn) == []
@@ -496,6 +498,7 @@ def test_R07_paying_a_laser_ends_the_pacing():
     g.apply("move 1.C2")
     g.apply("choose pay")
     g.apply("move 1.B2")
+    assert g.state.paced == 0
     ev = g.apply("end")
     assert of(ev, TurnEnded) == [TurnEnded(0, 3)]
     assert of(ev, EventDrawn) == []

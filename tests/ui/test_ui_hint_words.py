@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from engine.autopilot.explain import explain
+from engine.autopilot.search import TurnSearch
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import Character, EventCard, ScenarioId, Side, Tool
 from engine.rules.game import Game
 from engine.rules.kinds import Hazard
 from tests.engine.builder import K, P, Table
-from tests.engine.test_bot import _step_out_and_back
+from tests.engine.test_bot import _detour, _step_out_and_back
 from ui import messages
 from ui.hint_words import explanation_text
 
@@ -99,14 +100,42 @@ def test_a_guessed_end_on_the_guards_path_is_told_as_the_imagined_tables_not_as_
     assert "on the guard's path" not in words
 
 
+_DETOUR_WORDS = (
+    "The plan steps straight back next: this step counts as an action and the step back does"
+    " not, and with it the turn takes enough actions to draw no Event."
+)
+
+
 def test_a_hint_for_a_step_out_and_back_names_the_event_it_dodges():
     g, plan = _step_out_and_back(taken=2)
     e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
-    words = explanation_text(e, ["P1"])
-    assert "Ending now would draw an Event: the plan takes enough actions to draw none." in words
+    assert _DETOUR_WORDS in explanation_text(e, ["P1"])
     g, plan = _step_out_and_back(taken=3)
     e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
-    assert "draw an Event" not in explanation_text(e, ["P1"])
+    words = explanation_text(e, ["P1"])
+    assert "draw an Event" not in words and "draw no Event" not in words
+
+
+def test_a_hint_for_a_step_out_back_and_on_names_the_event_its_count_dodges():
+    g, plan = _detour(taken=1)
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
+    assert _DETOUR_WORDS in explanation_text(e, ["P1"])
+    g, plan = _detour(taken=2)
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
+    assert "Event" not in explanation_text(e, ["P1"])
+
+
+def test_a_hint_that_comes_back_to_end_where_it_stands_names_the_event_it_dodges():
+    """Two steps out that are no pacing (a loop back): the turn ends where it stands."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A2", K.SAFE)
+    g = t.guard(0, at="1.D4", dest="1.C4").turn(0, actions=4, taken=0)
+    g = g.events(EventCard.JUMP_THE_GUN).game()
+    rest = tuple(Action.parse(a) for a in ("move 1.B2", "move 1.A2", "move 1.A1", "end"))
+    plan = TurnSearch().plan_in(g, Action.parse("move 1.B1"), rest)
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert "Ending now would draw an Event: the plan takes enough actions to draw none." in words
+    assert _DETOUR_WORDS not in words
 
 
 def test_the_hint_words_exist_in_french_too():
