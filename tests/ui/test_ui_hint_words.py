@@ -106,23 +106,23 @@ _DETOUR_WORDS = (
 )
 
 
-def test_a_hint_for_a_step_out_and_back_names_the_event_it_dodges():
-    g, plan = _step_out_and_back(taken=2)
-    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
-    assert _DETOUR_WORDS in explanation_text(e, ["P1"])
-    g, plan = _step_out_and_back(taken=3)
-    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
-    words = explanation_text(e, ["P1"])
-    assert "draw an Event" not in words and "draw no Event" not in words
+@pytest.mark.parametrize(
+    ("setup", "dodging", "enough"),
+    [(_step_out_and_back, 2, 3), (_detour, 1, 2)],
+    ids=["out-and-back-then-end", "out-back-and-on"],
+)
+def test_a_hint_for_a_step_out_and_straight_back_names_the_event_its_count_dodges(
+    setup, dodging, enough
+):
+    """Named when the step out's count keeps the End from drawing an Event; not when the
+    turn takes enough actions without it."""
 
+    def words(taken: int) -> str:
+        g, plan = setup(taken=taken)
+        return explanation_text(explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1), ["P1"])
 
-def test_a_hint_for_a_step_out_back_and_on_names_the_event_its_count_dodges():
-    g, plan = _detour(taken=1)
-    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
-    assert _DETOUR_WORDS in explanation_text(e, ["P1"])
-    g, plan = _detour(taken=2)
-    e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
-    assert "Event" not in explanation_text(e, ["P1"])
+    assert _DETOUR_WORDS in words(dodging)
+    assert "Event" not in words(enough)
 
 
 def test_a_hint_that_comes_back_to_end_where_it_stands_names_the_event_it_dodges():
