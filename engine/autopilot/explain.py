@@ -359,6 +359,11 @@ def _pays_nothing(g: Game, action: Action, me: int) -> bool:
     return not trial.hazards(_END)
 
 
+# Goals on the burglar's own floor, and those whose tile is the way off it.
+_THIS_FLOOR = frozenset({Goal.FIND_SAFE, Goal.FIND_STAIRS})
+_OFF_THIS_FLOOR = frozenset({Goal.STAIRS_UP, Goal.STAIRS_DOWN, Goal.ESCAPE, Goal.ROOF})
+
+
 def explain(
     w0: Game,
     action: Action,
@@ -444,11 +449,16 @@ def explain(
         and end.state.actions_taken - 1 <= end.event_threshold(me)
         and _steps_straight_back(w0, action, plan)
     )
-    if kind == ActionKind.MOVE and pos is not None and action.pos >> 6 == pos >> 6:
-        before = goal_distance(w0, me)
-        after = steps if steps >= 0 else before
-        if after >= before and hit_risk(w0, pos >> 6).get(pos, 0.0) > 0.0:
-            goal, target, safe = Goal.HIDE, -1, -1  # a step back from the goal, off his path
+    if kind == ActionKind.MOVE and pos is not None and hit_risk(w0, pos >> 6).get(pos, 0.0) > 0.0:
+        if action.pos >> 6 == pos >> 6:
+            before = goal_distance(w0, me)
+            away = (steps if steps >= 0 else before) >= before  # off his path
+        else:  # up or down the Stairs while his goal lies on this floor
+            away = goal in _THIS_FLOOR or (
+                goal not in _OFF_THIS_FLOOR and target >= 0 and target >> 6 == pos >> 6
+            )
+        if away:
+            goal, target, safe = Goal.HIDE, -1, -1
     leads_to = -1
     if goal == Goal.STAIRS_UP and target >= 0:
         leads_to = (target >> 6) + 1

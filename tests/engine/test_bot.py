@@ -350,6 +350,31 @@ def test_a_move_into_the_guards_tile_is_explained_with_its_cost_and_never_as_saf
     assert not into.claims_safe
 
 
+def _on_the_stairs_in_the_guards_walk(safe_found: bool) -> Game:
+    """Bank Job: burglar 1 on the Stairs at 1.B1 with one action left; the guard's walk at
+    the End runs through 1.B1. Floor 1's Safe still face down somewhere, or open already
+    (then his goal is up these Stairs)."""
+    t = Table(players=1, characters=(Character.ROOK,)).reveal_floor(1)
+    if safe_found:
+        t.reveal_floor(0).tile("1.D4", K.SAFE, safe_open=True)
+    else:
+        t.face_down("1.D4", K.SAFE)
+    t.tile("1.B1", K.STAIRS).player(0, "1.B1")
+    t.guard(0, at="1.C1", dest="1.A1").guard(1, at="2.D4", dest="2.D3")
+    return t.turn(0, actions=1, taken=3).game()
+
+
+def test_going_up_the_stairs_off_the_goals_floor_is_explained_as_hiding():
+    """Up the Stairs out of the guard's walk while this floor's Safe is still to find: the
+    goal said is getting out of his way, not this floor's Safe."""
+    up = Action.parse("move 2.B1")
+    hiding = _on_the_stairs_in_the_guards_walk(safe_found=False)
+    assert aim_of(hiding, 0).goal == Goal.FIND_SAFE
+    assert explain(hiding, up, {}, {}, 2, 1).goal == Goal.HIDE
+    climbing = _on_the_stairs_in_the_guards_walk(safe_found=True)
+    assert explain(climbing, up, {}, {}, 2, 1).goal == Goal.STAIRS_UP
+
+
 def test_an_explanation_names_the_safe_tile_it_works_toward():
     t = Table(players=1).reveal_floor(0).player(0, "1.A2")
     t.tile("1.A1", K.SAFE).face_down("1.C1", K.LABORATORY).face_down("1.D1", K.LABORATORY)
