@@ -42,6 +42,9 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
                 floor=e.leads_to + 1,  # the floor's number as the board shows it
             )
         )
+    elif goal == "hide" and e.target >= 0:  # the tile he leaves, and why
+        key = _sure_or("autopilot.goal.hide_from", e.hide_risk)
+        parts.append(t(key, pos=describe.pos_text(e.target), pct=_pct(e.hide_risk)))
     elif goal not in _GOALS_AT:
         parts.append(t(f"autopilot.goal.{goal}"))
     if e.action.kind == ActionKind.END:

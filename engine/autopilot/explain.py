@@ -65,6 +65,8 @@ class Explanation:
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
     seen if he walks onto the tile right below or above it.
     `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal).
+    For `Goal.HIDE`, `target` is the tile he leaves and `hide_risk` the chance the guard
+    walks in there were the turn to end now.
     `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
     a "card"), so what it
     costs is not known before. `event_dodged`: a Move whose plan comes back to end the
@@ -107,6 +109,7 @@ class Explanation:
     end_unknown: bool = False
     end_event: bool = False
     leads_to: int = -1
+    hide_risk: float = 0.0
     watch: str = ""
     watched: float = 0.0
     crew: tuple[tuple[int, int, float], ...] = ()
@@ -449,7 +452,8 @@ def explain(
         and end.state.actions_taken - 1 <= end.event_threshold(me)
         and _steps_straight_back(w0, action, plan)
     )
-    if kind == ActionKind.MOVE and pos is not None and hit_risk(w0, pos >> 6).get(pos, 0.0) > 0.0:
+    hide_risk = hit_risk(w0, pos >> 6).get(pos, 0.0) if pos is not None else 0.0
+    if kind == ActionKind.MOVE and pos is not None and hide_risk > 0.0:
         if action.pos >> 6 == pos >> 6:
             before = goal_distance(w0, me)
             away = (steps if steps >= 0 else before) >= before  # off his path
@@ -458,7 +462,7 @@ def explain(
                 goal not in _OFF_THIS_FLOOR and target >= 0 and target >> 6 == pos >> 6
             )
         if away:
-            goal, target, safe = Goal.HIDE, -1, -1
+            goal, target, safe = Goal.HIDE, pos, -1
     leads_to = -1
     if goal == Goal.STAIRS_UP and target >= 0:
         leads_to = (target >> 6) + 1
@@ -504,6 +508,7 @@ def explain(
         end_unknown=end_unknown,
         end_event=end_event,
         leads_to=leads_to,
+        hide_risk=hide_risk if goal == Goal.HIDE else 0.0,
         watch=watch,
         watched=watched,
         crew=crew,

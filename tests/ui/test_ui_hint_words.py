@@ -11,7 +11,7 @@ from engine.rules.data import Character, EventCard, ScenarioId, Side, Tool
 from engine.rules.game import Game
 from engine.rules.kinds import Hazard
 from tests.engine.builder import K, P, Table
-from tests.engine.test_bot import _detour, _step_out_and_back
+from tests.engine.test_bot import _detour, _on_the_stairs_in_the_guards_walk, _step_out_and_back
 from ui import messages
 from ui.hint_words import explanation_text
 
@@ -374,6 +374,30 @@ def test_a_decision_that_lets_an_alarm_ring_says_so_and_names_no_safer_option_it
     assert "The plan ends the turn at 1.B2, on the guard's path: he walks in." in words
     assert "would end the turn" not in words  # the hack's plan ends where he does not reach
     assert not e.claims_safe
+
+
+def test_a_hint_that_flees_the_guard_names_the_tile_he_would_walk_into():
+    """Up the Stairs out of the guard's certain walk: the reason says where and how sure,
+    never 'find this floor's Safe' for a step off that floor."""
+    g = _on_the_stairs_in_the_guards_walk(safe_found=False)
+    words = explanation_text(explain(g, Action.parse("move 2.B1"), {}, {}, 2, 1), ["P1"])
+    assert words.startswith(
+        "Goal: out of the guard's way: if the turn ended at 1.B1, he would walk in."
+    )
+    assert "find this floor's Safe" not in words
+    climbing = _on_the_stairs_in_the_guards_walk(safe_found=True)
+    words = explanation_text(explain(climbing, Action.parse("move 2.B1"), {}, {}, 2, 1), ["P1"])
+    assert "out of the guard's way" not in words
+    assert words.startswith("Goal: the Stairs at 1.B1, up to floor 2.")
+
+
+def test_a_hint_that_flees_a_likely_walk_gives_its_chance():
+    from engine.autopilot.explain import Explanation
+    from engine.autopilot.goals import Goal
+
+    e = Explanation(Action.parse("move 1.B3"), Goal.HIDE, P("1.C3"), hide_risk=0.857)
+    words = explanation_text(e, ["P1"])
+    assert "if the turn ended at 1.C3, he might walk in (86% chance)" in words
 
 
 def test_a_certain_catch_in_the_avoiding_choice_is_told_as_certain_not_as_99_percent():
