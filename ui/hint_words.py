@@ -42,6 +42,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
                 floor=e.leads_to + 1,  # the floor's number as the board shows it
             )
         )
+    elif goal in ("find-safe", "find-stairs") and e.goal_floor >= 0:
+        parts.append(t(f"autopilot.goal.{goal}_on", floor=e.goal_floor + 1))
     elif goal == "hide" and e.target >= 0:  # the tile he leaves, and why
         key = _sure_or("autopilot.goal.hide_from", e.hide_risk)
         parts.append(t(key, pos=describe.pos_text(e.target), pct=_pct(e.hide_risk)))

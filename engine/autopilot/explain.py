@@ -64,7 +64,8 @@ class Explanation:
     `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
     seen if he walks onto the tile right below or above it.
-    `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal).
+    `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal);
+    `goal_floor`: the floor whose face-down tiles a search for a Safe or Stairs turns up.
     For `Goal.HIDE`, `target` is the tile he leaves and `hide_risk` the chance the guard
     walks in there were the turn to end now.
     `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
@@ -109,6 +110,7 @@ class Explanation:
     end_unknown: bool = False
     end_event: bool = False
     leads_to: int = -1
+    goal_floor: int = -1
     hide_risk: float = 0.0
     watch: str = ""
     watched: float = 0.0
@@ -508,6 +510,7 @@ def explain(
         end_unknown=end_unknown,
         end_event=end_event,
         leads_to=leads_to,
+        goal_floor=pos >> 6 if goal in _THIS_FLOOR and pos is not None else -1,
         hide_risk=hide_risk if goal == Goal.HIDE else 0.0,
         watch=watch,
         watched=watched,

@@ -378,17 +378,23 @@ def test_a_decision_that_lets_an_alarm_ring_says_so_and_names_no_safer_option_it
 
 def test_a_hint_that_flees_the_guard_names_the_tile_he_would_walk_into():
     """Up the Stairs out of the guard's certain walk: the reason says where and how sure,
-    never 'find this floor's Safe' for a step off that floor."""
+    never 'find the Safe of floor 1' for a step off that floor."""
     g = _on_the_stairs_in_the_guards_walk(safe_found=False)
     words = explanation_text(explain(g, Action.parse("move 2.B1"), {}, {}, 2, 1), ["P1"])
     assert words.startswith(
         "Goal: out of the guard's way: if the turn ended at 1.B1, he would walk in."
     )
-    assert "find this floor's Safe" not in words
+    assert "find the Safe" not in words
     climbing = _on_the_stairs_in_the_guards_walk(safe_found=True)
     words = explanation_text(explain(climbing, Action.parse("move 2.B1"), {}, {}, 2, 1), ["P1"])
     assert "out of the guard's way" not in words
     assert words.startswith("Goal: the Stairs at 1.B1, up to floor 2.")
+
+
+def test_a_search_for_a_safe_names_the_floor_it_searches():
+    g = _on_the_stairs_in_the_guards_walk(safe_found=False)
+    words = explanation_text(explain(g, Action.parse("peek 1.B2"), {}, {}, 2, 1), ["P1"])
+    assert words.startswith("Goal: find the Safe of floor 1 among its tiles still face down.")
 
 
 def test_a_hint_that_flees_a_likely_walk_gives_its_chance():
