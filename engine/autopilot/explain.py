@@ -456,12 +456,13 @@ def explain(
     )
     hide_risk = hit_risk(w0, pos >> 6).get(pos, 0.0) if pos is not None else 0.0
     if kind == ActionKind.MOVE and pos is not None and hide_risk > 0.0:
-        if action.pos >> 6 == pos >> 6:
+        here = pos >> 6
+        if action.pos >> 6 == here and (end_pos < 0 or end_pos >> 6 == here):
             before = goal_distance(w0, me)
             away = (steps if steps >= 0 else before) >= before  # off his path
-        else:  # up or down the Stairs while his goal lies on this floor
+        else:  # off this floor by the Stairs, this turn, while his goal lies on it
             away = goal in _THIS_FLOOR or (
-                goal not in _OFF_THIS_FLOOR and target >= 0 and target >> 6 == pos >> 6
+                goal not in _OFF_THIS_FLOOR and target >= 0 and target >> 6 == here
             )
         if away:
             goal, target, safe = Goal.HIDE, pos, -1

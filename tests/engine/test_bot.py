@@ -13,7 +13,7 @@ from engine.autopilot.goals import Aim, Goal, aim_of, goal_distance, player_floo
 from engine.autopilot.guard_risk import hit_risk
 from engine.autopilot.scoring import Weights, ending_price, evaluate, idle_actions
 from engine.autopilot.search import TurnSearch
-from engine.autopilot.signatures import public_table
+from engine.autopilot.signatures import _key, public_table
 from engine.rules.actions import Action, pos_text
 from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool
 from engine.rules.game import Game
@@ -373,6 +373,22 @@ def test_going_up_the_stairs_off_the_goals_floor_is_explained_as_hiding():
     assert explain(hiding, up, {}, {}, 2, 1).goal == Goal.HIDE
     climbing = _on_the_stairs_in_the_guards_walk(safe_found=True)
     assert explain(climbing, up, {}, {}, 2, 1).goal == Goal.STAIRS_UP
+
+
+def test_a_step_toward_the_stairs_out_of_the_guards_walk_is_explained_as_hiding():
+    """A step on this floor whose plan ends the turn a floor up, out of the guard's certain
+    walk, while this floor's Safe is still to find: hiding, though the floor above counts
+    fewer steps to the goal than the tile he leaves."""
+    t = Table(players=1, characters=(Character.ROOK,)).reveal_floor(1).reveal_floor(0)
+    t.face_down("1.D4", K.SAFE).tile("1.A2", K.STAIRS).player(0, "1.A1")
+    t.guard(0, at="1.C1", dest="1.A1").guard(1, at="2.D4", dest="2.D3")
+    g = t.turn(0, actions=2, taken=2).game()
+    stairs = g.clone()
+    stairs.apply("move 1.A2")
+    plan = {_key(stairs): Action.parse("move 2.A2")}
+    e = explain(g, Action.parse("move 1.A2"), plan, {}, 2, 1)
+    assert e.end_pos == P("2.A2") and e.steps < goal_distance(g, 0)
+    assert e.goal == Goal.HIDE and e.target == P("1.A1") and e.hide_risk == 1.0
 
 
 def test_an_explanation_names_the_safe_tile_it_works_toward():
