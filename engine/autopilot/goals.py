@@ -291,13 +291,15 @@ def goals(
     all_loot: bool | None = None,
     sv: list[FloorSurvey] | None = None,
     work_floor: int | None = None,
+    at: int | None = None,
 ) -> tuple[list[int], int]:
     """(tiles to reach on the player's floor, extra steps after them) for the player's plan.
     `sv`: the position's `survey`, if at hand (the lists returned may be its own);
-    `work_floor`: the player's `player_floor` for these arguments, if at hand."""
+    `work_floor`: the player's `player_floor` for these arguments, if at hand; `at`: the
+    tile to reckon from, if not where he stands (with `work_floor` given)."""
     st = game.state
     p = st.players[player]
-    pos = p.pos
+    pos = p.pos if at is None else at
     assert pos is not None
     f = pos >> 6
     if all_loot is None:
@@ -309,17 +311,21 @@ def goals(
         all_loot = True  # his part is done: the way out, as if the crew held it all
     if all_loot or tf > f:
         up = here.stairs if here is not None else _revealed_of_kind(game, f, K.STAIRS)
+        if up and not all_loot and tf == f + 1:
+            return _next_floor_way(game, player, pos, up, f + 1, team_floor, sv)
         extra = 3 * (len(st.floors) - 1 - f) if all_loot else 4 * (tf - f)
         if up:
             return up, extra + 1
         return (here.hidden if here is not None else _unrevealed(game, f)), extra + 2
     if tf < f:
         if here is not None:
-            return (here.down or here.hidden), 4 * (f - tf)
-        down = [
-            (f << 6) | c for c, t in enumerate(st.floors[f].tiles) if t is not None and t.downstairs
-        ]
-        return (down or _unrevealed(game, f)), 4 * (f - tf)
+            down = here.down
+        else:
+            tiles = st.floors[f].tiles
+            down = [(f << 6) | c for c, t in enumerate(tiles) if t is not None and t.downstairs]
+        if down and tf == f - 1:
+            return _next_floor_way(game, player, pos, down, tf, team_floor, sv)
+        return (down or (here.hidden if here is not None else _unrevealed(game, f))), 4 * (f - tf)
     found = here.safes if here is not None else safe_of(game, f)
     if loose:
         takes = [q for q in loose if q >> 6 == f and can_take(game, player, q)]
@@ -337,6 +343,34 @@ def goals(
     if hidden:
         return hidden, _combination_walk(game, pos, hidden, safe)
     return [safe], 0
+
+
+def _next_floor_way(
+    game: Game,
+    player: int,
+    pos: int,
+    ways: list[int],
+    there: int,
+    team_floor: int | None,
+    sv: list[FloorSurvey] | None,
+) -> tuple[list[int], int]:
+    """`goals` for a burglar one floor off the floor he works (`there`): the way there
+    (Stairs up or down) whose step across plus the goal's distance from where it arrives
+    is least. Counted as a flat 4 steps instead, a floor off his goal could look nearer
+    than a face-down tile 4 steps away on it, and the bot climbed off his floor to get
+    "closer" (Bank seed 20007)."""
+    dist = game.geometry(pos >> 6).dist[pos & 63]
+    best: tuple[int, int, int] | None = None
+    for q in ways:
+        if dist[q & 63] < 0:
+            continue
+        arrive = (there << 6) | (q & 63)
+        after = 1 + goal_distance(game, player, team_floor, False, sv, there, arrive)
+        if best is None or dist[q & 63] + after < best[0]:
+            best = (dist[q & 63] + after, q, after)
+    if best is None:
+        return ways, 4
+    return [best[1]], best[2]
 
 
 def _combination_walk(game: Game, pos: int, hidden: list[int], safe: int) -> int:
@@ -459,14 +493,17 @@ def goal_distance(
     all_loot: bool | None = None,
     sv: list[FloorSurvey] | None = None,
     work_floor: int | None = None,
+    at: int | None = None,
 ) -> int:
-    p = game.state.players[player]
-    if p.pos is None:
+    """Steps from the player's tile (or `at`, with `work_floor` given) to his goal and on:
+    see `goals`."""
+    pos = game.state.players[player].pos if at is None else at
+    if pos is None:
         return 0
-    targets, extra = goals(game, player, team_floor, all_loot, sv, work_floor)
+    targets, extra = goals(game, player, team_floor, all_loot, sv, work_floor, pos)
     if not targets:
         return extra
-    f, c = p.pos >> 6, p.pos & 63
+    f, c = pos >> 6, pos & 63
     dist = game.geometry(f).dist[c]
     best = min((dist[q & 63] for q in targets if dist[q & 63] >= 0), default=8)
     if targets and not game.tile(targets[0]).revealed:

@@ -377,18 +377,32 @@ def test_going_up_the_stairs_off_the_goals_floor_is_explained_as_hiding():
 
 def test_a_step_toward_the_stairs_out_of_the_guards_walk_is_explained_as_hiding():
     """A step on this floor whose plan ends the turn a floor up, out of the guard's certain
-    walk, while this floor's Safe is still to find: hiding, though the floor above counts
-    fewer steps to the goal than the tile he leaves."""
+    walk, while this floor's Safe is still to find: hiding, though the Stairs lie on the way
+    to the goal and the plan ends fewer steps from it than the tile he leaves."""
     t = Table(players=1, characters=(Character.ROOK,)).reveal_floor(1).reveal_floor(0)
-    t.face_down("1.D4", K.SAFE).tile("1.A2", K.STAIRS).player(0, "1.A1")
-    t.guard(0, at="1.C1", dest="1.A1").guard(1, at="2.D4", dest="2.D3")
-    g = t.turn(0, actions=2, taken=2).game()
-    stairs = g.clone()
-    stairs.apply("move 1.A2")
-    plan = {_key(stairs): Action.parse("move 2.A2")}
-    e = explain(g, Action.parse("move 1.A2"), plan, {}, 2, 1)
-    assert e.end_pos == P("2.A2") and e.steps < goal_distance(g, 0)
+    t.face_down("1.D4", K.SAFE).tile("1.C1", K.STAIRS).player(0, "1.A1")
+    t.guard(0, at="1.A3", dest="1.A1").guard(1, at="2.D4", dest="2.D3")
+    g = t.turn(0, actions=3, taken=1).game()
+    plan, line = {}, g.clone()
+    line.apply("move 1.B1")
+    for step in ("move 1.C1", "move 2.C1"):
+        plan[_key(line)] = Action.parse(step)
+        line.apply(step)
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 2, 1)
+    assert e.end_pos == P("2.C1") and e.steps < goal_distance(g, 0)
     assert e.goal == Goal.HIDE and e.target == P("1.A1") and e.hide_risk == 1.0
+
+
+def test_a_floor_off_the_one_he_works_is_never_nearer_his_goal_than_its_stairs():
+    """One floor up, the way to the goal is the step down plus the goal's distance from the
+    Stairs below: never fewer steps than standing on those Stairs."""
+    t = Table(players=1).reveal_floor(0).reveal_floor(1).face_down("1.D4", K.SAFE)
+    t.tile("1.A1", K.STAIRS).tile("2.A1", K.LABORATORY, downstairs=True).player(0, "1.A1")
+    g = t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.D4", dest="2.D3").game()
+    below = goal_distance(g, 0)
+    g.state.players[0].pos = P("2.B1")
+    assert player_floor(g, 0) == 0
+    assert goal_distance(g, 0) == 1 + 1 + below  # a step to the Stairs, one down
 
 
 def test_an_explanation_names_the_safe_tile_it_works_toward():
