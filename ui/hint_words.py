@@ -42,13 +42,11 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
                 floor=e.leads_to + 1,  # the floor's number as the board shows it
             )
         )
-    elif goal in ("find-safe", "find-stairs") and e.goal_floor >= 0:
-        parts.append(t(f"autopilot.goal.{goal}_on", floor=e.goal_floor + 1))
-    elif goal == "hide" and e.target >= 0:  # the tile he leaves, and why
-        key = _sure_or("autopilot.goal.hide_from", e.hide_risk)
+    elif goal in ("find-safe", "find-stairs"):
+        parts.append(t(f"autopilot.goal.{goal}", floor=e.goal_floor + 1))
+    elif goal == "hide":  # the tile he leaves, and why
+        key = _sure_or("autopilot.goal.hide", e.hide_risk)
         parts.append(t(key, pos=describe.pos_text(e.target), pct=_pct(e.hide_risk)))
-    elif goal not in _GOALS_AT:
-        parts.append(t(f"autopilot.goal.{goal}"))
     if e.action.kind == ActionKind.END:
         if e.actions:
             parts.append(t("autopilot.cost.unused", n=e.actions))

@@ -93,7 +93,12 @@ def test_a_guessed_end_on_the_guards_path_is_told_as_the_imagined_tables_not_as_
     from engine.autopilot.goals import Goal
 
     e = Explanation(
-        Action.parse("move 2.A1"), Goal.FIND_SAFE, end_pos=P("2.A1"), risk=1.0, end_unknown=True
+        Action.parse("move 2.A1"),
+        Goal.FIND_SAFE,
+        end_pos=P("2.A1"),
+        risk=1.0,
+        end_unknown=True,
+        goal_floor=1,
     )
     words = explanation_text(e, ["P1"])
     assert "so this is a guess: it ends the turn at 2.A1, where the guard would walk in." in words
@@ -413,6 +418,8 @@ def test_a_certain_catch_in_the_avoiding_choice_is_told_as_certain_not_as_99_per
     e = Explanation(
         Action.parse("move 1.B1"),
         Goal.HIDE,
+        P("1.A1"),
+        hide_risk=1.0,
         hazards=(Hazard.GUARD_TILE,),
         end_pos=P("1.B1"),
         alternative=Action.parse("move 1.A2"),
@@ -444,7 +451,8 @@ def test_a_teammate_certain_to_be_seen_by_a_camera_is_told_as_certain_not_99_per
 
     e = Explanation(
         Action.parse("end"),
-        Goal.HIDE,
+        Goal.FIND_SAFE,
+        goal_floor=0,
         end_pos=P("1.A1"),
         crew_camera=((1, P("1.C2"), 0.9999999999), (2, P("2.A3"), 0.5)),
     )
