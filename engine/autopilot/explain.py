@@ -369,6 +369,23 @@ _THIS_FLOOR = frozenset({Goal.FIND_SAFE, Goal.FIND_STAIRS})
 _OFF_THIS_FLOOR = frozenset({Goal.STAIRS_UP, Goal.STAIRS_DOWN, Goal.ESCAPE, Goal.ROOF})
 
 
+def _leaves_the_goal(
+    w0: Game, action: Action, goal: Goal, target: int, end_pos: int, steps: int
+) -> bool:
+    """The Move, and the plan's end after it, take the burglar no nearer his goal: on this
+    floor, no fewer steps from it; off it by the Stairs, a goal that lies on this floor."""
+    me = w0.state.current
+    pos = w0.state.players[me].pos
+    assert pos is not None
+    here = pos >> 6
+    if action.pos >> 6 == here and (end_pos < 0 or end_pos >> 6 == here):
+        before = goal_distance(w0, me)
+        return (steps if steps >= 0 else before) >= before
+    return goal in _THIS_FLOOR or (
+        goal not in _OFF_THIS_FLOOR and target >= 0 and target >> 6 == here
+    )
+
+
 def explain(
     w0: Game,
     action: Action,
@@ -454,17 +471,10 @@ def explain(
         and end.state.actions_taken - 1 <= end.event_threshold(me)
         and _steps_straight_back(w0, action, plan)
     )
-    hide_risk = hit_risk(w0, pos >> 6).get(pos, 0.0) if pos is not None else 0.0
-    if kind == ActionKind.MOVE and pos is not None and hide_risk > 0.0:
-        here = pos >> 6
-        if action.pos >> 6 == here and (end_pos < 0 or end_pos >> 6 == here):
-            before = goal_distance(w0, me)
-            away = (steps if steps >= 0 else before) >= before  # off his path
-        else:  # off this floor by the Stairs, this turn, while his goal lies on it
-            away = goal in _THIS_FLOOR or (
-                goal not in _OFF_THIS_FLOOR and target >= 0 and target >> 6 == here
-            )
-        if away:
+    hide_risk = 0.0  # the chance of his tile, for a Move only (hiding is a Move)
+    if kind == ActionKind.MOVE and pos is not None:
+        hide_risk = hit_risk(w0, pos >> 6).get(pos, 0.0)
+        if hide_risk > 0.0 and _leaves_the_goal(w0, action, goal, target, end_pos, steps):
             goal, target, safe = Goal.HIDE, pos, -1
     leads_to = -1
     if goal == Goal.STAIRS_UP and target >= 0:
