@@ -187,6 +187,22 @@ def _plan_end(
     return g, hidden
 
 
+def _rolls_there_next(w0: Game, first: Action, plan: dict[tuple[object, ...], Action]) -> bool:
+    """The plan's next action after the Move `first` adds a die to or cracks the Safe it
+    steps onto: the step is for that Safe, whatever the combination still hides."""
+    g = w0.clone()
+    g.apply(first)
+    if g.state.pending is not None or g.state.current != w0.state.current:
+        return False
+    a = plan.get(_key(g))
+    return (
+        a is not None
+        and a.kind in (ActionKind.ADD_DIE, ActionKind.CRACK)
+        and a.pos < 0
+        and a in g.legal_actions()
+    )
+
+
 def _steps_straight_back(w0: Game, first: Action, plan: dict[tuple[object, ...], Action]) -> bool:
     """The plan's next step after the Move `first` is straight back where the burglar stands
     now (pacing, R07)."""
@@ -420,6 +436,9 @@ def explain(
         goal, target = Goal.ESCAPE, pos if pos is not None else -1
     elif kind == ActionKind.HACK:
         goal, target = Goal.HACK, pos if pos is not None else -1
+    for_the_safe = kind == ActionKind.MOVE and _rolls_there_next(w0, action, plan)
+    if for_the_safe:
+        goal, target, safe = Goal.OPEN_SAFE, action.pos, action.pos
     hazards = w0.hazards(action)
     event = kind == ActionKind.END and w0.would_draw_event()
     face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed
@@ -474,7 +493,11 @@ def explain(
     hide_risk = 0.0  # the chance of his tile, for a Move only (hiding is a Move)
     if kind == ActionKind.MOVE and pos is not None:
         hide_risk = hit_risk(w0, pos >> 6).get(pos, 0.0)
-        if hide_risk > 0.0 and _leaves_the_goal(w0, action, goal, target, end_pos, steps):
+        if (
+            hide_risk > 0.0
+            and not for_the_safe
+            and _leaves_the_goal(w0, action, goal, target, end_pos, steps)
+        ):
             goal, target, safe = Goal.HIDE, pos, -1
     leads_to = -1
     if goal == Goal.STAIRS_UP and target >= 0:
