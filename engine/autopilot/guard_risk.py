@@ -3,6 +3,7 @@ he walks into a tile, who a Camera or Foyer sees, and the alarms a burglar's end
 
 from __future__ import annotations
 
+from ..rules.characters import crow_holds_guard, crow_slows_guard
 from ..rules.data import PATROL_DISCARDS
 from ..rules.data import TileKind as K
 from ..rules.events import AlarmRaised, Event, StealthLost
@@ -78,6 +79,8 @@ def _walks(game: Game, floor: int) -> _Walks:
     g = st.floors[floor].guard
     if not g.placed or g.pos is None or g.dest is None or g.donuts:
         return (), {}
+    if not g.lost and crow_holds_guard(game, floor):
+        return (), {}  # the Raven's Disrupt: he starts on the crow with no alarm, and stays
     geo = game.geometry(floor)
     key = (
         floor,
@@ -89,6 +92,7 @@ def _walks(game: Game, floor: int) -> _Walks:
         len(g.patrol),
         g.seen_top,
         st.guard_bonus,
+        st.crow,
         id(geo),
     )
     hit = _RISKS.get(key)
@@ -114,15 +118,22 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
     closest alarm left (players break ties: each counted alike) or else a patrol card drawn
     (never his own tile): the one the crew saw on top if any (`Guard.seen_top`), else any not
     drawn. The deck's size is public: once its last card is drawn, the next draw comes from
-    every card of the floor reshuffled (the set-aside ones too)."""
+    every card of the floor reshuffled (the set-aside ones too). Entering the Raven's crow
+    (Distract) costs him a step more, unless it was his last."""
     st = game.state
     g = st.floors[floor].guard
     assert g.pos is not None and g.dest is not None
     alarms = game.alarms(floor)
     n = g.speed + len(alarms) + max(st.guard_bonus, -g.speed)
+    crow = st.crow if st.crow is not None and crow_slows_guard(game, st.crow) else -1
     route = game.guard_route(floor)
-    first = route[:n]
-    if n <= len(route):
+    first: list[int] = []
+    for q in route:
+        if n <= 0:
+            break
+        first.append(q)
+        n -= 2 if q == crow and n > 1 else 1
+    if n <= 0:
         return ((1.0, frozenset(first)),)
     geo = game.geometry(floor)
     base = floor << 6
@@ -169,7 +180,7 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
             while rest > 0 and cell != goal:
                 cell = table[cell]
                 walked.append(base | cell)
-                rest -= 1
+                rest -= 2 if base | cell == crow and rest > 1 else 1
             now = base | cell
             go(
                 now,
@@ -185,7 +196,7 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
     dest = g.dest
     ringing = frozenset(alarms).difference(route)
     top = g.seen_top if g.seen_top is not None and g.seen_top >= 0 else None  # not Lost Visual
-    go(dest, n - len(route), 1.0, tuple(first), frozenset(g.discard), ringing, len(g.patrol), top)
+    go(dest, n, 1.0, tuple(first), frozenset(g.discard), ringing, len(g.patrol), top)
     return tuple(out)
 
 
