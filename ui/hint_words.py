@@ -127,6 +127,9 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
             parts.append(t(f"autopilot.risk.guess_{level}", lead=lead, pos=where, pct=_pct(e.risk)))
         else:
             parts.append(t(f"autopilot.risk.{level}", pos=where, pct=_pct(e.risk)))
+        if e.crow_spares > 0.0:  # what the crow just put down buys there
+            key = _sure_or("autopilot.risk.crow", e.crow_spares)
+            parts.append(t(key, crow=_at(e.action.pos), pct=_pct(e.crow_spares)))
         if e.watched > 0.0:
             parts.append(t(_sure_or(f"autopilot.risk.{e.watch}", e.watched), pct=_pct(e.watched)))
         if e.end_event and not e.end_unknown:  # an End of its own has named the Event

@@ -126,6 +126,8 @@ EN: dict[str, Text] = {
     "autopilot.risk.guess_sure": "{lead} ends the turn at {pos}, where the guard would walk in.",
     "autopilot.risk.guess_some": "{lead} ends the turn at {pos}, where the guard may walk in ({pct}% chance).",
     "autopilot.risk.guess_none": "{lead} ends the turn at {pos}, out of the guard's reach.",
+    "autopilot.risk.crow": "Without the crow at {crow}, he might walk in there ({pct}% chance).",
+    "autopilot.risk.crow_sure": "Without the crow at {crow}, he would walk in there.",
     "autopilot.risk.event": "Ending there draws an Event, which may change that.",
     "autopilot.risk.event_now": "The Event may change that.",
     "autopilot.risk.foyer": "It is a Foyer: he may pass next to it and see you ({pct}% chance).",

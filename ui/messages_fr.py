@@ -105,6 +105,8 @@ FR: dict[str, Text] = {
     "autopilot.risk.guess_sure": "{lead} finit le tour en {pos}, où le Gardien passerait.",
     "autopilot.risk.guess_some": "{lead} finit le tour en {pos}, où le Gardien peut passer ({pct} % de chances).",
     "autopilot.risk.guess_none": "{lead} finit le tour en {pos}, hors de portée du Gardien.",
+    "autopilot.risk.crow": "Sans le Corbeau en {crow}, {pct} % de chances qu'il y entre.",
+    "autopilot.risk.crow_sure": "Sans le Corbeau en {crow}, il y entrerait.",
     "autopilot.risk.event": "Finir là tire un Événement, qui peut changer cela.",
     "autopilot.risk.event_now": "L'Événement peut changer cela.",
     "autopilot.risk.foyer": "C'est un Foyer : {pct} % de chances qu'il passe à côté et vous voie.",

@@ -67,7 +67,9 @@ class Explanation:
     `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal);
     `goal_floor`: the floor whose face-down tiles a search for a Safe or Stairs turns up.
     For `Goal.HIDE`, `target` is the tile he leaves and `hide_risk` the chance the guard
-    walks in there were the turn to end now.
+    walks in there were the turn to end now. `crow_spares`: for the Raven's crow put down
+    (and left there to the plan's end), the chance the guard would walk in at `end_pos`
+    without it, when higher than `risk` (-1.0 otherwise).
     `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
     a "card"), so what it
     costs is not known before. `event_dodged`: a Move whose plan comes back to end the
@@ -112,6 +114,7 @@ class Explanation:
     leads_to: int = -1
     goal_floor: int = -1
     hide_risk: float = 0.0
+    crow_spares: float = -1.0
     watch: str = ""
     watched: float = 0.0
     crew: tuple[tuple[int, int, float], ...] = ()
@@ -472,6 +475,16 @@ def explain(
     }
     end, end_unknown = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
+    crow_spares = -1.0
+    crow_stays = end is not None and end.state.crow == trial.state.crow
+    if kind == ActionKind.ABILITY and action.card == "crow" and end_pos >= 0 and crow_stays:
+        assert end is not None
+        bare = end.clone()  # the same end, the crow where it was before
+        bare.state.crow = st.crow
+        bare._state_changed()
+        without = _end_risk(bare, me)[1]
+        if without > risk:
+            crow_spares = without
     # Ending there draws an Event: it may move the guard or the burglar (`hit_risk` reads
     # his route and patrol cards, not the Events).
     end_event = end is not None and end.would_draw_event()
@@ -546,6 +559,7 @@ def explain(
         leads_to=leads_to,
         goal_floor=pos >> 6 if goal in _THIS_FLOOR and pos is not None else -1,
         hide_risk=hide_risk if goal == Goal.HIDE else 0.0,
+        crow_spares=crow_spares,
         watch=watch,
         watched=watched,
         crew=crew,

@@ -16,6 +16,7 @@ from engine.autopilot.search import TurnSearch
 from engine.autopilot.signatures import _key, public_table
 from engine.rules.actions import Action, pos_text
 from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool
+from engine.rules.events import GuardMoved
 from engine.rules.game import Game
 from engine.rules.infostate import resample_from_infostate
 from engine.rules.kinds import DecisionKind, Hazard
@@ -237,6 +238,52 @@ def test_hit_risk_takes_the_patrol_card_the_crew_saw_on_top_as_his_next_destinat
     g.state.floors[0].guard.seen_top = P("1.D1")
     g._state_changed()
     assert hit_risk(g, 0) == {P("1.B1"): 1.0, P("1.C1"): 1.0}
+
+
+def _walked(g: Game) -> set[int]:
+    """The tiles the floor-1 guard walks through when the turn ends, as the engine plays it."""
+    return {e.dst for e in g.clone().apply("end") if isinstance(e, GuardMoved)}
+
+
+def test_hit_risk_counts_the_step_the_ravens_crow_costs_the_guard():
+    """Distract: entering the crow's tile costs the guard a step, on his route (B4) and past
+    his destination (C1 on the way to the last patrol card): the chance says what he walks."""
+    t = Table(players=1, characters=(Character.RAVEN,)).player(0, "1.A1")
+    g = t.guard(0, at="1.A4", dest="1.D4", speed=3).game()
+    g.state.crow = P("1.B4")
+    assert hit_risk(g, 0) == {P("1.B4"): 1.0, P("1.C4"): 1.0}
+    assert set(hit_risk(g, 0)) == _walked(g)
+    t = Table(players=1, characters=(Character.RAVEN,)).player(0, "1.A4")
+    g = t.guard(0, at="1.A1", dest="1.B1", speed=3).patrol(0, "1.D1").game()
+    g.state.crow = P("1.C1")
+    assert hit_risk(g, 0) == {P("1.B1"): 1.0, P("1.C1"): 1.0}
+    assert set(hit_risk(g, 0)) == _walked(g)
+
+
+def test_hit_risk_is_empty_while_the_disrupting_crow_holds_the_guard():
+    """Disrupt: a guard starting his move on the crow with no alarm ringing stays put."""
+    t = Table(players=1, characters=(Character.RAVEN,), sides=(Side.ADVANCED,))
+    g = t.player(0, "1.B4").guard(0, at="1.A4", dest="1.D4", speed=2).game()
+    assert hit_risk(g, 0) == {P("1.B4"): 1.0, P("1.C4"): 1.0}
+    g.state.crow = P("1.A4")
+    assert hit_risk(g, 0) == {} and _walked(g) == set()
+
+
+def _crow_beside_the_guards_walk(crow: str) -> tuple[Game, Action]:
+    """The Raven at 1.D4, no action left, puts her crow down at `crow`; the guard walks
+    B4, C4, D4 when the turn ends, or stops at C4 when it costs him a step."""
+    t = Table(players=1, characters=(Character.RAVEN,)).reveal_floor(0).player(0, "1.D4")
+    g = t.guard(0, at="1.A4", dest="1.D4", speed=3).turn(0, actions=0, taken=4).game()
+    return g, Action.parse(f"ability crow {crow}")
+
+
+def test_a_crow_that_spares_the_plans_end_is_explained_with_the_chance_it_takes_away():
+    g, crow = _crow_beside_the_guards_walk("1.C4")
+    e = explain(g, crow, {}, {}, 2, 1)
+    assert (e.end_pos, e.risk, e.crow_spares) == (P("1.D4"), 0.0, 1.0)
+    g, crow = _crow_beside_the_guards_walk("1.D3")  # off his walk: it spares nothing
+    e = explain(g, crow, {}, {}, 2, 1)
+    assert (e.end_pos, e.risk, e.crow_spares) == (P("1.D4"), 1.0, -1.0)
 
 
 def _deck_ran_out(aside: tuple[str, ...]) -> Table:

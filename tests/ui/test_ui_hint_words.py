@@ -11,7 +11,12 @@ from engine.rules.data import Character, EventCard, ScenarioId, Side, Tool
 from engine.rules.game import Game
 from engine.rules.kinds import Hazard
 from tests.engine.builder import K, P, Table
-from tests.engine.test_bot import _detour, _on_the_stairs_in_the_guards_walk, _step_out_and_back
+from tests.engine.test_bot import (
+    _crow_beside_the_guards_walk,
+    _detour,
+    _on_the_stairs_in_the_guards_walk,
+    _step_out_and_back,
+)
 from ui import messages
 from ui.hint_words import explanation_text
 
@@ -409,6 +414,15 @@ def test_a_hint_that_flees_a_likely_walk_gives_its_chance():
     e = Explanation(Action.parse("move 1.B3"), Goal.HIDE, P("1.C3"), hide_risk=0.857)
     words = explanation_text(e, ["P1"])
     assert "if the turn ended at 1.C3, he might walk in (86% chance)" in words
+
+
+def test_a_hint_for_the_crow_says_what_its_walk_would_be_without_it():
+    g, crow = _crow_beside_the_guards_walk("1.C4")
+    words = explanation_text(explain(g, crow, {}, {}, 2, 1), ["P1"])
+    assert "ends the turn at 1.D4, out of the guard's reach" in words
+    assert "Without the crow at 1.C4, he would walk in there." in words
+    g, crow = _crow_beside_the_guards_walk("1.D3")
+    assert "Without the crow" not in explanation_text(explain(g, crow, {}, {}, 2, 1), ["P1"])
 
 
 def test_a_certain_catch_in_the_avoiding_choice_is_told_as_certain_not_as_99_percent():
