@@ -206,6 +206,21 @@ def _rolls_there_next(w0: Game, first: Action, plan: dict[tuple[object, ...], Ac
     )
 
 
+def _risk_without_the_crow(
+    end: Game, me: int, before: int | None, placed: int | None, risk: float
+) -> float:
+    """The chance the guard walks in at the plan's end were the crow still where it was
+    `before` this action put it at `placed`; -1.0 when that is no higher than `risk`, or
+    when the plan moves the crow again before it ends."""
+    if end.state.crow != placed:
+        return -1.0
+    bare = end.clone()
+    bare.state.crow = before
+    bare._state_changed()
+    without = _end_risk(bare, me)[1]
+    return without if without > risk else -1.0
+
+
 def _steps_straight_back(w0: Game, first: Action, plan: dict[tuple[object, ...], Action]) -> bool:
     """The plan's next step after the Move `first` is straight back where the burglar stands
     now (pacing, R07)."""
@@ -476,15 +491,8 @@ def explain(
     end, end_unknown = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
     crow_spares = -1.0
-    crow_stays = end is not None and end.state.crow == trial.state.crow
-    if kind == ActionKind.ABILITY and action.card == "crow" and end_pos >= 0 and crow_stays:
-        assert end is not None
-        bare = end.clone()  # the same end, the crow where it was before
-        bare.state.crow = st.crow
-        bare._state_changed()
-        without = _end_risk(bare, me)[1]
-        if without > risk:
-            crow_spares = without
+    if kind == ActionKind.ABILITY and action.card == "crow" and end is not None and end_pos >= 0:
+        crow_spares = _risk_without_the_crow(end, me, st.crow, trial.state.crow, risk)
     # Ending there draws an Event: it may move the guard or the burglar (`hit_risk` reads
     # his route and patrol cards, not the Events).
     end_event = end is not None and end.would_draw_event()
