@@ -190,19 +190,27 @@ def _plan_end(
     return g, hidden
 
 
-def _rolls_there_next(w0: Game, first: Action, plan: dict[tuple[object, ...], Action]) -> bool:
-    """The plan's next action after the Move `first` adds a die to or cracks the Safe it
-    steps onto: the step is for that Safe, whatever the combination still hides."""
+def _plan_next(
+    w0: Game, first: Action, plan: dict[tuple[object, ...], Action]
+) -> tuple[Game, Action | None]:
+    """A copy of the sample after `first`, and the plan's next action there (None: a card's
+    question waits, the turn is over, or the plan has no step there)."""
     g = w0.clone()
     g.apply(first)
-    if g.state.pending is not None or g.state.current != w0.state.current:
-        return False
-    a = plan.get(_key(g))
+    st = g.state
+    if st.pending is not None or st.current != w0.state.current or st.turn != w0.state.turn:
+        return g, None
+    return g, plan.get(_key(g))
+
+
+def _rolls_there(after: Game, then: Action | None) -> bool:
+    """The plan's next action after a Move adds a die to or cracks the Safe it stepped onto:
+    the step is for that Safe, whatever the combination still hides."""
     return (
-        a is not None
-        and a.kind in (ActionKind.ADD_DIE, ActionKind.CRACK)
-        and a.pos < 0
-        and a in g.legal_actions()
+        then is not None
+        and then.kind in (ActionKind.ADD_DIE, ActionKind.CRACK)
+        and then.pos < 0
+        and then in after.legal_actions()
     )
 
 
@@ -221,17 +229,16 @@ def _risk_without_the_crow(
     return without if without > risk else -1.0
 
 
-def _steps_straight_back(w0: Game, first: Action, plan: dict[tuple[object, ...], Action]) -> bool:
-    """The plan's next step after the Move `first` is straight back where the burglar stands
-    now (pacing, R07)."""
+def _steps_straight_back(w0: Game, after: Game, then: Action | None) -> bool:
+    """The plan's next step after a Move (`after` it, `then`) is straight back where the
+    burglar stands in `w0` (pacing, R07)."""
     here = w0.state.players[w0.state.current].pos
-    g = w0.clone()
-    g.apply(first)
-    st = g.state
-    if st.pending is not None or st.pace_from != here:
-        return False
-    a = plan.get(_key(g))
-    return a is not None and a.kind == ActionKind.MOVE and a.pos == here
+    return (
+        after.state.pace_from == here
+        and then is not None
+        and then.kind == ActionKind.MOVE
+        and then.pos == here
+    )
 
 
 def _brings_to_light(events: list[Event]) -> bool:
@@ -454,7 +461,9 @@ def explain(
         goal, target = Goal.ESCAPE, pos if pos is not None else -1
     elif kind == ActionKind.HACK:
         goal, target = Goal.HACK, pos if pos is not None else -1
-    for_the_safe = kind == ActionKind.MOVE and _rolls_there_next(w0, action, plan)
+    # A Move's copy of the sample after it, and the plan's next action there.
+    next_step = _plan_next(w0, action, plan) if kind == ActionKind.MOVE else None
+    for_the_safe = next_step is not None and _rolls_there(*next_step)
     if for_the_safe:
         goal, target, safe = Goal.OPEN_SAFE, action.pos, action.pos
     hazards = w0.hazards(action)
@@ -509,7 +518,8 @@ def explain(
         and end is not None
         and not end.would_draw_event()
         and end.state.actions_taken - 1 <= end.event_threshold(me)
-        and _steps_straight_back(w0, action, plan)
+        and next_step is not None
+        and _steps_straight_back(w0, *next_step)
     )
     hide_risk = 0.0  # the chance of his tile, for a Move only (hiding is a Move)
     if kind == ActionKind.MOVE and pos is not None:
