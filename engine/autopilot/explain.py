@@ -190,17 +190,13 @@ def _plan_end(
     return g, hidden
 
 
-def _plan_next(
-    w0: Game, first: Action, plan: dict[tuple[object, ...], Action]
-) -> tuple[Game, Action | None]:
-    """A copy of the sample after `first`, and the plan's next action there (None: a card's
-    question waits, the turn is over, or the plan has no step there)."""
-    g = w0.clone()
-    g.apply(first)
-    st = g.state
+def _plan_next(w0: Game, after: Game, plan: dict[tuple[object, ...], Action]) -> Action | None:
+    """The plan's next action in `after` (the sample `w0` once the action is played); None
+    when a card's question waits, the turn is over, or the plan has no step there."""
+    st = after.state
     if st.pending is not None or st.current != w0.state.current or st.turn != w0.state.turn:
-        return g, None
-    return g, plan.get(_key(g))
+        return None
+    return plan.get(_key(after))
 
 
 def _rolls_there(after: Game, then: Action | None) -> bool:
@@ -461,11 +457,6 @@ def explain(
         goal, target = Goal.ESCAPE, pos if pos is not None else -1
     elif kind == ActionKind.HACK:
         goal, target = Goal.HACK, pos if pos is not None else -1
-    # A Move's copy of the sample after it, and the plan's next action there.
-    next_step = _plan_next(w0, action, plan) if kind == ActionKind.MOVE else None
-    for_the_safe = next_step is not None and _rolls_there(*next_step)
-    if for_the_safe:
-        goal, target, safe = Goal.OPEN_SAFE, action.pos, action.pos
     hazards = w0.hazards(action)
     event = kind == ActionKind.END and w0.would_draw_event()
     face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed
@@ -482,6 +473,10 @@ def explain(
     events = trial.apply(action)
     if kind != ActionKind.END and trial.state.turn == st.turn:
         spent = st.actions_left - trial.state.actions_left
+    then = _plan_next(w0, trial, plan) if kind == ActionKind.MOVE else None
+    for_the_safe = _rolls_there(trial, then)
+    if for_the_safe:
+        goal, target, safe = Goal.OPEN_SAFE, action.pos, action.pos
     luck = kind != ActionKind.END and _brings_to_light(events)
     luck_kind = _light_kind(events) if luck and not face_down else ""
     alarm = stealth = False
@@ -518,8 +513,7 @@ def explain(
         and end is not None
         and not end.would_draw_event()
         and end.state.actions_taken - 1 <= end.event_threshold(me)
-        and next_step is not None
-        and _steps_straight_back(w0, *next_step)
+        and _steps_straight_back(w0, trial, then)
     )
     hide_risk = 0.0  # the chance of his tile, for a Move only (hiding is a Move)
     if kind == ActionKind.MOVE and pos is not None:
