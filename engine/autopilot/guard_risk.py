@@ -7,7 +7,7 @@ from ..rules.characters import crow_holds_guard, crow_slows_guard
 from ..rules.data import PATROL_DISCARDS
 from ..rules.data import TileKind as K
 from ..rules.events import AlarmRaised, Event, StealthLost
-from ..rules.foresight import HIDDEN_FACTS
+from ..rules.foresight import HIDDEN_FACTS, route_walk
 from ..rules.game import Game
 from ..rules.kinds import Lasting, StealthLoss
 from .goals import _revealed_of_kind
@@ -32,14 +32,18 @@ def guard_threat(
     geo = game.geometry(floor)
     if alarms is None:
         alarms = len(game.alarms(floor))
-    key = (floor, moves, g.pos, g.dest, g.speed, alarms, id(geo))
+    st = game.state
+    key = (floor, moves, g.pos, g.dest, g.speed, alarms, _bonus(game, floor), st.crow, id(geo))
     hit = _THREATS.get(key)
     if hit is not None and hit[0] is geo:
         return hit[1]
-    steps = (g.speed + alarms) * moves
-    route = game.guard_route(floor)
-    out = {g.pos, *route[:steps]}
-    if len(route) < steps and g.dest is not None:
+    # His next move may be this turn's (Espresso, Daydreaming) or held by the crow; the
+    # moves after it walk at his speed and the alarms.
+    first = 0 if crow_holds_guard(game, floor) else next_steps(game, floor)
+    steps = first + (g.speed + alarms) * (moves - 1)
+    walked, left = route_walk(game, floor, steps)
+    out = {g.pos, *walked}
+    if left > 0 and g.dest is not None:
         # He draws a new destination there: the tiles around it are at risk too.
         out.update((floor << 6) | nb for nb in geo.open[g.dest & 63])
     if len(_THREATS) >= _CACHE_SIZE:
@@ -47,6 +51,24 @@ def guard_threat(
     frozen = frozenset(out)
     _THREATS[key] = (geo, frozen)
     return frozen
+
+
+def next_steps(game: Game, floor: int) -> int:
+    """The steps the floor's guard walks when he next moves (`Game.guard_steps`): this
+    turn's Espresso or Daydreaming count only on the floor whose guard ends this turn."""
+    return game.guard_steps(floor, ending_turn=_ends_this_turn(game, floor))
+
+
+def _ends_this_turn(game: Game, floor: int) -> bool:
+    """The floor's guard is the one ending the current turn moves (the burglar's own)."""
+    pos = game.state.players[game.state.current].pos
+    return pos is not None and pos >> 6 == floor
+
+
+def _bonus(game: Game, floor: int) -> int:
+    """This turn's change to the floor's next move, for the caches' keys."""
+    bonus = game.state.guard_bonus
+    return bonus if bonus and _ends_this_turn(game, floor) else 0
 
 
 def hit_risk(game: Game, floor: int) -> dict[int, float]:
@@ -91,7 +113,7 @@ def _walks(game: Game, floor: int) -> _Walks:
         tuple(g.discard),
         len(g.patrol),
         g.seen_top,
-        st.guard_bonus,
+        _bonus(game, floor),
         st.crow,
         id(geo),
     )
@@ -124,15 +146,8 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
     g = st.floors[floor].guard
     assert g.pos is not None and g.dest is not None
     alarms = game.alarms(floor)
-    n = g.speed + len(alarms) + max(st.guard_bonus, -g.speed)
     crow = st.crow if st.crow is not None and crow_slows_guard(game, st.crow) else -1
-    route = game.guard_route(floor)
-    first: list[int] = []
-    for q in route:
-        if n <= 0:
-            break
-        first.append(q)
-        n -= 2 if q == crow and n > 1 else 1
+    first, n = route_walk(game, floor, next_steps(game, floor))
     if n <= 0:
         return ((1.0, frozenset(first)),)
     geo = game.geometry(floor)
@@ -194,7 +209,7 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
             )
 
     dest = g.dest
-    ringing = frozenset(alarms).difference(route)
+    ringing = frozenset(alarms).difference(first)  # he walked his whole route
     top = g.seen_top if g.seen_top is not None and g.seen_top >= 0 else None  # not Lost Visual
     go(dest, n, 1.0, tuple(first), frozenset(g.discard), ringing, len(g.patrol), top)
     return tuple(out)

@@ -301,16 +301,21 @@ def certain_guard_walk(game: Game, floor: int) -> set[int]:
         or crow_holds_guard(game, floor)
     ):
         return set()
-    steps = max(0, g.speed + len(game.alarms(floor)) + st.guard_bonus)
-    out: set[int] = set()
+    return set(route_walk(game, floor, game.guard_steps(floor))[0])
+
+
+def route_walk(game: Game, floor: int, steps: int) -> tuple[list[int], int]:
+    """The tiles of his route the floor's guard enters with `steps` steps, each tile the
+    crow slows him on costing one more (Distract), and the steps left at his destination."""
+    out: list[int] = []
     for pos in game.guard_route(floor):
         if steps <= 0:
             break
         steps -= 1
-        out.add(pos)
+        out.append(pos)
         if steps > 0 and crow_slows_guard(game, pos):
             steps -= 1
-    return out
+    return out, steps
 
 
 def is_tool_use(action: Action | str) -> bool:

@@ -376,6 +376,15 @@ class Kernel:
         base = floor << 6
         return [base | c for c in self._geo[floor].cells()]
 
+    def guard_steps(self, floor: int, ending_turn: bool = True) -> int:
+        """The steps the floor's guard walks when he next moves: his speed and one per alarm
+        ringing on his floor, and for the move that ends this turn (the current burglar's
+        floor) this turn's Espresso or Daydreaming. The crow's Distract and Disrupt are not
+        in it: they act on the way (`crow_slows_guard`) and at the start (`crow_holds_guard`)."""
+        st = self.state
+        n = st.floors[floor].guard.speed + len(self.alarms(floor))
+        return max(0, n + st.guard_bonus) if ending_turn else n
+
     def guard_route(self, floor: int) -> list[int]:
         """The positions the floor's guard will walk through to reach his destination."""
         g = self.state.floors[floor].guard
@@ -1026,9 +1035,7 @@ class Kernel:
                 return
             if not g.lost and self._hooks.crow_stops_guard(self, f):
                 return
-            n = g.speed + len(self.alarms(f))
-            if eff.source == "turn":  # Espresso, Daydreaming: this turn's guard only
-                n = max(0, n + st.guard_bonus)
+            n = self.guard_steps(f, ending_turn=eff.source == "turn")
             if g.lost:
                 # Lost Visual: he comes back from the next card, then moves as usual.
                 g.lost = False

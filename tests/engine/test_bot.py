@@ -10,7 +10,7 @@ from engine.autopilot.bot import Bot
 from engine.autopilot.defaults import seat_seed
 from engine.autopilot.explain import _loop_steps, explain
 from engine.autopilot.goals import Aim, Goal, aim_of, goal_distance, player_floor
-from engine.autopilot.guard_risk import hit_risk
+from engine.autopilot.guard_risk import guard_threat, hit_risk
 from engine.autopilot.scoring import Weights, ending_price, evaluate, idle_actions
 from engine.autopilot.search import TurnSearch
 from engine.autopilot.signatures import _key, public_table
@@ -267,6 +267,41 @@ def test_hit_risk_is_empty_while_the_disrupting_crow_holds_the_guard():
     assert hit_risk(g, 0) == {P("1.B4"): 1.0, P("1.C4"): 1.0}
     g.state.crow = P("1.A4")
     assert hit_risk(g, 0) == {} and _walked(g) == set()
+
+
+def test_the_guards_threat_counts_the_step_the_ravens_crow_costs_him():
+    """The bot's price for standing in his next walk reads the walk the engine plays: with
+    the crow on B4 he stops at C4, a step short of his destination."""
+    t = Table(players=1, characters=(Character.RAVEN,)).player(0, "1.A1")
+    g = t.guard(0, at="1.A4", dest="1.D4", speed=3).game()
+    assert guard_threat(g, 0) == {P("1.A4"), P("1.B4"), P("1.C4"), P("1.D4")}
+    g.state.crow = P("1.B4")
+    assert guard_threat(g, 0) == {P("1.A4"), *_walked(g)} == {P("1.A4"), P("1.B4"), P("1.C4")}
+
+
+def test_the_guards_threat_is_his_own_tile_while_the_disrupting_crow_holds_him():
+    t = Table(players=1, characters=(Character.RAVEN,), sides=(Side.ADVANCED,))
+    g = t.player(0, "1.B4").guard(0, at="1.A4", dest="1.D4", speed=2).game()
+    g.state.crow = P("1.A4")
+    assert guard_threat(g, 0) == {P("1.A4")} and _walked(g) == set()
+    assert guard_threat(g, 0, moves=2) == {P("1.A4"), P("1.B4"), P("1.C4")}
+
+
+def test_espresso_speeds_only_the_guard_whose_move_ends_this_turn_in_the_guards_chance():
+    """This turn's change to the guard's speed moves the guard of the burglar's own floor
+    (the engine's `guard_steps`); the other floors' guards walk at their speed."""
+    t = Table(players=2).player(0, "1.A1").player(1, "2.A1")
+    t.guard(0, at="1.A4", dest="1.D4", speed=2).guard(1, at="2.A4", dest="2.D4", speed=2)
+    g = t.game()
+    g.state.guard_bonus = 1  # as Espresso leaves it
+    assert g.guard_steps(0) == 3 and g.guard_steps(1, ending_turn=False) == 2
+    assert (
+        hit_risk(g, 0)
+        == {P("1.B4"): 1.0, P("1.C4"): 1.0, P("1.D4"): 1.0}
+        == dict.fromkeys(_walked(g), 1.0)
+    )
+    assert hit_risk(g, 1) == {P("2.B4"): 1.0, P("2.C4"): 1.0}
+    assert P("1.D4") in guard_threat(g, 0) and P("2.D4") not in guard_threat(g, 1)
 
 
 def _crow_beside_the_guards_walk(crow: str) -> tuple[Game, Action]:

@@ -161,6 +161,7 @@ def test_game_exposes_what_a_caller_needs_and_nothing_that_changes_state() -> No
         "event_threshold": (0,),
         "geometry": (0,),
         "guard_route": (0,),
+        "guard_steps": (0,),
         "has": (0, game.state.players[0].character, game.state.players[0].side),
         "hazards": (game.legal_actions()[0],),
         "move_options": (0,),
