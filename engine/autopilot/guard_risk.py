@@ -32,8 +32,7 @@ def guard_threat(
     geo = game.geometry(floor)
     if alarms is None:
         alarms = len(game.alarms(floor))
-    st = game.state
-    key = (floor, moves, g.pos, g.dest, g.speed, alarms, _bonus(game, floor), st.crow, id(geo))
+    key = (floor, moves, g.pos, g.dest, g.speed, alarms, _bonus(game, floor), _crow(game), id(geo))
     hit = _THREATS.get(key)
     if hit is not None and hit[0] is geo:
         return hit[1]
@@ -63,6 +62,13 @@ def _ends_this_turn(game: Game, floor: int) -> bool:
     """The floor's guard is the one ending the current turn moves (the burglar's own)."""
     pos = game.state.players[game.state.current].pos
     return pos is not None and pos >> 6 == floor
+
+
+def _crow(game: Game) -> tuple[int, bool] | None:
+    """The crow for the caches' keys: where it is and whether it slows (the Raven's basic
+    side) or holds (her advanced side); games of one layout share geometry objects."""
+    crow = game.state.crow
+    return None if crow is None else (crow, crow_slows_guard(game, crow))
 
 
 def _bonus(game: Game, floor: int) -> int:
@@ -114,7 +120,7 @@ def _walks(game: Game, floor: int) -> _Walks:
         len(g.patrol),
         g.seen_top,
         _bonus(game, floor),
-        st.crow,
+        _crow(game),
         id(geo),
     )
     hit = _RISKS.get(key)

@@ -287,6 +287,21 @@ def test_the_guards_threat_is_his_own_tile_while_the_disrupting_crow_holds_him()
     assert guard_threat(g, 0, moves=2) == {P("1.A4"), P("1.B4"), P("1.C4")}
 
 
+def test_the_guards_chance_tells_a_holding_crow_from_a_slowing_one_on_the_same_walls():
+    """Games with the same walls share their floors' geometry, and so the answers kept for
+    it: a crow on the guard's tile holds him under Disrupt, not under Distract."""
+    games = []
+    for side in (Side.BASIC, Side.ADVANCED):
+        t = Table(players=1, characters=(Character.RAVEN,), sides=(side,)).player(0, "1.D1")
+        games.append(t.guard(0, at="1.A4", dest="1.D4", speed=2).game())
+        games[-1].state.crow = P("1.A4")
+    slowed, held = games
+    assert slowed.geometry(0) is held.geometry(0)
+    assert hit_risk(slowed, 0) == {P("1.B4"): 1.0, P("1.C4"): 1.0} and hit_risk(held, 0) == {}
+    assert guard_threat(slowed, 0) == {P("1.A4"), P("1.B4"), P("1.C4")}
+    assert guard_threat(held, 0) == {P("1.A4")}
+
+
 def test_espresso_speeds_only_the_guard_whose_move_ends_this_turn_in_the_guards_chance():
     """This turn's change to the guard's speed moves the guard of the burglar's own floor
     (the engine's `guard_steps`); the other floors' guards walk at their speed."""
