@@ -4,7 +4,7 @@ he walks into a tile, who a Camera or Foyer sees, and the alarms a burglar's end
 from __future__ import annotations
 
 from ..rules.characters import crow_holds_guard, crow_slows_guard
-from ..rules.data import PATROL_DISCARDS
+from ..rules.data import LOST_VISUAL, PATROL_DISCARDS
 from ..rules.data import TileKind as K
 from ..rules.events import AlarmRaised, Event, StealthLost
 from ..rules.foresight import HIDDEN_FACTS, route_walk
@@ -82,7 +82,10 @@ def hit_risk(game: Game, floor: int) -> dict[int, float]:
     public facts only: his route, speed, the alarms, the patrol cards not yet discarded).
     His route up to his destination is certain; past it he heads for the closest alarm left,
     then for a new patrol card, any of the floor's cards not in the discard pile, and so on
-    while steps remain (`guard_walks`). The dict is shared: read it, never change it.
+    while steps remain (`guard_walks`); with Lost Visual, that card ends his walk, and a
+    lost guard comes back on any tile card left. The dict is shared: read it, never change
+    it. `test_hit_risk_never_says_nothing_where_the_guard_walks_nor_certain_where_he_does_not`
+    holds it to the engine's own End over random positions.
 
     Checked against what happened (Bank, 2 burglars, the shipped bots, seeds 31000-31023:
     every burglar on the floor whose guard walks at an End, 2,096 in all; `end_danger`,
@@ -105,7 +108,7 @@ _Walks = tuple[tuple[tuple[float, frozenset[int]], ...], dict[int, float]]
 def _walks(game: Game, floor: int) -> _Walks:
     st = game.state
     g = st.floors[floor].guard
-    if not g.placed or g.pos is None or g.dest is None or g.donuts:
+    if not g.placed or g.donuts or (not g.lost and (g.pos is None or g.dest is None)):
         return (), {}
     if not g.lost and crow_holds_guard(game, floor):
         return (), {}  # the Raven's Disrupt: he starts on the crow with no alarm, and stays
@@ -119,6 +122,7 @@ def _walks(game: Game, floor: int) -> _Walks:
         tuple(g.discard),
         len(g.patrol),
         g.seen_top,
+        st.lost_visual,
         _bonus(game, floor),
         _crow(game),
         id(geo),
@@ -147,19 +151,26 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
     (never his own tile): the one the crew saw on top if any (`Guard.seen_top`), else any not
     drawn. The deck's size is public: once its last card is drawn, the next draw comes from
     every card of the floor reshuffled (the set-aside ones too). Entering the Raven's crow
-    (Distract) costs him a step more, unless it was his last."""
+    (Distract) costs him a step more, unless it was his last. With Lost Visual, its card
+    drawn ends the walk (he leaves the board); a lost guard comes back on the next tile card
+    (whoever stands there is caught) and walks his whole move from it."""
     st = game.state
     g = st.floors[floor].guard
-    assert g.pos is not None and g.dest is not None
     alarms = game.alarms(floor)
     crow = st.crow if st.crow is not None and crow_slows_guard(game, st.crow) else -1
-    first, n = route_walk(game, floor, next_steps(game, floor))
-    if n <= 0:
-        return ((1.0, frozenset(first)),)
+    first: list[int] = []
+    n = next_steps(game, floor)
+    if not g.lost:
+        first, n = route_walk(game, floor, n)
+        if n <= 0:
+            return ((1.0, frozenset(first)),)
     geo = game.geometry(floor)
     base = floor << 6
     cells = [base | c for c, t in enumerate(st.floors[floor].tiles) if t is not None]
-    reshuffled = len(cells) - PATROL_DISCARDS[len(st.players)]  # a new deck's size
+    # Lost Visual: one more card in every deck; drawn as his next destination, he leaves
+    # the board and his walk ends there.
+    lost_card = st.lost_visual
+    reshuffled = len(cells) + lost_card - PATROL_DISCARDS[len(st.players)]  # a new deck's size
     out: list[tuple[float, frozenset[int]]] = []
 
     def go(
@@ -179,6 +190,9 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
             dist = geo.dist[here & 63]
             near = min(dist[a & 63] for a in ringing)
             targets = [a for a in ringing if dist[a & 63] == near]
+        elif known == LOST_VISUAL:  # the crew saw it on top
+            out.append((chance, frozenset(seen)))
+            return
         elif known is not None and known != here:
             targets = [known]
             known = None
@@ -192,6 +206,10 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
                 drawn = frozenset()
                 deck = reshuffled
             deck -= 1
+            if lost_card and LOST_VISUAL not in drawn:
+                share = chance / (len(targets) + 1)
+                out.append((share, frozenset(seen)))
+                chance -= share
         share = chance / len(targets)
         for t in targets:
             table = geo.next_steps(t & 63)
@@ -214,10 +232,22 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
                 known,
             )
 
-    dest = g.dest
+    drawn = frozenset(g.discard)
+    if g.lost:
+        # Lost Visual: he comes back on the next card that is a tile, where whoever stands
+        # is caught by surprise, and walks his whole move on from there.
+        top = g.seen_top if g.seen_top is not None and g.seen_top != LOST_VISUAL else None
+        deck = len(g.patrol)
+        back = [top] if top is not None else [q for q in cells if q not in drawn] if deck else []
+        if not back:  # the deck runs out: every card is shuffled back
+            back, drawn, deck = cells, frozenset(), reshuffled
+        for q in back:
+            ringing = frozenset(alarms).difference((q,))
+            go(q, n, 1.0 / len(back), (q,), drawn | {q}, ringing, deck - 1, None)
+        return tuple(out)
+    assert g.dest is not None
     ringing = frozenset(alarms).difference(first)  # he walked his whole route
-    top = g.seen_top if g.seen_top is not None and g.seen_top >= 0 else None  # not Lost Visual
-    go(dest, n, 1.0, tuple(first), frozenset(g.discard), ringing, len(g.patrol), top)
+    go(g.dest, n, 1.0, tuple(first), drawn, ringing, len(g.patrol), g.seen_top)
     return tuple(out)
 
 

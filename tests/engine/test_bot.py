@@ -15,14 +15,15 @@ from engine.autopilot.scoring import Weights, ending_price, evaluate, idle_actio
 from engine.autopilot.search import TurnSearch
 from engine.autopilot.signatures import _key, public_table
 from engine.rules.actions import Action, pos_text
-from engine.rules.data import Character, EventCard, Loot, Side, TileKind, Tool
-from engine.rules.events import GuardMoved
+from engine.rules.data import LOST_VISUAL, Character, EventCard, Loot, Side, TileKind, Tool
+from engine.rules.events import AlarmRaised, GuardMoved, GuardPlaced, TurnEnded
 from engine.rules.game import Game
 from engine.rules.infostate import resample_from_infostate
 from engine.rules.kinds import DecisionKind, Hazard
 from engine.rules.state import Decision
 
 from .builder import P, Table
+from .test_guard_forecast import random_positions
 
 K = TileKind
 
@@ -238,6 +239,102 @@ def test_hit_risk_takes_the_patrol_card_the_crew_saw_on_top_as_his_next_destinat
     g.state.floors[0].guard.seen_top = P("1.D1")
     g._state_changed()
     assert hit_risk(g, 0) == {P("1.B1"): 1.0, P("1.C1"): 1.0}
+
+
+def _with_lost_visual(g: Game, *left: str) -> Game:
+    """`g` played with Lost Visual: the floor-1 deck holds `left` and its Lost Visual card
+    (order hidden from the crew), every other card discarded."""
+    g.state.lost_visual = True
+    guard = g.state.floors[0].guard
+    cards = [P(c) for c in left]
+    guard.discard = [q for q in guard.patrol + guard.discard + guard.aside if q not in cards]
+    guard.patrol, guard.aside = [LOST_VISUAL, *cards], []
+    g._state_changed()
+    return g
+
+
+def test_hit_risk_counts_the_lost_visual_card_that_ends_his_walk_at_his_destination():
+    """Past B1 he draws D1 (a step on to C1) or Lost Visual (he leaves the board)."""
+    t = Table(players=1).player(0, "1.A4").guard(0, at="1.A1", dest="1.B1", speed=2)
+    g = _with_lost_visual(t.game(), "1.D1")
+    assert hit_risk(g, 0) == {P("1.B1"): 1.0, P("1.C1"): 0.5}
+    assert _walked(g) == {P("1.B1"), P("1.C1")}  # D1 on top (the deck's last card)
+    g.state.floors[0].guard.patrol.reverse()
+    assert _walked(g) == {P("1.B1")}
+
+
+def test_hit_risk_brings_a_lost_guard_back_on_any_card_left_and_walks_him_on_from_it():
+    """Lost Visual: he comes back where the next tile card says, catching whoever stands
+    there, then walks his move from it: before, the chance was nothing at all."""
+    t = Table(players=1).player(0, "1.A4").guard(0, at="1.A1", dest="1.B1", speed=1)
+    g = _with_lost_visual(t.game(), "1.D1", "1.D4")
+    guard = g.state.floors[0].guard
+    guard.pos = guard.dest = None
+    guard.lost = True
+    guard.discard.append(guard.patrol.pop(0))  # the Lost Visual card he drew
+    g._state_changed()
+    # Back on D1, then a step toward D4 (D2); or back on D4, then a step toward D1 (D3).
+    assert hit_risk(g, 0) == {P("1.D1"): 0.5, P("1.D2"): 0.5, P("1.D4"): 0.5, P("1.D3"): 0.5}
+
+
+def test_the_end_is_not_called_safe_where_the_lost_guard_may_come_back():
+    """The hint for ending on A4 while the guard is lost and A4 is one of the two patrol
+    cards left: he may come back on it (one chance in two). Before: "out of his reach"."""
+    t = Table(players=1).player(0, "1.A4").guard(0, at="1.A1", dest="1.B1", speed=1)
+    g = _with_lost_visual(t.turn(0, actions=0, taken=4).game(), "1.A4", "1.D4")
+    guard = g.state.floors[0].guard
+    guard.pos = guard.dest = None
+    guard.lost = True
+    guard.discard.append(guard.patrol.pop(0))  # the Lost Visual card he drew
+    g._state_changed()
+    bot = Bot(seed=1)
+    assert bot.choose(g) == Action.parse("end")
+    why = bot.last_explanation
+    assert why is not None and why.risk == 0.5 and not why.claims_safe
+
+
+def test_hit_risk_never_says_nothing_where_the_guard_walks_nor_certain_where_he_does_not():
+    """Over random positions (alarms, Donuts, the crow, Espresso, Lost Visual; no Event to
+    draw), the chance against the End the engine then plays: every tile he enters had a
+    chance, every certain tile he enters (unless an alarm rang on the way or the game was
+    lost); and it reads public facts only (a resampled twin gets the same)."""
+    returns = certain = 0
+    for g in random_positions(400):
+        st = g.state
+        floor = st.players[st.current].pos >> 6  # type: ignore[operator]
+        if not st.floors[floor].guard.placed:
+            continue
+        risk = hit_risk(g, floor)
+        entered, rang, lost = _entered_at_the_end(g, floor)
+        returns += st.floors[floor].guard.lost
+        if rang:
+            continue
+        assert all(risk.get(q, 0.0) > 0.0 for q in entered)
+        sure = {q for q, chance in risk.items() if chance == 1.0}
+        certain += len(sure)
+        assert lost or sure <= set(entered)
+        assert hit_risk(resample_from_infostate(g, st.current, 7), floor) == risk
+    assert returns > 5 and certain > 500
+
+
+def _entered_at_the_end(g: Game, floor: int) -> tuple[list[int], bool, bool]:
+    """The tiles the floor's guard enters when the turn ends now (on a copy: a tie between
+    alarms answered by the first choice), whether an alarm rang meanwhile, and whether the
+    game was lost."""
+    trial = g.clone()
+    entered: list[int] = []
+    rang = False
+    events = trial.apply("end")
+    while True:
+        for e in events:
+            if isinstance(e, TurnEnded):
+                return entered, rang, trial.state.outcome == "loss"
+            rang = rang or isinstance(e, AlarmRaised)
+            if isinstance(e, (GuardMoved, GuardPlaced)) and e.floor == floor:
+                entered.append(e.dst if isinstance(e, GuardMoved) else e.pos)
+        if trial.is_over() or trial.state.pending is None:
+            return entered, rang, trial.state.outcome == "loss"
+        events = trial.apply(trial.legal_actions()[0])
 
 
 def _walked(g: Game) -> set[int]:
