@@ -105,6 +105,7 @@ bench: install site
 	$(PY) bench/link_bench.py
 	$(PY) bench/bot_bench.py
 	$(PY) bench/hint_bench.py
+	HINT_BENCH_GAMES=40 HINT_BENCH_LOST_VISUAL=1 $(PY) bench/hint_bench.py
 	$(PY) bench/autopilot_page_bench.py --site $(SITE)
 	$(PY) bench/click_bench.py --site $(SITE)
 	$(PY) bench/site_bench.py --site $(SITE)

@@ -17,6 +17,10 @@ are counted apart: how often their reason claims safety when the option is costl
 
     python bench/hint_bench.py                 # 100 games from seed 5000
     HINT_BENCH_GAMES=20 python bench/hint_bench.py
+    HINT_BENCH_LOST_VISUAL=1 python bench/hint_bench.py   # the Lost Visual variant on
+
+With Lost Visual on, 40 games (seeds 5000-5039): the reason said safe wrongly 40 times
+before the guard's chance counted a lost guard's return (8d36ee1), 0 after.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -54,12 +59,14 @@ def costly(game: Game, action: Action) -> bool:
 def main() -> None:
     games = int(os.environ.get("HINT_BENCH_GAMES", "100"))
     seed = int(os.environ.get("HINT_BENCH_SEED", "5000"))
+    lost_visual = os.environ.get("HINT_BENCH_LOST_VISUAL", "") not in ("", "0")
     scenario, players = ScenarioId.BANK, 2
     positions = hinted_costly = avoidable = says_safe = claims = 0
     decisions = decision_claims = decision_wrong = 0
     start = time.perf_counter()
     for game_seed in range(seed, seed + games):
-        game = new_game(crew_setup(scenario, players, Side.BASIC, game_seed))
+        setup = crew_setup(scenario, players, Side.BASIC, game_seed)
+        game = new_game(replace(setup, lost_visual=lost_visual))
         bots = [page_bot(game_seed, k, scenario) for k in range(players)]  # the page's own bots
         n = 0
         while not game.is_over() and n < 3000:
@@ -84,7 +91,8 @@ def main() -> None:
             n += 1
     seconds = time.perf_counter() - start
     print(
-        f"hint safety, Bank Job 2p, {games} games (seeds {seed}-{seed + games - 1}), "
+        f"hint safety, Bank Job 2p{', Lost Visual' if lost_visual else ''}, {games} games "
+        f"(seeds {seed}-{seed + games - 1}), "
         f"{positions} positions: hinted action costly {hinted_costly} "
         f"({hinted_costly / max(positions, 1):.1%}), of which a legal action avoided the "
         f"price {avoidable} ({avoidable / max(positions, 1):.1%} of positions); "
