@@ -173,6 +173,16 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
     reshuffled = len(cells) + lost_card - PATROL_DISCARDS[len(st.players)]  # a new deck's size
     out: list[tuple[float, frozenset[int]]] = []
 
+    def tile_cards(
+        drawn: frozenset[int], deck: int, here: int
+    ) -> tuple[list[int], frozenset[int], int]:
+        """The tile cards the next draw may be (never `here`), with the discards and the
+        deck's size they are drawn from: the deck run out, every card is shuffled back."""
+        cards = [q for q in cells if q not in drawn and q != here] if deck > 0 else []
+        if cards:
+            return cards, drawn, deck
+        return [q for q in cells if q != here], frozenset(), reshuffled
+
     def go(
         here: int,
         left: int,
@@ -200,11 +210,7 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
         else:
             if known is not None:  # seen on top but it is his own tile: drawn, then unseen
                 drawn, deck, known = drawn | {known}, deck - 1, None
-            targets = [q for q in cells if q not in drawn and q != here] if deck > 0 else []
-            if not targets:  # the deck runs out: every card is shuffled back
-                targets = [q for q in cells if q != here]
-                drawn = frozenset()
-                deck = reshuffled
+            targets, drawn, deck = tile_cards(drawn, deck, here)
             deck -= 1
             if lost_card and LOST_VISUAL not in drawn:
                 share = chance / (len(targets) + 1)
@@ -238,9 +244,10 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
         # is caught by surprise, and walks his whole move on from there.
         top = g.seen_top if g.seen_top is not None and g.seen_top != LOST_VISUAL else None
         deck = len(g.patrol)
-        back = [top] if top is not None else [q for q in cells if q not in drawn] if deck else []
-        if not back:  # the deck runs out: every card is shuffled back
-            back, drawn, deck = cells, frozenset(), reshuffled
+        if top is not None:
+            back = [top]
+        else:
+            back, drawn, deck = tile_cards(drawn, deck, -1)
         for q in back:
             ringing = frozenset(alarms).difference((q,))
             go(q, n, 1.0 / len(back), (q,), drawn | {q}, ringing, deck - 1, None)
