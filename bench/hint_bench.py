@@ -2,8 +2,9 @@
 how often its reason claims a safe plan when the action is not. Prints figures; asserts
 nothing.
 
-Over the positions of N autoplay games (every seat on the autopilot, basic sides, random
-characters, standard walls; Bank Job, 2 burglars, the page's hint bot: `page_bot`),
+Over the positions of N autoplay games (every seat on the autopilot, random characters,
+standard walls; by default the Bank Job, 2 burglars, basic sides; the page's hint bot:
+`page_bot`),
 at every action of a burglar's actions step (the decisions a card or an alarm asks there
 are counted apart: how often their reason claims safety when the option is costly):
 
@@ -18,6 +19,8 @@ are counted apart: how often their reason claims safety when the option is costl
     python bench/hint_bench.py                 # 100 games from seed 5000
     HINT_BENCH_GAMES=20 python bench/hint_bench.py
     HINT_BENCH_LOST_VISUAL=1 python bench/hint_bench.py   # the Lost Visual variant on
+    HINT_BENCH_SCENARIO=office HINT_BENCH_PLAYERS=3 HINT_BENCH_SIDE=advanced \
+        python bench/hint_bench.py             # another crew (default: bank, 2, basic)
 
 With Lost Visual on, 40 games (seeds 5000-5039): the reason said safe wrongly 40 times
 before the guard's chance counted a lost guard's return (8d36ee1), 0 after.
@@ -56,16 +59,32 @@ def costly(game: Game, action: Action) -> bool:
     return False
 
 
+def crew() -> tuple[ScenarioId, int, Side]:
+    """The table the bench plays, from HINT_BENCH_SCENARIO / _PLAYERS / _SIDE."""
+    try:
+        scenario = ScenarioId(os.environ.get("HINT_BENCH_SCENARIO", "bank"))
+        players = int(os.environ.get("HINT_BENCH_PLAYERS", "2"))
+        side = Side(os.environ.get("HINT_BENCH_SIDE", "basic"))
+    except ValueError as e:
+        sys.exit(
+            f"hint_bench: {e} (scenarios: {', '.join(s.value for s in ScenarioId)}; "
+            f"sides: {', '.join(s.value for s in Side)}; players: 1-4)"
+        )
+    if not 1 <= players <= 4:
+        sys.exit(f"hint_bench: {players} burglars; a crew is 1 to 4")
+    return scenario, players, side
+
+
 def main() -> None:
     games = int(os.environ.get("HINT_BENCH_GAMES", "100"))
     seed = int(os.environ.get("HINT_BENCH_SEED", "5000"))
     lost_visual = os.environ.get("HINT_BENCH_LOST_VISUAL", "") not in ("", "0")
-    scenario, players = ScenarioId.BANK, 2
+    scenario, players, side = crew()
     positions = hinted_costly = avoidable = says_safe = claims = 0
     decisions = decision_claims = decision_wrong = 0
     start = time.perf_counter()
     for game_seed in range(seed, seed + games):
-        setup = crew_setup(scenario, players, Side.BASIC, game_seed)
+        setup = crew_setup(scenario, players, side, game_seed)
         game = new_game(replace(setup, lost_visual=lost_visual))
         bots = [page_bot(game_seed, k, scenario) for k in range(players)]  # the page's own bots
         n = 0
@@ -91,7 +110,8 @@ def main() -> None:
             n += 1
     seconds = time.perf_counter() - start
     print(
-        f"hint safety, Bank Job 2p{', Lost Visual' if lost_visual else ''}, {games} games "
+        f"hint safety, {scenario.value} {players}p {side.value}"
+        f"{', Lost Visual' if lost_visual else ''}, {games} games "
         f"(seeds {seed}-{seed + games - 1}), "
         f"{positions} positions: hinted action costly {hinted_costly} "
         f"({hinted_costly / max(positions, 1):.1%}), of which a legal action avoided the "
