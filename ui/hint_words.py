@@ -132,6 +132,15 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
             parts.append(t(key, crow=_at(e.action.pos), pct=_pct(e.crow_spares)))
         if e.watched > 0.0:
             parts.append(t(_sure_or(f"autopilot.risk.{e.watch}", e.watched), pct=_pct(e.watched)))
+        if e.floor_left >= 0:  # the goal's floor left for this turn: its guard stays put
+            from engine import floor_of
+
+            floor, left = floor_of(e.end_pos) + 1, e.floor_left + 1
+            parts.append(t("autopilot.risk.floor_left", floor=floor, left=left))
+            for seat, tile, chance in e.spared:
+                key = _sure_or("autopilot.risk.spared", chance)
+                who = _name(names, seat)
+                parts.append(t(key, left=left, name=who, pos=_at(tile), pct=_pct(chance)))
         if e.end_event and not e.end_unknown:  # an End of its own has named the Event
             parts.append(t("autopilot.risk.event_now" if e.event else "autopilot.risk.event"))
     for seat, tile, chance in e.crew:

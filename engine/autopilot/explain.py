@@ -66,6 +66,10 @@ class Explanation:
     seen if he walks onto the tile right below or above it.
     `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal);
     `goal_floor`: the floor whose face-down tiles a search for a Safe or Stairs turns up.
+    `floor_left`: the floor the burglar works and stands on when the plan ends the turn on
+    another one (so the End moves that floor's guard, not this one's), -1 otherwise;
+    `spared`: (seat, tile, chance) of each other burglar on `floor_left` its guard may walk
+    in on were the turn to end on that floor now.
     For `Goal.HIDE`, `target` is the tile he leaves and `hide_risk` the chance the guard
     walks in there were the turn to end now. `crow_spares`: for the Raven's crow put down
     (and left there to the plan's end), the chance the guard would walk in at `end_pos`
@@ -113,6 +117,8 @@ class Explanation:
     end_event: bool = False
     leads_to: int = -1
     goal_floor: int = -1
+    floor_left: int = -1
+    spared: tuple[tuple[int, int, float], ...] = ()
     hide_risk: float = 0.0
     crow_spares: float = -1.0
     watch: str = ""
@@ -423,6 +429,32 @@ def _leaves_the_goal(
     )
 
 
+# Goals whose work lies on the floor the burglar stands on (a target there, or its face-down
+# tiles): a plan that ends the turn elsewhere leaves it for now.
+_WORK_HERE = frozenset({Goal.FIND_SAFE, Goal.OPEN_SAFE, Goal.COMBINATION, Goal.LOOT, Goal.HACK})
+
+
+def _floor_left(w0: Game, goal: Goal, target: int, end_pos: int) -> tuple[int, _Crew]:
+    """(the floor the plan leaves while its goal lies there, the burglars there whose
+    guard may walk in were the turn to end on it now); (-1, ()) when the plan ends the turn
+    on the goal's floor."""
+    st = w0.state
+    me = st.current
+    pos = st.players[me].pos
+    if pos is None or end_pos < 0 or end_pos >> 6 == pos >> 6 or goal not in _WORK_HERE:
+        return -1, ()
+    here = pos >> 6
+    if goal != Goal.FIND_SAFE and (target < 0 or target >> 6 != here):
+        return -1, ()
+    risk = hit_risk(w0, here)
+    spared = tuple(
+        (i, q.pos, risk[q.pos])
+        for i, q in enumerate(st.players)
+        if i != me and q.pos is not None and not q.escaped and risk.get(q.pos, 0.0) > 0.0
+    )
+    return here, spared
+
+
 def explain(
     w0: Game,
     action: Action,
@@ -524,6 +556,7 @@ def explain(
             and _leaves_the_goal(w0, action, goal, target, end_pos, steps)
         ):
             goal, target, safe = Goal.HIDE, pos, -1
+    floor_left, spared = _floor_left(w0, goal, target, end_pos)
     leads_to = -1
     if goal == Goal.STAIRS_UP and target >= 0:
         leads_to = (target >> 6) + 1
@@ -570,6 +603,8 @@ def explain(
         end_event=end_event,
         leads_to=leads_to,
         goal_floor=pos >> 6 if goal in _THIS_FLOOR and pos is not None else -1,
+        floor_left=floor_left,
+        spared=spared,
         hide_risk=hide_risk if goal == Goal.HIDE else 0.0,
         crow_spares=crow_spares,
         watch=watch,

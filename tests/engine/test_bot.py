@@ -569,6 +569,35 @@ def test_going_up_the_stairs_off_the_goals_floor_is_explained_as_hiding():
     assert explain(climbing, up, {}, {}, 2, 1).goal == Goal.STAIRS_UP
 
 
+def _teammate_in_the_guards_walk() -> Game:
+    """Bank Job: burglar 1 on the Stairs at 1.B1, one action left, out of the guard's walk;
+    floor 1's Safe still face down; burglar 2 at 1.C2, where the guard walks at the End."""
+    t = Table(players=2, characters=(Character.ROOK, Character.HAWK)).reveal_floor(1)
+    t.face_down("1.D4", K.SAFE).tile("1.B1", K.STAIRS).player(0, "1.B1").player(1, "1.C2")
+    t.guard(0, at="1.D2", dest="1.A2", speed=2).guard(1, at="2.D4", dest="2.D3")
+    return t.turn(0, actions=1, taken=3).game()
+
+
+def test_a_plan_ending_the_turn_off_the_goals_floor_names_that_floor_and_whom_it_spares():
+    """Up the Stairs, out of nobody's way but his teammate's: the End then moves floor 2's
+    guard, so floor 1's, who would walk in on burglar 2, stays put. The hint's goal is still
+    floor 1's Safe; the explanation names the floor left and the teammate it spares."""
+    g = _teammate_in_the_guards_walk()
+    assert aim_of(g, 0).goal == Goal.FIND_SAFE
+    up = Action.parse("move 2.B1")
+    e = explain(g, up, TurnSearch().plan_in(g, up, (Action.parse("end"),)), {}, 2, 1)
+    assert (e.goal, e.end_pos, e.floor_left, e.spared) == (
+        Goal.FIND_SAFE,
+        P("2.B1"),
+        0,
+        ((1, P("1.C2"), 1.0),),
+    )
+    peek = Action.parse("peek 1.A1")  # the turn ends on floor 1: nothing left, nobody spared
+    e = explain(g, peek, TurnSearch().plan_in(g, peek, (Action.parse("end"),)), {}, 2, 1)
+    assert (e.end_pos, e.floor_left, e.spared) == (P("1.B1"), -1, ())
+    assert e.crew == ((1, P("1.C2"), 1.0),)
+
+
 def test_a_step_toward_the_stairs_out_of_the_guards_walk_is_explained_as_hiding():
     """A step on this floor whose plan ends the turn a floor up, out of the guard's certain
     walk, while this floor's Safe is still to find: hiding, though the Stairs lie on the way

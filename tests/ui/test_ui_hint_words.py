@@ -16,6 +16,7 @@ from tests.engine.test_bot import (
     _detour,
     _on_the_stairs_in_the_guards_walk,
     _step_out_and_back,
+    _teammate_in_the_guards_walk,
 )
 from ui import messages
 from ui.hint_words import explanation_text
@@ -182,6 +183,23 @@ def test_a_hint_names_the_teammate_the_guard_reaches_when_the_turn_ends():
     assert "Bob at 1.C1 is on the guard's path: he reaches them then." in words
     messages.set_language("fr")
     assert "Bob en 1.C1 est sur le chemin du Gardien" in explanation_text(e, ["Ada", "Bob"])
+
+
+def test_a_hint_ending_the_turn_off_the_goals_floor_says_which_guard_moves_and_whom_it_spares():
+    g = _teammate_in_the_guards_walk()
+    up = Action.parse("move 2.B1")
+    e = explain(g, up, TurnSearch().plan_in(g, up, (Action.parse("end"),)), {}, 2, 1)
+    words = explanation_text(e, ["Ada", "Bob"])
+    assert words.startswith("Goal: find the Safe of floor 1")
+    assert "Ending the turn on floor 2 moves that floor's guard, not floor 1's." in words
+    assert "Were the turn to end on floor 1 now, its guard would walk in on Bob at 1.C2." in words
+    messages.set_language("fr")
+    words = explanation_text(e, ["Ada", "Bob"])
+    assert "fait bouger le Gardien de cet étage, pas celui de l'étage 1." in words
+    assert "son Gardien tomberait sur Bob en 1.C2." in words
+    peek = Action.parse("peek 1.A1")  # ends on floor 1: no floor left behind to tell of
+    e = explain(g, peek, TurnSearch().plan_in(g, peek, (Action.parse("end"),)), {}, 2, 1)
+    assert "pas celui de l'étage" not in explanation_text(e, ["Ada", "Bob"])
 
 
 class _Log:
