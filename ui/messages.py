@@ -782,6 +782,10 @@ _names(
             "Drill",
             "Add dice to and crack the Safes straight above and below you too. One opened from another floor gives you no Tool, its Loot stays in the Safe, to be picked up there, and the guards that speed up are those of your floor and below.",
         ),
+        "crow": (
+            "Crow",
+            "The Raven's crow, put down as her side says: Distract or Disrupt.",
+        ),
         "distract": (
             "Distract",
             "Free: put the crow on a tile of your floor up to 2 steps away (no walls). A guard walking onto the crow's tile loses 1 step.",

@@ -784,6 +784,10 @@ _names(
             "Perceuse",
             "Ajoutez des dés et décodez aussi les Coffres juste au-dessus et en dessous de vous. Ouvert depuis un autre étage, il ne vous donne pas d'Outil, son Butin reste dans le Coffre, à ramasser sur place, et ce sont les Gardiens de votre étage et des étages inférieurs qui accélèrent.",
         ),
+        "crow": (
+            "Corbeau",
+            "Le Corbeau du Raven, posé comme le dit sa face : Diversion ou Perturbation.",
+        ),
         "distract": (
             "Diversion",
             "Gratuit : posez le Corbeau sur une tuile de votre étage à 2 pas au plus (sans traverser de mur). Un Gardien qui entre sur la tuile du Corbeau perd 1 pas.",

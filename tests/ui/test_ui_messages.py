@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.rules.characters import USES
 from engine.rules.data import ABILITIES, Character, EventCard, Loot, TileKind, Tool
 from engine.rules.setup import Setup
 from ui import messages
@@ -139,6 +140,14 @@ def test_every_engine_item_has_a_name_and_a_help_text(lang, prefix, keys):
     for key in keys:
         assert cat.get(f"{prefix}.{key}"), (lang, prefix, key)
         assert cat.get(f"{prefix}.{key}.help"), (lang, prefix, key, "help")
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGS))
+def test_every_ability_action_has_a_name_in_each_language(lang):
+    """The buttons and hints name an ability by its action's card ('crow'), not its side's
+    name ('distract'): each needs its own name, or the page shows the engine's key."""
+    for card in USES:
+        assert CATALOGS[lang].get(f"ability.{card}"), (lang, card)
 
 
 def test_every_character_has_both_sides():
