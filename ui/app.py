@@ -389,7 +389,7 @@ class App:
             self.sharing.toggle_box()
 
     def cmd_tutorial(self, _arg: str) -> None:
-        self.start_session(Session.start(tutorial.CODE), guided=True)
+        self.start_session(Session.start(tutorial.guided_code()), guided=True)
 
     def cmd_tutorial_leave(self, _arg: str) -> None:
         self.game.tutorial.active = False

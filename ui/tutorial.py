@@ -12,6 +12,7 @@ lesson each; `tests/ui/test_ui_tutorial.py` replays it to a win.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import Action
@@ -20,7 +21,8 @@ from ui.messages import t
 if TYPE_CHECKING:
     from engine.rules.view import TileOffer
 
-# The Office Job, one burglar "Burglar 1" playing the Peterman (basic side), seed 22.
+# The Office Job, one burglar "Burglar 1" playing the Peterman (basic side), seed 22. The
+# page names the burglar in the player's language (`guided_code`); the name deals nothing.
 STORE_KEY = "tutorial"  # localStorage: the save id of the guided heist in progress
 CODE = "1.o.m.s.-.0.pebQnVyZ2xhciAx"
 
@@ -68,6 +70,29 @@ STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 SCRIPT: tuple[str, ...] = tuple(action for _key, actions in STEPS for action in actions)
+
+
+def guided_code() -> str:
+    """The guided heist's setup code, its burglar named in the page's language."""
+    from engine import Setup
+
+    setup = Setup.from_code(CODE)
+    burglar = replace(setup.players[0], name=t("setup.default_name", n=1))
+    return replace(setup, players=(burglar,)).to_code()
+
+
+def is_guided(code: str) -> bool:
+    """`code` builds the guided heist, whatever its burglar is called (a heist started in
+    one language and resumed in another is still guided)."""
+    from engine import Setup
+
+    try:
+        setup = Setup.from_code(code)
+    except ValueError:
+        return False
+    base = Setup.from_code(CODE)
+    renamed = tuple(replace(p, name=base.players[0].name) for p in setup.players)
+    return replace(setup, players=renamed) == base
 
 
 def step_at(done: int) -> int:
@@ -120,7 +145,7 @@ class Tutorial:
         return self.doc.getElementById(element_id)
 
     def follows(self, session: Any) -> bool:
-        return session is not None and session.code == CODE and on_script(session.actions)
+        return session is not None and is_guided(session.code) and on_script(session.actions)
 
     def allows(self, session: Any, action: Action) -> bool:
         """While on, only the step asked for may be played."""

@@ -4,9 +4,12 @@ languages."""
 
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import replace
 
 from engine import Setup, new_game
+from engine.io.serialize import to_json
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import ScenarioId
 from ui import describe, tutorial
@@ -31,6 +34,32 @@ def test_every_asked_step_is_legal_and_the_line_wins_by_escaping():
     assert game.outcome == "win"
     assert tutorial.SCRIPT[-1] == "escape"
     assert tutorial.expected(len(tutorial.SCRIPT)) == ""
+
+
+def test_the_guided_heists_burglar_is_named_in_the_players_language_and_deals_the_same():
+    from ui import messages
+
+    messages.set_language("fr")
+    try:
+        code = tutorial.guided_code()
+    finally:
+        messages.set_language("en")
+    assert Setup.from_code(code).players[0].name == "Cambrioleur 1"
+    assert tutorial.is_guided(code) and tutorial.is_guided(tutorial.guided_code())
+    french, english = new_game(Setup.from_code(code)), new_game(Setup.from_code(tutorial.CODE))
+    for text in tutorial.SCRIPT:
+        french.apply(text)
+        english.apply(text)
+    for p in french.state.players:
+        p.name = "Burglar 1"
+    assert json.loads(to_json(french))["state"] == json.loads(to_json(english))["state"]
+
+
+def test_only_the_guided_heists_building_is_guided():
+    guided = Setup.from_code(tutorial.CODE)
+    assert not tutorial.is_guided(replace(guided, seed=guided.seed + 1).to_code())
+    assert not tutorial.is_guided(replace(guided, scenario=ScenarioId.BANK).to_code())
+    assert not tutorial.is_guided("not a code")
 
 
 def test_the_guided_heist_wins_in_at_most_40_steps():
