@@ -134,6 +134,7 @@ class ReviewScreen:
         self.show("game")
         for element_id in ("end", "handover", "share-box"):
             page.el(element_id).hidden = True
+        page.sync_modal()  # the dialogs just closed no longer hold the page (its review bar)
         page.el("review-bar").hidden = False
         page.el("game-screen").classList.add("reviewing")
         for element_id in ("undo", "routes"):

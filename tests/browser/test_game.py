@@ -134,6 +134,23 @@ def test_the_same_game_again_leaves_no_dialog_holding_the_page(page, site_server
     expect(page.locator("#tile-actions [data-action='enter 1.C2']")).to_be_visible()
 
 
+def test_reviewing_from_the_end_dialog_leaves_no_dialog_holding_the_page(page, site_server):
+    """ "Review the heist" in the end dialog closes it: the review bar takes input (it once
+    opened under a page still inert, its buttons dead, `data-modal` naming the closed end)."""
+    data = fixture("bank_2p_win.json")
+    switch_saved(page, site_server.url, data["setup"], data["actions"])
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-modal", "end")
+    page.click("#end [data-cmd='review']")
+    expect(page.locator("#review-bar")).to_be_visible()
+    expect(html).to_have_attribute("data-modal", "")
+    expect(page.locator("#app > [inert]")).to_have_count(0)
+    last = len(data["actions"])
+    expect(html).to_have_attribute("data-review-step", str(last))
+    page.click("#review-prev")
+    expect(html).to_have_attribute("data-review-step", str(last - 1))
+
+
 def test_keyboard_only_turn(page, site_server):
     data = fixture("bank_2p_win.json")
     switch_saved(page, site_server.url, data["setup"], [])
