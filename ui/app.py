@@ -45,7 +45,7 @@ class App:
         self.params = params
         self.saves = Saves(store)
         self.board = LiveBoard(document, self.page.el("board"))
-        self.reference = reference.Reference(document)
+        self.reference = reference.Reference(document, on_toggle=self.page.sync_modal)
         self.legend = Legend(self.page)
         self.setup = SetupScreen(self.page)
         self.saves_list = SavesList(self.page, self.saves)
@@ -252,7 +252,6 @@ class App:
             on(switch, "change", lambda _e: self.switch_language(str(switch.value)))
         search = el("ref-search")
         on(search, "input", lambda _e: self.reference.filter(str(search.value)))
-        on(el("reference"), "keydown", self.on_reference_key)
         on(el("f-players"), "change", self.setup.on_player_change)
         on(el("f-players"), "change", lambda _e: self.setup.sync_character_help())
         on(self.doc, "keydown", self.on_key)
@@ -362,13 +361,14 @@ class App:
         if handler is not None:
             handler(self, arg)
 
-    def on_reference_key(self, event: Any) -> None:
-        if str(event.key) == "Escape":
-            event.preventDefault()
-            self.reference.close()
-
     def on_key(self, event: Any) -> None:
-        """Escape closes the legend (the other dialogs wait for an answer); Tab stays in it."""
+        """Escape closes the rules reference or the legend, wherever the focus is (the other
+        dialogs wait for an answer); Tab stays in the legend."""
+        if self.reference.is_open():
+            if str(event.key) == "Escape":
+                event.preventDefault()
+                self.reference.close()
+            return
         if not self.legend.is_open():
             return
         key = str(event.key)

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 # Dialogs, the first open one wins: it alone takes input, the rest of the page is inert.
-MODALS = ("end", "handover", "legend", "prompt")
+# The rules reference first: it opens over any other (a "?" in a prompt or the legend).
+MODALS = ("reference", "end", "handover", "legend", "prompt")
 
 
 def _identity(fn: Any) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -189,8 +190,9 @@ def link_button(document: Any, prefix: str, key: str) -> Any:
 class Reference:
     """The `#reference` dialog: built on first open, rebuilt after a language switch."""
 
-    def __init__(self, document: Any) -> None:
+    def __init__(self, document: Any, on_toggle: Callable[[], None] = lambda: None) -> None:
         self.doc = document
+        self.on_toggle = on_toggle  # the page's modal sync: open, it alone takes input
         self.items: list[Entry] = []
         self.built_for = ""
         self.last_focus: Any = None
@@ -263,6 +265,7 @@ class Reference:
         if not self.is_open():
             self.last_focus = self.doc.activeElement
         self.el("reference").hidden = False
+        self.on_toggle()
         search = self.el("ref-search")
         search.value = ""
         self.filter("")
@@ -280,6 +283,7 @@ class Reference:
 
     def close(self) -> None:
         self.el("reference").hidden = True
+        self.on_toggle()
         self.doc.documentElement.removeAttribute("data-ref-open")
         if self.last_focus is not None:
             with contextlib.suppress(Exception):

@@ -114,8 +114,19 @@ def test_the_rules_reference_searches_and_opens_from_a_tile(english):
     visible = page.locator("#ref-body .ref-entry:visible h4")
     expect(visible.filter(has_text="Laser PC")).not_to_have_count(0)
     expect(visible.filter(has_text="Donuts")).to_have_count(0)
+    # A dialog over the page: the page behind takes no input, so Tab never lands under it.
+    expect(page.locator("html")).to_have_attribute("data-modal", "reference")
+    expect(page.locator("#app > [inert]")).not_to_have_count(0)
+    expect(page.locator("#reference")).not_to_have_attribute("inert", "")
+    behind = """() => document.activeElement !== document.body
+        && !document.activeElement.closest('#reference')"""
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        assert not page.evaluate(behind)
     page.keyboard.press("Escape")
     expect(page.locator("#reference")).to_be_hidden()
+    expect(page.locator("html")).to_have_attribute("data-modal", "")
+    expect(page.locator("#app > [inert]")).to_have_count(0)
     first = data["actions"][0]  # "enter <pos>": the entrance is revealed
     act(page, first)
     page.click(f"#board [data-pos='{action_pos(first)}']")
