@@ -246,7 +246,6 @@ class App:
         on(el("review-bar"), "keydown", self.reviews.on_key)
         on(el("review-slider"), "input", lambda _e: self.reviews.go_to(el("review-slider")))
         on(el("review-turns"), "change", lambda _e: self.reviews.go_to(el("review-turns")))
-        on(self.game.story.confirm, "keydown", self.game.story.on_key)
         switch = el("lang")
         if some(switch) is not None:
             on(switch, "change", lambda _e: self.switch_language(str(switch.value)))
@@ -362,8 +361,12 @@ class App:
             handler(self, arg)
 
     def on_key(self, event: Any) -> None:
-        """Escape closes the rules reference or the legend, wherever the focus is (the other
-        dialogs wait for an answer); Tab stays in the legend."""
+        """Escape closes a safety net's question (as No), the rules reference or the legend,
+        wherever the focus is (the other dialogs wait for an answer); Tab stays in the
+        legend."""
+        if self.game.story.asking():
+            self.game.story.on_key(event)
+            return
         if self.reference.is_open():
             if str(event.key) == "Escape":
                 event.preventDefault()

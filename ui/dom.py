@@ -11,8 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 # Dialogs, the first open one wins: it alone takes input, the rest of the page is inert.
-# The rules reference first: it opens over any other (a "?" in a prompt or the legend).
-MODALS = ("reference", "end", "handover", "legend", "prompt")
+# A safety net's question and the rules reference first: they open over any other (an
+# action asked for in a prompt, a "?" in the legend).
+MODALS = ("story-confirm", "reference", "end", "handover", "legend", "prompt")
 
 
 def _identity(fn: Any) -> Any:
@@ -131,7 +132,7 @@ class Page:
 
     def sync_modal(self) -> None:
         """The first open dialog alone takes input: everything else in the app is inert."""
-        open_id = next((m for m in MODALS if not self.el(m).hidden), "")
+        open_id = next((m for m in MODALS if not getattr(some(self.el(m)), "hidden", True)), "")
         app = self.el("app")
         for child in list(app.children):
             inert = bool(open_id) and str(child.id) != open_id

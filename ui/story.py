@@ -196,6 +196,10 @@ class Story:
 
     # -- safety nets
 
+    def asking(self) -> bool:
+        """The confirm dialog is open."""
+        return not self.confirm.hidden
+
     def on_key(self, event: Any) -> None:
         if str(event.key) == "Escape":
             event.preventDefault()
@@ -223,10 +227,12 @@ class Story:
         self.quiet_label.hidden = not quiet
         self.yes.textContent = t("story.confirm.delete_yes" if not quiet else "story.confirm.yes")
         self.confirm.hidden = False
+        self.page.sync_modal()  # it alone takes input while it asks
         self.page.focus(self.no)
 
     def close_confirm(self) -> None:
         self.confirm.hidden = True
+        self.page.sync_modal()
         self.waiting = None
         self.waiting_reason = self.waiting_delete = ""
 

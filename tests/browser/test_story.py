@@ -287,6 +287,17 @@ def test_deleting_a_save_asks_first(page, site_server):
     expect(delete).to_have_count(1)
     delete.click()
     expect(page.locator("#story-confirm")).to_be_visible()
+    # The question alone takes input (the page behind is inert), until it is answered;
+    # Escape answers No wherever the focus is.
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-modal", "story-confirm")
+    expect(page.locator("#app > [inert]")).not_to_have_count(0)
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Escape")
+    expect(page.locator("#story-confirm")).to_be_hidden()
+    expect(html).to_have_attribute("data-modal", "")
+    expect(page.locator("#app > [inert]")).to_have_count(0)
+    delete.click()
     page.click("#story-confirm [data-story='no']")
     expect(page.locator("#story-confirm")).to_be_hidden()
     expect(delete).to_have_count(1)
