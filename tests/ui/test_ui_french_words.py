@@ -83,3 +83,15 @@ def test_french_puts_a_space_before_colons_semicolons_and_marks():
 def test_the_page_makes_that_space_a_no_break_one():
     assert render("Conseil : {x}", "fr", x="a") == "Conseil\u00a0: a"
     assert render("Hint: {x}", "en", x="a") == "Hint: a"
+
+
+def test_french_cracks_a_safe_with_one_verb():
+    """The action is "Décoder": every sentence about cracking says décoder (the Safe panel
+    and the catch-up once said percer, beside a button that said Décoder)."""
+    wrong = [
+        f"{key}: {form}"
+        for key, text in FR.items()
+        for form in _forms(text)
+        if re.search(r"\bperc(er|é|ée|és|ées)\b|percé\(s\)", form)
+    ]
+    assert wrong == []
