@@ -407,7 +407,7 @@ FR: dict[str, Text] = {
     "pos.name": "Étage {floor}, {cell}",
     "pos.kind": "Étage {floor}, {cell} ({kind})",
     # reasons
-    "end.escaped": "Toute l'équipe s'est enfuie par le toit avec tout le butin.",
+    "end.escaped": "Toute l'équipe s'est enfuie par le toit avec tout le Butin.",
     "end.caught": "{name} a été vu sans Camouflage restant : {why}.",
     "end.caught_anon": "Un cambrioleur a été vu sans Camouflage restant : {why}.",
     "why.entered-guard": "entré chez un Gardien",
