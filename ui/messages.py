@@ -1014,6 +1014,7 @@ EN.update(
             "The guard of floor {floor} walked {n} steps, to {pos}.",
         ),
         "story.catchup.lost": "The guard of floor {floor} went out of sight (Lost Visual).",
+        "story.catchup.placed": "An Event put the guard of floor {floor} on {pos}.",
         "story.catchup.cracked": "Safe {pos}: cracked {cells}.",
         "story.catchup.opened": "Safe {pos} is open!",
         "story.catchup.escaped": "{player} escaped by the roof.",

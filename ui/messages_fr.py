@@ -1008,6 +1008,7 @@ FR.update(
             "Le Gardien de l'étage {floor} a fait {n} pas, jusqu'en {pos}.",
         ),
         "story.catchup.lost": "Le Gardien de l'étage {floor} a disparu de vue (Perte de Visuel).",
+        "story.catchup.placed": "Un Événement a placé le Gardien de l'étage {floor} en {pos}.",
         "story.catchup.cracked": "Coffre {pos} : {cells} décodée(s).",
         "story.catchup.opened": "Le Coffre {pos} est ouvert !",
         "story.catchup.escaped": "{player} s'est échappé par le toit.",

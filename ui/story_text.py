@@ -73,10 +73,12 @@ def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[st
             where = pos_text(e.pos)
             if where not in alarms:
                 alarms.append(where)
-        elif isinstance(e, ev.GuardMoved | ev.GuardTeleported):
+        elif isinstance(e, ev.GuardMoved):
             entry = walked.setdefault(e.floor, [0, -1])
             entry[0] += 1
             entry[1] = e.dst
+        elif isinstance(e, ev.GuardTeleported):  # an Event put him there: not a step walked
+            lines.append(t("story.catchup.placed", floor=e.floor + 1, pos=pos_text(e.dst)))
         elif isinstance(e, ev.GuardLost):
             lines.append(t("story.catchup.lost", floor=e.floor + 1))
         elif isinstance(e, ev.SafeRolled) and e.cracked:

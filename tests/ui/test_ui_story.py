@@ -10,6 +10,7 @@ from engine.rules.events import (
     DestinationSet,
     EventDrawn,
     GuardMoved,
+    GuardTeleported,
     SafeRolled,
     StealthLost,
     TileRevealed,
@@ -44,6 +45,19 @@ def test_catch_up_lists_a_stealth_lost_on_the_other_turn_events_alarms_and_guard
     assert "Ann lost a Stealth: a guard walked in (2 left)." in lines
     assert "Alarms went off at 1.B2." in lines
     assert "The guard of floor 1 walked 2 steps, to 1.B2." in lines
+
+
+def test_catch_up_tells_a_guard_an_event_put_somewhere_apart_from_the_steps_he_walked():
+    """Switch Signs puts the guard on an alarm: no step of his walk (it once counted as one)."""
+    history = [
+        [TurnEnded(0, 4)],
+        [GuardMoved(0, P("1.A1"), P("1.A2"))],
+        [EventDrawn(1, "switch-signs"), GuardTeleported(0, P("1.A2"), P("1.D4"), "switch-alarm")],
+        [GuardMoved(0, P("1.D4"), P("1.D3")), TurnEnded(1, 2)],
+    ]
+    lines = catch_up(history, 0, NAMES)
+    assert "An Event put the guard of floor 1 on 1.D4." in lines
+    assert "The guard of floor 1 walked 2 steps, to 1.D3." in lines
 
 
 def test_catch_up_with_nothing_to_tell_says_so():
