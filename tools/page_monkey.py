@@ -172,7 +172,7 @@ def main() -> int:
     print(
         f"{args.mode} x{len(trail)} from {args.start} at {args.size} ({args.locale}), seed "
         f"{args.seed}: every promise held"
-        + (f" ({covered} clicks landed on something over the control)" if covered else "")
+        + (f" ({covered} click(s) landed on something over the control)" if covered else "")
     )
     return 0
 

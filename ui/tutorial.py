@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from engine import Action
 from ui.messages import t
 
 if TYPE_CHECKING:
+    from engine import Setup
     from engine.rules.view import TileOffer
 
 # The Office Job, one burglar "Burglar 1" playing the Peterman (basic side), seed 22. The
@@ -72,11 +74,17 @@ STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 SCRIPT: tuple[str, ...] = tuple(action for _key, actions in STEPS for action in actions)
 
 
-def guided_code() -> str:
-    """The guided heist's setup code, its burglar named in the page's language."""
+@cache
+def _guided_setup() -> Setup:
+    """The guided heist's building, read once (`follows` asks at every render)."""
     from engine import Setup
 
-    setup = Setup.from_code(CODE)
+    return Setup.from_code(CODE)
+
+
+def guided_code() -> str:
+    """The guided heist's setup code, its burglar named in the page's language."""
+    setup = _guided_setup()
     burglar = replace(setup.players[0], name=t("setup.default_name", n=1))
     return replace(setup, players=(burglar,)).to_code()
 
@@ -90,7 +98,7 @@ def is_guided(code: str) -> bool:
         setup = Setup.from_code(code)
     except ValueError:
         return False
-    base = Setup.from_code(CODE)
+    base = _guided_setup()
     renamed = tuple(replace(p, name=base.players[0].name) for p in setup.players)
     return replace(setup, players=renamed) == base
 
