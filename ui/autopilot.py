@@ -276,9 +276,13 @@ class Autopilot:
         for element in [page.q(selector) for selector in marks]:
             if element is not None:
                 element.classList.add(HINT_CLASS)
+        shown = False
         for button in page.doc.querySelectorAll("[data-action]"):
             if str(button.getAttribute("data-action")) == text:
                 button.classList.add(HINT_CLASS)
+                if not shown:  # the side panel may be scrolled elsewhere (a phone's short sheet)
+                    page.bring_into_sight(button)
+                    shown = True
         page.doc.documentElement.setAttribute("data-hint", text)
 
     def clear_hint(self) -> None:

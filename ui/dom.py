@@ -113,6 +113,15 @@ class Page:
         except Exception:  # an older browser, or the ui tests' stand-in DOM
             element.focus()
 
+    def bring_into_sight(self, element: Any) -> None:
+        """Scroll its panels the least that shows `element` (not at all when it is seen)."""
+        try:
+            from pyodide.ffi import to_js
+        except ImportError:
+            return  # the ui tests' stand-in DOM does not scroll
+        nearest = to_js({"block": "nearest"}, dict_converter=self.window.Object.fromEntries)
+        element.scrollIntoView(nearest)
+
     def _no_scroll(self) -> Any:
         try:
             from pyodide.ffi import to_js

@@ -202,3 +202,38 @@ def test_a_hint_on_screen_does_not_shrink_the_board_when_a_floor_tab_is_tapped(p
     page.click(".floor-tab >> nth=1")
     expect(page.locator(".floor-tab").nth(1)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("html")).to_have_attribute("data-tile", tile)
+
+
+# A Bank game (seed 555's crew: the Acrobat and the Spotter) at turn 5's start, where the
+# hint's reasons run to ten lines: the Acrobat's free step into the guard's tile.
+LONG_HINT_SETUP = "1.b.ff.s.-.0.xxbQnVyZ2xhciAx.xxbQnVyZ2xhciAy"
+LONG_HINT_ACTIONS = (
+    "enter 1.B3", "peek 1.A3", "move 1.C3", "peek 1.D3", "peek 1.C2", "end",
+    "ability clairvoyance", "choose top", "peek 1.B4", "move 1.C3", "move 1.C2", "end",
+    "move 1.C4", "peek 1.D4", "move 1.C3", "move 1.C2", "end",
+    "move 1.B2", "use crystal-ball", "choose keycode-change,lampshade,squeak", "move 1.B2",
+    "move 1.B2", "ability clairvoyance", "choose top", "end",
+)  # fmt: skip
+
+# Seen, not merely inside the window: the point at its middle hits it (a scrolling panel
+# squeezed to nothing, or the board over it, would not).
+SEEN = """(el) => {
+  if (!el) return false;
+  const r = el.getBoundingClientRect();
+  if (r.height <= 0 || r.top < 0 || r.bottom > window.innerHeight) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && el.contains(hit);
+}"""
+
+
+def test_a_long_hint_leaves_the_button_it_points_at_in_sight(phone, site_server):
+    """Uncapped, ten lines of reasons took all the room under the board: the sheet with the
+    hinted button shrank to nothing. The box scrolls past its cap; the button stays seen."""
+    page = phone
+    load(page, site_server.url, LONG_HINT_SETUP, LONG_HINT_ACTIONS)
+    page.click("#hint")
+    page.wait_for_function("document.documentElement.dataset.hint")
+    box = page.locator("#hint-box")
+    assert box.evaluate("e => e.scrollHeight") > 0.2 * PHONE["height"], "the hint is not long"
+    page.wait_for_function(f"({SEEN})(document.querySelector('.btn.hint'))")
+    page.wait_for_function(f"({SEEN})(document.getElementById('hint-box'))")
