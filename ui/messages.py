@@ -116,7 +116,7 @@ EN: dict[str, Text] = {
     "autopilot.cost.luck_card": "It draws a card nobody has seen yet: what it brings hangs on it.",
     "autopilot.cost.luck": "What it brings hangs on what is not seen yet: a tile, a roll or a card.",
     "autopilot.gain.event_dodged": "Ending now would draw an Event: the plan takes enough actions to draw none.",
-    "autopilot.gain.event_detour": "The plan steps straight back next: this step counts as an action and the step back does not, and with it the turn takes enough actions to draw no Event.",
+    "autopilot.gain.event_detour": "The plan steps straight back next. A step straight back costs an action but is not counted for the Event; this step is, and with it the turn counts enough to draw none.",
     "autopilot.gain.flexibility": "The guard stands there: Flexibility lets you in without losing a Stealth token, unless you are still there when your actions end.",
     "autopilot.risk.none": "The plan ends the turn at {pos}, out of the guard's reach (his route and the patrol cards left).",
     "autopilot.risk.some": "The plan ends the turn at {pos}, where the guard may walk in ({pct}% chance, from his route and the patrol cards left).",

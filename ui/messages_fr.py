@@ -95,7 +95,7 @@ FR: dict[str, Text] = {
     "autopilot.cost.luck_card": "Cela tire une carte que personne n'a encore vue : ce que cela apporte en dépend.",
     "autopilot.cost.luck": "Ce qu'elle apporte dépend de ce qui n'est pas encore vu : une tuile, un dé ou une carte.",
     "autopilot.gain.event_dodged": "Finir maintenant ferait tirer un Événement : le plan prend assez d'actions pour n'en tirer aucun.",
-    "autopilot.gain.event_detour": "Le plan revient aussitôt sur ses pas : ce pas compte comme une action, le retour non, et grâce à lui le tour prend assez d'actions pour ne tirer aucun Événement.",
+    "autopilot.gain.event_detour": "Le plan revient aussitôt sur ses pas. Un retour en arrière coûte une action mais n'est pas compté pour l'Événement ; ce pas-ci l'est, et grâce à lui le tour compte assez pour n'en tirer aucun.",
     "autopilot.gain.flexibility": "Le Gardien est là : Souplesse vous y laisse entrer sans perdre de jeton Camouflage, sauf si vous y êtes encore à la fin de vos actions.",
     "autopilot.risk.none": "Le plan finit le tour en {pos}, hors de portée du Gardien (son chemin et les cartes Patrouille restantes).",
     "autopilot.risk.some": "Le plan finit le tour en {pos} : {pct} % de chances que le Gardien y passe (son chemin et les cartes Patrouille restantes).",

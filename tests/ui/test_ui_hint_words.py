@@ -112,8 +112,8 @@ def test_a_guessed_end_on_the_guards_path_is_told_as_the_imagined_tables_not_as_
 
 
 _DETOUR_WORDS = (
-    "The plan steps straight back next: this step counts as an action and the step back does"
-    " not, and with it the turn takes enough actions to draw no Event."
+    "The plan steps straight back next. A step straight back costs an action but is not counted"
+    " for the Event; this step is, and with it the turn counts enough to draw none."
 )
 
 
