@@ -207,7 +207,8 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
     """The prices `action` is certain to pay, as far as the table can see (`Hazard`).
 
     A Move is tried on a copy of the game where a face-down target is a harmless room (what
-    lies under it is not public): a Stealth lost entering a guard's tile (not the Acrobat's
+    lies under it is not public) and a locked Keypad opens (its roll is not made yet): the
+    prices of getting in, a Stealth lost entering a guard's tile (not the Acrobat's
     free entry, not a token the tile offers instead), the alarm of a Motion room left the
     turn it was entered. Ending the actions is tried too, up to the first hidden fact (a
     card the table saw on top is none): a Thermo's alarm, Flexibility's price, the guard
@@ -236,6 +237,9 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
     if not trial.tile(action.pos).revealed:
         target = trial._mutable_tile(action.pos)  # the trial's own copy (tiles are shared)
         target.kind, target.number, target.tool_taken = TileKind.LABORATORY, 0, True
+    elif trial.tile(action.pos).kind == TileKind.KEYPAD and not trial.tile(action.pos).open:
+        # Priced as if it opens: the copy would roll the real dice, a roll nobody has made.
+        trial._mutable_tile(action.pos).open = True
     out: list[Hazard] = []
     for event in trial.apply(action):
         if isinstance(event, AlarmRaised) and event.pos == here and event.source == "motion":

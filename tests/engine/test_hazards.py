@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import product
 
+import pytest
+
 from engine.rules.actions import ActionKind
 from engine.rules.data import Character, EventCard, ScenarioId, Side
 from engine.rules.events import (
@@ -211,3 +213,14 @@ def test_every_certain_hazard_is_paid_when_the_action_goes_through() -> None:
                 named[hazard] += 1
                 assert _paid(hazard, events, me, here), action
     assert all(named[h] >= 10 for h in Hazard if h != Hazard.GUARD_PATH_END_EVENT), named
+
+
+@pytest.mark.parametrize("roll", [6, 1])
+def test_trying_a_keypad_out_of_a_motion_room_is_warned_whatever_the_hidden_roll(roll):
+    """Asked on a copy that rolled the real dice, the warning came only when the Keypad was
+    about to open: a peek at a roll nobody has made. The try is priced as if it opens, as a
+    step onto a face-down tile is priced as if it lets the burglar in."""
+    g = Table().player(0, "1.A1").tile("1.B1", K.MOTION).tile("1.C1", K.KEYPAD)
+    game = g.guard(0, at="1.D4", dest="1.D3").dice(roll).game()
+    game.apply("move 1.B1")
+    assert game.hazards("move 1.C1") == (Hazard.MOTION_EXIT,)
