@@ -20,6 +20,7 @@ from .events import (
     EventDrawn,
     GameLost,
     GuardMoved,
+    GuardPlaced,
     GuardSkipped,
     GuardSlowed,
     GuardStarts,
@@ -208,7 +209,8 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
 
     A Move is tried on a copy of the game where a face-down target is a harmless room (what
     lies under it is not public) and a locked Keypad opens (its roll is not made yet): the
-    prices of getting in, a Stealth lost entering a guard's tile (not the Acrobat's
+    prices of getting in, up to a guard set up by a patrol card nobody saw (on a floor
+    entered first), a Stealth lost entering a guard's tile (not the Acrobat's
     free entry, not a token the tile offers instead), the alarm of a Motion room left the
     turn it was entered. Ending the actions is tried too, up to the first hidden fact (a
     card the table saw on top is none): a Thermo's alarm, Flexibility's price, the guard
@@ -241,8 +243,14 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
         # Priced as if it opens: the copy would roll the real dice, a roll nobody has made.
         trial._mutable_tile(action.pos).open = True
     out: list[Hazard] = []
+    seen = _seen_on_top(game)
+    unseen_card = False
     for event in trial.apply(action):
-        if isinstance(event, AlarmRaised) and event.pos == here and event.source == "motion":
+        if isinstance(event, PatrolDrawn):
+            unseen_card = not _known_draw(event, seen)
+        elif isinstance(event, GuardPlaced) and unseen_card:
+            break  # set up by a patrol card nobody saw: where he stands is not public
+        elif isinstance(event, AlarmRaised) and event.pos == here and event.source == "motion":
             out.append(Hazard.MOTION_EXIT)
         elif (
             isinstance(event, StealthLost)

@@ -224,3 +224,36 @@ def test_trying_a_keypad_out_of_a_motion_room_is_warned_whatever_the_hidden_roll
     game = g.guard(0, at="1.D4", dest="1.D3").dice(roll).game()
     game.apply("move 1.B1")
     assert game.hazards("move 1.C1") == (Hazard.MOTION_EXIT,)
+
+
+@pytest.mark.parametrize("top", ["2.A1", "2.C3"])
+def test_climbing_to_a_floor_whose_guard_is_not_set_up_is_no_warning_whatever_his_hidden_card(
+    top,
+):
+    """His first patrol card, face down, says where he appears: the copy drew the real one,
+    so the Stairs were warned as his tile only when he was about to appear on them."""
+    g = Table().tile("1.A1", K.STAIRS).player(0, "1.A1").guard(0, at="1.D4", dest="1.D3")
+    game = g.game()
+    guard = game.state.floors[1].guard
+    assert not guard.placed
+    for card in (P(top), P("2.D1")):
+        for pile in (guard.patrol, guard.discard, guard.aside):
+            if card in pile:
+                pile.remove(card)
+    guard.patrol.extend([P("2.D1"), P(top)])  # the top is the last
+    assert game.hazards("move 2.A1") == ()
+
+
+def test_climbing_onto_the_card_the_spotter_saw_on_top_is_warned():
+    """Seen on top (Clairvoyance), his first card is no secret: stepping onto it costs a
+    Stealth token for sure."""
+    g = Table().tile("1.A1", K.STAIRS).player(0, "1.A1").guard(0, at="1.D4", dest="1.D3")
+    game = g.game()
+    guard = game.state.floors[1].guard
+    for card in (P("2.A1"), P("2.D1")):
+        for pile in (guard.patrol, guard.discard, guard.aside):
+            if card in pile:
+                pile.remove(card)
+    guard.patrol.extend([P("2.D1"), P("2.A1")])
+    guard.seen_top = P("2.A1")
+    assert game.hazards("move 2.A1") == (Hazard.GUARD_TILE,)
