@@ -23,6 +23,7 @@ from engine.rules.events import (
     StealthLost,
 )
 from engine.rules.game import Game, new_game
+from engine.rules.infostate import resample_from_infostate
 from engine.rules.kinds import DecisionKind, Hazard
 from engine.rules.rng import Rng
 from engine.rules.setup import crew_setup
@@ -257,3 +258,24 @@ def test_climbing_onto_the_card_the_spotter_saw_on_top_is_warned():
     guard.patrol.extend([P("2.D1"), P("2.A1")])
     guard.seen_top = P("2.A1")
     assert game.hazards("move 2.A1") == (Hazard.GUARD_TILE,)
+
+
+def test_the_hazards_are_the_same_in_every_game_that_looks_the_same() -> None:
+    """Asked of the real game (the page's warnings), hazards read only what the table sees: a
+    resample of the hidden part (tiles face down, decks, the dice to come) names the same
+    prices for every Move and End. Among the positions: tries at a locked Keypad and steps
+    onto a floor whose guard is not set up (each leaked a hidden roll or card once)."""
+    keypads = climbs = 0
+    for n, game in enumerate(_actions_steps(games=8, length=200)):
+        st = game.state
+        me = st.current
+        twin = resample_from_infostate(game, me, n)
+        for action in game.legal_actions():
+            if action.kind not in (ActionKind.MOVE, ActionKind.END):
+                continue
+            if action.kind == ActionKind.MOVE:
+                tile = game.tile(action.pos)
+                keypads += tile.revealed and tile.kind == K.KEYPAD and not tile.open
+                climbs += not st.floors[action.pos >> 6].guard.placed
+            assert twin.hazards(action) == game.hazards(action), (n, action)
+    assert keypads >= 20 and climbs >= 20, (keypads, climbs)
