@@ -261,10 +261,11 @@ def test_climbing_onto_the_card_the_spotter_saw_on_top_is_warned():
 
 
 def test_the_hazards_are_the_same_in_every_game_that_looks_the_same() -> None:
-    """Asked of the real game (the page's warnings), hazards read only what the table sees: a
-    resample of the hidden part (tiles face down, decks, the dice to come) names the same
-    prices for every Move and End. Among the positions: tries at a locked Keypad and steps
-    onto a floor whose guard is not set up (each leaked a hidden roll or card once)."""
+    """Asked of the real game (the page's warnings), hazards and the losing-move net read only
+    what the table sees: a resample of the hidden part (tiles face down, decks, the dice to
+    come) gives the same answers for every Move and End. Among the positions: tries at a
+    locked Keypad and steps onto a floor whose guard is not set up (each leaked a hidden roll
+    or card once)."""
     keypads = climbs = 0
     for n, game in enumerate(_actions_steps(games=8, length=200)):
         st = game.state
@@ -278,4 +279,5 @@ def test_the_hazards_are_the_same_in_every_game_that_looks_the_same() -> None:
                 keypads += tile.revealed and tile.kind == K.KEYPAD and not tile.open
                 climbs += not st.floors[action.pos >> 6].guard.placed
             assert twin.hazards(action) == game.hazards(action), (n, action)
+            assert twin.would_lose(action) == game.would_lose(action), (n, action)
     assert keypads >= 20 and climbs >= 20, (keypads, climbs)
