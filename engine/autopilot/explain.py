@@ -668,6 +668,8 @@ def _explain_decision(
             other_hits = _walk_hits(w0, best_other)
             if len(other_hits) > len(walk_hits):
                 alternative, alternative_hits = best_other, other_hits
+        if any(seat == me for seat, _ in walk_hits):
+            stealth = False  # the walk's own line names that token, where and whose
     return Explanation(
         action,
         Goal.DECIDE,

@@ -558,3 +558,21 @@ def test_a_choice_made_as_the_turn_ends_says_whom_the_guards_walk_catches_either
     words = explanation_text(e, ["Ada", "Bob"])
     assert "On his way the guard walks in on Bob at 1.A4: a Stealth token lost." in words
     assert "would walk the guard in" not in words
+
+
+def test_a_choice_made_as_the_turn_ends_names_the_choosers_own_token_once():
+    """The guard's walk after the choice ends on the chooser's tile: the one token is said
+    once, by the walk's own line (where, and whom), not twice as if two were lost."""
+    t = Table(players=1, characters=(Character.PETERMAN,)).reveal_floor(0).player(0, "1.C3")
+    for alarm in ("1.B3", "1.A4", "1.C4"):
+        t = t.tile(alarm, K.LABORATORY, alarm=True, tool_taken=True)
+    g = t.guard(0, at="1.B2", dest="1.B3", speed=1).game()
+    for step in ("move 1.D3", "move 1.D4", "move 1.C4", "end"):
+        g.apply(step)
+    assert g.state.pending is not None and g.state.pending.kind == "alarm-tie"
+    onto, away = Action.parse("choose 1.C4"), Action.parse("choose 1.A4")
+    e = explain(g, onto, {}, {away: 5.0, onto: 10.0}, 2, 3)
+    words = explanation_text(e, ["Ada"])
+    assert e.walk_hits == ((0, P("1.C4")),)
+    assert "On his way the guard walks in on Ada at 1.C4: a Stealth token lost." in words
+    assert words.count("Stealth token") == 1, words
