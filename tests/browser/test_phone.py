@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browserkit import ROOT, VIEWPORT, Tab, guarded_context, open_fresh, switch_saved
+from browserkit import ROOT, VIEWPORT, Tab, guarded_context, open_fresh, open_saved, switch_saved
 from playwright.sync_api import expect
 
 PHONE = {"width": 390, "height": 844}
@@ -91,6 +91,27 @@ def test_the_top_bar_is_one_slim_row_on_a_phone(phone, site_server):
     expect(page.locator("#menu-toggle")).to_have_attribute("aria-expanded", "false")
     page.keyboard.press("Escape")
     expect(page.locator("#legend")).to_be_hidden()
+
+
+def test_the_top_bar_keeps_undo_hint_and_menu_on_a_320_pixel_phone_in_french(browser, site_server):
+    """The longest words (Défaire, Conseil) on the narrowest phone: the title gives way, cut
+    short; the three buttons stay whole on screen (Menu was cut off at 360 px)."""
+    from positions import crowded
+
+    with (
+        guarded_context(browser, viewport={"width": 320, "height": 640}, locale="fr-FR") as (
+            context,
+            guard,
+        ),
+        Tab(context, guard) as tab,
+    ):
+        page = tab.live()
+        open_saved(page, site_server.url, *crowded())
+        expect(page.locator("#undo")).to_have_text("Défaire")
+        for control in ("#undo", "#hint", "#menu-toggle"):
+            box = page.locator(control).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 320, (control, box)
+        assert page.locator(".app-header").bounding_box()["height"] <= 64
 
 
 def test_the_stairs_tile_offers_the_way_up_and_the_board_follows(phone, site_server):
