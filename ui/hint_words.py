@@ -121,12 +121,16 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         # A plan that turns up hidden facts on its way ends where its sample says: told as
         # the imagined table's outcome, never as what the guard will do.
         level = "sure" if _certain(e.risk) else "some" if e.risk > 0.0 else "none"
+        if e.unseen > 0.0:  # the Invisible suit: he may walk through, seeing nobody
+            level, chance = "unseen_sure" if _certain(e.unseen) else "unseen", e.unseen
+        else:
+            chance = e.risk
         if e.end_unknown:
             # After the action's own luck sentence, the guess's reason is not told twice.
             lead = t("autopilot.risk.guess_so" if e.luck else "autopilot.risk.guess_why")
-            parts.append(t(f"autopilot.risk.guess_{level}", lead=lead, pos=where, pct=_pct(e.risk)))
+            parts.append(t(f"autopilot.risk.guess_{level}", lead=lead, pos=where, pct=_pct(chance)))
         else:
-            parts.append(t(f"autopilot.risk.{level}", pos=where, pct=_pct(e.risk)))
+            parts.append(t(f"autopilot.risk.{level}", pos=where, pct=_pct(chance)))
         if e.crow_spares > 0.0:  # what the crow just put down buys there
             key = _sure_or("autopilot.risk.crow", e.crow_spares)
             parts.append(t(key, crow=_at(e.action.pos), pct=_pct(e.crow_spares)))

@@ -59,7 +59,8 @@ class Explanation:
     roll, a card, a guard placed), so that end and its risk are that sample's guess, and
     `end_event` when ending there draws an Event (it may change his walk); `watched` the
     chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
-    a Camera while he steps on another);
+    a Camera while he steps on another); `unseen`: while the Invisible suit worn this turn
+    hides him (`risk` and `watched` are then 0), the chance the guard walks through there;
     `crew`: (seat, tile, chance) of each other burglar the same guard may then walk in on;
     `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
@@ -120,6 +121,7 @@ class Explanation:
     floor_left: int = -1
     spared: tuple[tuple[int, int, float], ...] = ()
     hide_risk: float = 0.0
+    unseen: float = 0.0
     crow_spares: float = -1.0
     watch: str = ""
     watched: float = 0.0
@@ -279,16 +281,31 @@ def _as_the_guard_moves(g: Game | None, me: int) -> Game | None:
 
 
 def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
-    """(where the burglar ends the actions, the chance the guard then walks in, the steps
-    left to the goal) in a plan's end position; (-1, 0.0, -1) without one."""
+    """(where the burglar ends the actions, the chance the guard then walks in on him, the
+    steps left to the goal) in a plan's end position; (-1, 0.0, -1) without one. None while
+    the Invisible suit hides him (his walk through the tile is `_unseen_walk`)."""
     if g is None:
         return -1, 0.0, -1
     pos = g.state.players[me].pos
     if pos is None:
         return -1, 0.0, -1
+    risk = 0.0 if g._is_invisible(me) else _walk_chance(g, me, pos)
+    return pos, risk, goal_distance(g, me)
+
+
+def _walk_chance(g: Game, me: int, pos: int) -> float:
     seen = _as_the_guard_moves(g, me)
     assert seen is not None
-    return pos, hit_risk(seen, pos >> 6).get(pos, 0.0), goal_distance(g, me)
+    return hit_risk(seen, pos >> 6).get(pos, 0.0)
+
+
+def _unseen_walk(g: Game | None, me: int) -> float:
+    """The chance the guard walks through the plan's end tile while the Invisible suit,
+    worn this turn, keeps him from seeing the burglar there (0 without the suit)."""
+    if g is None or not g._is_invisible(me):
+        return 0.0
+    pos = g.state.players[me].pos
+    return 0.0 if pos is None else _walk_chance(g, me, pos)
 
 
 _Crew = tuple[tuple[int, int, float], ...]
@@ -343,8 +360,8 @@ def _public_watch(w0: Game, end: Game | None, me: int) -> tuple[str, float, _Cre
     the sample's guess)."""
     watch, watched, crew, cameras, atria = _end_watch(_as_the_guard_moves(end, me), me)
     pos = end.state.players[me].pos if end is not None else None
-    if pos is not None and not w0.tile(pos).revealed:
-        watch, watched = "", 0.0
+    if end is not None and pos is not None and (not w0.tile(pos).revealed or end._is_invisible(me)):
+        watch, watched = "", 0.0  # a guess of the sample's; or the Invisible suit hides him
     return watch, watched, crew, cameras, atria
 
 
@@ -526,6 +543,7 @@ def explain(
     }
     end, end_unknown = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
+    unseen = _unseen_walk(end, me)
     crow_spares = -1.0
     if kind == ActionKind.ABILITY and action.card == "crow" and end is not None and end_pos >= 0:
         crow_spares = _risk_without_the_crow(end, me, st.crow, trial.state.crow, risk)
@@ -548,7 +566,7 @@ def explain(
         and _steps_straight_back(w0, trial, then)
     )
     hide_risk = 0.0  # the chance of his tile, for a Move only (hiding is a Move)
-    if kind == ActionKind.MOVE and pos is not None:
+    if kind == ActionKind.MOVE and pos is not None and not w0._is_invisible(me):
         hide_risk = hit_risk(w0, pos >> 6).get(pos, 0.0)
         if (
             hide_risk > 0.0
@@ -599,6 +617,7 @@ def explain(
         flexible=flexible,
         end_pos=end_pos,
         risk=risk,
+        unseen=unseen,
         end_unknown=end_unknown,
         end_event=end_event,
         leads_to=leads_to,
@@ -649,6 +668,7 @@ def _explain_decision(
     rings = st.pending.kind == D.ALARM and alarm_pos >= 0 and not asked
     end, end_unknown = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
+    unseen = _unseen_walk(end, me)
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
@@ -678,6 +698,7 @@ def _explain_decision(
         stealth=stealth,
         end_pos=end_pos,
         risk=risk,
+        unseen=unseen,
         end_unknown=end_unknown,
         end_event=end is not None and end.would_draw_event(),
         watch=watch,

@@ -576,3 +576,33 @@ def test_a_choice_made_as_the_turn_ends_names_the_choosers_own_token_once():
     assert e.walk_hits == ((0, P("1.C4")),)
     assert "On his way the guard walks in on Ada at 1.C4: a Stealth token lost." in words
     assert words.count("Stealth token") == 1, words
+
+
+def _suit_on_the_guards_path() -> Game:
+    """P1 at 1.A1 holds the Invisible suit; the guard walks straight to her tile."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1", tools=(Tool.INVISIBLE_SUIT,))
+    t = t.tile("1.D4", K.SAFE).turn(0, actions=4, taken=3)
+    return t.guard(0, at="1.C1", dest="1.A1", speed=2).game()
+
+
+def test_a_plan_ending_on_the_guards_path_in_the_invisible_suit_says_he_walks_through_unseen():
+    """The suit hides its wearer until the guard's move is over: his walk through her tile
+    costs nothing, so the hint neither says he walks in on her nor calls the tile out of
+    his reach."""
+    g = _suit_on_the_guards_path()
+    plan = TurnSearch().plan_in(g, Action.parse("use invisible-suit"), (Action.parse("end"),))
+    e = explain(g, Action.parse("use invisible-suit"), plan, {}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert e.risk == 0.0 and e.unseen == 1.0
+    assert (
+        "The plan ends the turn at 1.A1, on the guard's path, but he walks through without"
+        " seeing you: the Invisible suit hides you until his move is over." in words
+    )
+    assert "walks in" not in words and "out of the guard's reach" not in words
+
+
+def test_the_same_end_without_the_suit_says_the_guard_walks_in():
+    g = _suit_on_the_guards_path()
+    e = explain(g, Action.parse("end"), {}, {}, 3, 1)
+    assert e.unseen == 0.0 and e.risk == 1.0
+    assert "on the guard's path: he walks in." in explanation_text(e, ["P1"])
