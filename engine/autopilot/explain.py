@@ -282,8 +282,8 @@ def _as_the_guard_moves(g: Game | None, me: int) -> Game | None:
 
 def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
     """(where the burglar ends the actions, the chance the guard then walks in on him, the
-    steps left to the goal) in a plan's end position; (-1, 0.0, -1) without one. None while
-    the Invisible suit hides him (his walk through the tile is `_unseen_walk`)."""
+    steps left to the goal) in a plan's end position; (-1, 0.0, -1) without one. The chance
+    is 0.0 while the Invisible suit hides him (his walk through the tile: `_unseen_walk`)."""
     if g is None:
         return -1, 0.0, -1
     pos = g.state.players[me].pos
