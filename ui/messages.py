@@ -1012,7 +1012,9 @@ EN.update(
             by="left",
         ),
         "story.catchup.caught": "{player} was caught.",
-        "story.catchup.alarms": "Alarms went off at {cells}.",
+        "story.catchup.alarms": Plural(
+            "{n} alarm went off, at {cells}.", "{n} alarms went off, at {cells}."
+        ),
         "story.catchup.guard": Plural(
             "The guard of floor {floor} walked {n} step, to {pos}.",
             "The guard of floor {floor} walked {n} steps, to {pos}.",

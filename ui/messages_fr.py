@@ -1006,7 +1006,9 @@ FR.update(
             by="left",
         ),
         "story.catchup.caught": "{player} s'est fait prendre.",
-        "story.catchup.alarms": "Alarmes déclenchées en {cells}.",
+        "story.catchup.alarms": Plural(
+            "{n} Alarme déclenchée, en {cells}.", "{n} Alarmes déclenchées, en {cells}."
+        ),
         "story.catchup.guard": Plural(
             "Le Gardien de l'étage {floor} a fait {n} pas, jusqu'en {pos}.",
             "Le Gardien de l'étage {floor} a fait {n} pas, jusqu'en {pos}.",

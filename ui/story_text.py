@@ -89,7 +89,7 @@ def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[st
         elif isinstance(e, ev.PlayerEscaped):
             lines.append(t("story.catchup.escaped", player=_name(names, e.player)))
     if alarms:
-        lines.append(t("story.catchup.alarms", cells=", ".join(alarms)))
+        lines.append(t("story.catchup.alarms", cells=", ".join(alarms), n=len(alarms)))
     for floor in sorted(walked):
         steps, last = walked[floor]
         lines.append(

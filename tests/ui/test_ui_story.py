@@ -43,8 +43,16 @@ def test_catch_up_lists_a_stealth_lost_on_the_other_turn_events_alarms_and_guard
     lines = catch_up(history, 0, NAMES)
     assert f"Bob drew the Event Lampshade: {help_of('event', 'lampshade')}" in lines
     assert "Ann lost a Stealth: a guard walked in (2 left)." in lines
-    assert "Alarms went off at 1.B2." in lines
+    assert "1 alarm went off, at 1.B2." in lines
     assert "The guard of floor 1 walked 2 steps, to 1.B2." in lines
+
+
+def test_catch_up_counts_the_alarms_it_names():
+    history = [
+        [TurnEnded(0, 4)],
+        [AlarmRaised(P("1.B2"), "laser"), AlarmRaised(P("1.C3"), "motion"), TurnEnded(1, 4)],
+    ]
+    assert "2 alarms went off, at 1.B2, 1.C3." in catch_up(history, 0, NAMES)
 
 
 def test_catch_up_tells_a_guard_an_event_put_somewhere_apart_from_the_steps_he_walked():
