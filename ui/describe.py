@@ -179,7 +179,7 @@ def action_label(action: Action | str, names: list[str], with_pos: bool = True) 
         if a.player >= 0:
             label += t("act.for", player=player_name(a.player))
         if a.option:
-            label += f" ({a.option})"
+            label = t(f"act.option.{a.card}.{a.option}", card=label)
         return label + suffix
     if kind == ActionKind.CHOOSE:
         return a.option if is_pos_text(a.option) else card_name(a.option)

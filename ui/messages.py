@@ -946,6 +946,9 @@ EN.update(
         "act.peek_up": "Peek up at {pos}",
         "act.peek_down": "Peek down at {pos}",
         "act.for": " for {player}",
+        # An ability that offers two ways (Reroute): each way in words, never its raw token.
+        "act.option.reroute.pick": "{card} – pick up the alarm",
+        "act.option.reroute.drop": "{card} – put your alarm down",
     }
 )
 

@@ -951,6 +951,8 @@ FR.update(
         "act.peek_up": "Coup d'œil en haut, en {pos}",
         "act.peek_down": "Coup d'œil en bas, en {pos}",
         "act.for": " pour {player}",
+        "act.option.reroute.pick": "{card} – ramasser l'Alarme",
+        "act.option.reroute.drop": "{card} – poser votre Alarme",
         # the language switch
         "lang.label": "Langue",
         "lang.en": "English",

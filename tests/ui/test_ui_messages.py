@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.rules.characters import USES
-from engine.rules.data import ABILITIES, Character, EventCard, Loot, TileKind, Tool
+from engine.rules.data import ABILITIES, Character, EventCard, Loot, Side, TileKind, Tool
 from engine.rules.setup import Setup
 from ui import messages
 from ui.messages import EN, MessageError, Plural, fields, render, t
@@ -148,6 +148,30 @@ def test_every_ability_action_has_a_name_in_each_language(lang):
     name ('distract'): each needs its own name, or the page shows the engine's key."""
     for card in USES:
         assert CATALOGS[lang].get(f"ability.{card}"), (lang, card)
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGS))
+def test_both_ways_of_reroute_are_told_in_words_not_by_the_engines_token(lang):
+    """Reroute's two actions (the Juicer's advanced side) were labelled 'Reroute (pick)' on
+    the button and in the hint."""
+    from tests.engine.builder import K, Table
+    from ui.describe import action_label
+
+    t = Table(characters=(Character.JUICER,), sides=(Side.ADVANCED,)).player(0, "1.A1")
+    game = t.tile("1.A1", K.LABORATORY, alarm=True).guard(0, at="1.D4", dest="1.D3").game()
+    messages.set_language(lang)
+    try:
+        pick = [a for a in game.legal_actions() if a.card == "reroute"]
+        assert [a.option for a in pick] == ["pick"]
+        game.apply(pick[0])
+        for step in ("move 1.B1", "move 1.C1", "move 1.D1", "end"):  # once a turn: the next
+            game.apply(step)
+        drop = [a for a in game.legal_actions() if a.card == "reroute"]
+        assert [a.option for a in drop] == ["drop"]
+        labels = [action_label(a, ["P1"]) for a in (*pick, *drop)]
+    finally:
+        messages.set_language("en")
+    assert len(set(labels)) == 2 and not any("(" in label for label in labels), labels
 
 
 def test_every_character_has_both_sides():
