@@ -538,17 +538,24 @@ def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
     assert "It costs no action and gives you 2 more." in explanation_text(e, ["P1"])
 
 
+def _alarm_tie(t: Table, *steps: str) -> Game:
+    """The guard (1.B2, speed 1) heads for the alarm at 1.B3; from there the alarms at 1.A4
+    and 1.C4 are as close, and `steps` (ending the turn) leave that choice to the player."""
+    for alarm in ("1.B3", "1.A4", "1.C4"):
+        t = t.tile(alarm, K.LABORATORY, alarm=True, tool_taken=True)
+    g = t.guard(0, at="1.B2", dest="1.B3", speed=1).game()
+    for step in steps:
+        g.apply(step)
+    assert g.state.pending is not None and g.state.pending.kind == "alarm-tie"
+    return g
+
+
 def test_a_choice_made_as_the_turn_ends_says_whom_the_guards_walk_catches_either_way():
     """The guard clears the alarm he heads for, then two alarms are as close: one way he
     walks in on the teammate standing on one of them, the other way on nobody."""
     t = Table(players=2, characters=(Character.PETERMAN, Character.RIGGER)).reveal_floor(0)
     t = t.player(0, "1.D1").player(1, "1.A4")
-    for alarm in ("1.B3", "1.A4", "1.C4"):
-        t = t.tile(alarm, K.LABORATORY, alarm=True, tool_taken=True)
-    g = t.guard(0, at="1.B2", dest="1.B3", speed=1).game()
-    for step in ("move 1.D2", "move 1.D1", "move 1.D2", "end"):
-        g.apply(step)
-    assert g.state.pending is not None and g.state.pending.kind == "alarm-tie"
+    g = _alarm_tie(t, "move 1.D2", "move 1.D1", "move 1.D2", "end")
     away, onto = Action.parse("choose 1.C4"), Action.parse("choose 1.A4")
     e = explain(g, away, {}, {away: 10.0, onto: 5.0}, 2, 3)
     words = explanation_text(e, ["Ada", "Bob"])
@@ -564,12 +571,7 @@ def test_a_choice_made_as_the_turn_ends_names_the_choosers_own_token_once():
     """The guard's walk after the choice ends on the chooser's tile: the one token is said
     once, by the walk's own line (where, and whom), not twice as if two were lost."""
     t = Table(players=1, characters=(Character.PETERMAN,)).reveal_floor(0).player(0, "1.C3")
-    for alarm in ("1.B3", "1.A4", "1.C4"):
-        t = t.tile(alarm, K.LABORATORY, alarm=True, tool_taken=True)
-    g = t.guard(0, at="1.B2", dest="1.B3", speed=1).game()
-    for step in ("move 1.D3", "move 1.D4", "move 1.C4", "end"):
-        g.apply(step)
-    assert g.state.pending is not None and g.state.pending.kind == "alarm-tie"
+    g = _alarm_tie(t, "move 1.D3", "move 1.D4", "move 1.C4", "end")
     onto, away = Action.parse("choose 1.C4"), Action.parse("choose 1.A4")
     e = explain(g, onto, {}, {away: 5.0, onto: 10.0}, 2, 3)
     words = explanation_text(e, ["Ada"])
