@@ -130,6 +130,7 @@ EN: dict[str, Text] = {
     "autopilot.risk.unseen_sure": "The plan ends the turn at {pos}, on the guard's path, but he walks through without seeing you: the Invisible suit hides you until his move is over.",
     "autopilot.risk.guess_unseen": "{lead} ends the turn at {pos}, where the guard may walk through ({pct}% chance) without seeing you (the Invisible suit).",
     "autopilot.risk.guess_unseen_sure": "{lead} ends the turn at {pos}, on the guard's path, where he would walk through without seeing you (the Invisible suit).",
+    "autopilot.risk.tile_pays": "A Stealth token lying on that tile can pay for it instead of yours.",
     "autopilot.risk.crow": "Without the crow at {crow}, he might walk in there ({pct}% chance).",
     "autopilot.risk.crow_sure": "Without the crow at {crow}, he would walk in there.",
     "autopilot.risk.event": "Ending there draws an Event, which may change that.",
@@ -947,8 +948,8 @@ EN.update(
         "act.peek_down": "Peek down at {pos}",
         "act.for": " for {player}",
         # An ability that offers two ways (Reroute): each way in words, never its raw token.
-        "act.option.reroute.pick": "{card} – pick up the alarm",
-        "act.option.reroute.drop": "{card} – put your alarm down",
+        "act.option.reroute.pick": "{card} · pick up the alarm",
+        "act.option.reroute.drop": "{card} · put your alarm down",
     }
 )
 

@@ -109,6 +109,7 @@ FR: dict[str, Text] = {
     "autopilot.risk.unseen_sure": "Le plan finit le tour en {pos}, sur le chemin du Gardien, mais il y passe sans vous voir : l'Invisible Suit vous cache jusqu'à la fin de son déplacement.",
     "autopilot.risk.guess_unseen": "{lead} finit le tour en {pos}, où le Gardien peut passer ({pct} % de chances) sans vous voir (l'Invisible Suit).",
     "autopilot.risk.guess_unseen_sure": "{lead} finit le tour en {pos}, sur le chemin du Gardien, où il passerait sans vous voir (l'Invisible Suit).",
+    "autopilot.risk.tile_pays": "Un jeton Camouflage posé sur cette tuile peut payer à la place du vôtre.",
     "autopilot.risk.crow": "Sans le Corbeau en {crow}, {pct} % de chances qu'il y entre.",
     "autopilot.risk.crow_sure": "Sans le Corbeau en {crow}, il y entrerait.",
     "autopilot.risk.event": "Finir là tire un Événement, qui peut changer cela.",
@@ -951,8 +952,8 @@ FR.update(
         "act.peek_up": "Coup d'œil en haut, en {pos}",
         "act.peek_down": "Coup d'œil en bas, en {pos}",
         "act.for": " pour {player}",
-        "act.option.reroute.pick": "{card} – ramasser l'Alarme",
-        "act.option.reroute.drop": "{card} – poser votre Alarme",
+        "act.option.reroute.pick": "{card} · ramasser l'Alarme",
+        "act.option.reroute.drop": "{card} · poser votre Alarme",
         # the language switch
         "lang.label": "Langue",
         "lang.en": "English",

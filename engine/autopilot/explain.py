@@ -61,6 +61,8 @@ class Explanation:
     chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
     a Camera while he steps on another); `unseen`: while the Invisible suit worn this turn
     hides him (`risk` and `watched` are then 0), the chance the guard walks through there;
+    `tile_tokens`: the Stealth tokens lying on that tile in sight (a Lavatory's), one of
+    which may pay when the guard walks in, instead of the burglar's own;
     `crew`: (seat, tile, chance) of each other burglar the same guard may then walk in on;
     `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
@@ -122,6 +124,7 @@ class Explanation:
     spared: tuple[tuple[int, int, float], ...] = ()
     hide_risk: float = 0.0
     unseen: float = 0.0
+    tile_tokens: int = 0
     crow_spares: float = -1.0
     watch: str = ""
     watched: float = 0.0
@@ -297,6 +300,13 @@ def _walk_chance(g: Game, me: int, pos: int) -> float:
     seen = _as_the_guard_moves(g, me)
     assert seen is not None
     return hit_risk(seen, pos >> 6).get(pos, 0.0)
+
+
+def _tile_tokens(w0: Game, end_pos: int) -> int:
+    """The Stealth tokens on the plan's end tile (a Lavatory's), when it is face up now."""
+    if end_pos < 0 or not w0.tile(end_pos).revealed:
+        return 0
+    return w0.tile(end_pos).stealth
 
 
 def _unseen_walk(g: Game | None, me: int) -> float:
@@ -618,6 +628,7 @@ def explain(
         end_pos=end_pos,
         risk=risk,
         unseen=unseen,
+        tile_tokens=_tile_tokens(w0, end_pos),
         end_unknown=end_unknown,
         end_event=end_event,
         leads_to=leads_to,
@@ -699,6 +710,7 @@ def _explain_decision(
         end_pos=end_pos,
         risk=risk,
         unseen=unseen,
+        tile_tokens=_tile_tokens(w0, end_pos),
         end_unknown=end_unknown,
         end_event=end is not None and end.would_draw_event(),
         watch=watch,

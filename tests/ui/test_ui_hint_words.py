@@ -608,3 +608,20 @@ def test_the_same_end_without_the_suit_says_the_guard_walks_in():
     e = explain(g, Action.parse("end"), {}, {}, 3, 1)
     assert e.unseen == 0.0 and e.risk == 1.0
     assert "on the guard's path: he walks in." in explanation_text(e, ["P1"])
+
+
+def test_an_end_where_the_guard_walks_in_on_a_lavatory_says_its_token_may_pay():
+    """Ending on a Lavatory the guard walks into costs one of its tokens if the burglar
+    chooses: the words say so, or stepping there 'out of the guard's way' reads as a blunder."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.D4", K.SAFE)
+    t = t.tile("1.A1", K.LAVATORY, stealth=3).turn(0, actions=4, taken=3)
+    g = t.guard(0, at="1.C1", dest="1.A1", speed=2).game()
+    e = explain(g, Action.parse("end"), {}, {}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert e.risk == 1.0 and e.tile_tokens == 3
+    assert "A Stealth token lying on that tile can pay for it instead of yours." in words
+    g = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.D4", K.SAFE)
+    g = g.turn(0, actions=4, taken=3).guard(0, at="1.C1", dest="1.A1", speed=2).game()
+    assert "lying on that tile" not in explanation_text(
+        explain(g, Action.parse("end"), {}, {}, 3, 1), ["P1"]
+    )
