@@ -4,7 +4,7 @@ and the log's newest lines. Reading them beside the board is how one checks that
 sentence is true of the game at that moment.
 
     .venv/bin/python tools/hint_walk.py [--site site] [--scenario bank] [--players 2]
-        [--side basic] [--seed 555] [--steps 60] [--size 390x844] [--locale fr-FR]
+        [--side basic] [--lost-visual] [--seed 555] [--steps 60] [--size 390x844] [--locale fr-FR]
         [--shots DIR]
 
 Each step presses Hint (the prompt's own Hint while a card asks), then the button it marks;
@@ -67,6 +67,7 @@ def main() -> int:
     parser.add_argument("--scenario", choices=[s.value for s in ScenarioId], default="bank")
     parser.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=2)
     parser.add_argument("--side", choices=[s.value for s in Side], default="basic")
+    parser.add_argument("--lost-visual", action="store_true", help="the Lost Visual variant")
     parser.add_argument("--seed", type=int, default=555)
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--size", default="390x844", help="viewport, WIDTHxHEIGHT")
@@ -75,7 +76,8 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    setup = crew_setup(ScenarioId(args.scenario), args.players, Side(args.side), args.seed)
+    scenario, side = ScenarioId(args.scenario), Side(args.side)
+    setup = crew_setup(scenario, args.players, side, args.seed, lost_visual=args.lost_visual)
     width, height = (int(x) for x in args.size.split("x"))
     server = make_server(args.site, 0, NoCacheHandler)
     start_in_thread(server)
