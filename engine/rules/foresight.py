@@ -266,7 +266,7 @@ def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
     out: list[Hazard] = []
     trial = game.clone()
     seen = _seen_on_top(game)
-    walked_in = False  # the guard surely walks in on him (a Thermo's alarm says it first)
+    walked_in = False  # the guard surely walks in on him (after a Thermo's alarm too)
     cut = False  # a hidden fact came first: an Event nobody saw, a card it draws
     for event in trial.apply(Action(ActionKind.END)):
         if isinstance(event, HIDDEN_FACTS) and not _known_draw(event, seen):
@@ -281,12 +281,11 @@ def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
                 walked_in = True
         elif isinstance(event, GameLost) and event.player == me:
             walked_in = walked_in or event.reason == StealthLoss.GUARD_ENTERS
-    if Hazard.THERMO_END in out:
-        return tuple(out)
     if walked_in:
         out.append(Hazard.GUARD_PATH_END)
     elif (
         cut
+        and Hazard.THERMO_END not in out  # the alarm it rings reroutes him: not his route now
         and would_draw_event(game)
         and here in certain_guard_walk(game, here >> 6)
         and not game._is_invisible(me)

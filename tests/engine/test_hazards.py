@@ -69,6 +69,15 @@ def test_leaving_a_motion_room_entered_before_this_turn_is_quiet():
     assert game.hazards("move 1.C1") == ()
 
 
+def test_ending_on_a_thermo_the_guard_then_walks_into_names_the_alarm_and_his_walk_in():
+    """The Thermo's alarm brings him one step over: both prices, the alarm first (the page's
+    confirm asks about it; the hint names the token too, once)."""
+    g = Table().player(0, "1.A1").tile("1.B1", K.THERMO).guard(0, at="1.C1", dest="1.D1")
+    game = g.game()
+    game.apply("move 1.B1")
+    assert game.hazards("end") == (Hazard.THERMO_END, Hazard.GUARD_PATH_END)
+
+
 def test_ending_the_actions_on_a_thermo_rings_its_alarm():
     g = Table().player(0, "1.A1").tile("1.B1", K.THERMO).guard(0, at="1.D4", dest="1.D3")
     game = g.game()

@@ -625,3 +625,16 @@ def test_an_end_where_the_guard_walks_in_on_a_lavatory_says_its_token_may_pay():
     assert "lying on that tile" not in explanation_text(
         explain(g, Action.parse("end"), {}, {}, 3, 1), ["P1"]
     )
+
+
+def test_ending_on_a_thermo_the_guard_then_walks_into_names_the_token_once():
+    """Its alarm brings him in: the hint says the alarm, then his walk in and its token (the
+    engine's two hazards), not 'A guard sees you there' beside 'on the guard's path'."""
+    g = Table().player(0, "1.A1").tile("1.B1", K.THERMO).guard(0, at="1.C1", dest="1.D1").game()
+    g.apply("move 1.B1")
+    words = explanation_text(explain(g, Action.parse("end"), {}, {}, 3, 1), ["P1"])
+    assert "Ending on this Thermo sets off its alarm." in words
+    assert (
+        "The guard walks through this tile when the turn ends: you lose a Stealth token." in words
+    )
+    assert "A guard sees you there" not in words and words.count("Stealth token") == 1, words
