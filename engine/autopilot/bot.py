@@ -62,7 +62,7 @@ from .guard_risk import (
     hit_risk,
 )
 from .rule_of_thumb import choose_entrance, decide, policy
-from .scoring import Weights, _stealth_value, ending_price, evaluate
+from .scoring import HACK_TOKENS_WORTH, Weights, _stealth_value, ending_price, evaluate
 from .signatures import _key, _mix, public_table
 
 if TYPE_CHECKING:
@@ -386,7 +386,14 @@ class Bot:
                 if a.pos in visited and _guard_on(g, a.pos):
                     continue  # a free Flexibility step back where she stood: a loop
                 out.append(a)
-            elif (k == _HACK and g.tile(pos).hack < 2) or (k == _ADD_DIE and g.tile(pos).dice < 4):
+            elif k == _HACK:
+                # Past the tokens the bot counts a hack is still an action that keeps the
+                # End from drawing an Event (else a plan beside a guard hacked twice and
+                # drew the Event that walked him in).
+                counted = g.tile(pos).hack < HACK_TOKENS_WORTH
+                if counted or st.actions_taken <= g.event_threshold(st.current):
+                    out.append(a)
+            elif k == _ADD_DIE and g.tile(pos).dice < 4:
                 out.append(a)
         return out
 

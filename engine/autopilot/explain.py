@@ -35,6 +35,7 @@ from .guard_risk import (
     watch_risk,
 )
 from .rule_of_thumb import decide, policy
+from .scoring import HACK_TOKENS_WORTH
 from .signatures import _key
 
 
@@ -514,8 +515,8 @@ def explain(
         goal, target = Goal.LOOT, pos if pos is not None else -1
     elif kind == ActionKind.ESCAPE:
         goal, target = Goal.ESCAPE, pos if pos is not None else -1
-    elif kind == ActionKind.HACK:
-        goal, target = Goal.HACK, pos if pos is not None else -1
+    elif kind == ActionKind.HACK and pos is not None and w0.tile(pos).hack < HACK_TOKENS_WORTH:
+        goal, target = Goal.HACK, pos  # past them a hack is an action spent on the goal's turn
     hazards = w0.hazards(action)
     event = kind == ActionKind.END and w0.would_draw_event()
     face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed
@@ -562,7 +563,7 @@ def explain(
     end_event = end is not None and end.would_draw_event()
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     event_dodged = (
-        kind == ActionKind.MOVE
+        kind in (ActionKind.MOVE, ActionKind.HACK)
         and end is not None
         and end_pos == pos
         and w0.would_draw_event()

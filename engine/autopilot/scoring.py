@@ -12,6 +12,9 @@ from ..rules.state import State
 from .goals import _scan, goal_distance, player_floor, target_floor
 from .guard_risk import guard_threat, hit_risk
 
+# Hack tokens on one computer the bot counts: two stop the alarms a heist usually meets.
+HACK_TOKENS_WORTH = 2
+
 
 @dataclass(slots=True)
 class Weights:
@@ -87,7 +90,7 @@ def evaluate(game: Game, w: Weights) -> float:
                         score += w.combo_revealed
                 score += w.die * min(t.dice, 4)
             elif t.kind in COMPUTERS:
-                score += w.hack * min(t.hack, 2)
+                score += w.hack * min(t.hack, HACK_TOKENS_WORTH)
         score -= w.alarm * alarms[f]
         # Loot lying on a tile that is not its Safe (a Persian Kitty that ran) is as far
         # from the roof as Loot left in an open Safe, and priced the same: picking it up

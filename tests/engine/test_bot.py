@@ -7,14 +7,14 @@ import pytest
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.autopilot.autoplay import autoplay
 from engine.autopilot.bot import Bot
-from engine.autopilot.defaults import seat_seed
-from engine.autopilot.explain import _loop_steps, explain
+from engine.autopilot.defaults import default_bot, seat_seed
+from engine.autopilot.explain import Explanation, _loop_steps, explain
 from engine.autopilot.goals import Aim, Goal, aim_of, goal_distance, player_floor
 from engine.autopilot.guard_risk import guard_threat, hit_risk
 from engine.autopilot.scoring import Weights, ending_price, evaluate, idle_actions
 from engine.autopilot.search import TurnSearch
 from engine.autopilot.signatures import _key, public_table
-from engine.rules.actions import Action, pos_text
+from engine.rules.actions import Action, ActionKind, pos_text
 from engine.rules.data import LOST_VISUAL, Character, EventCard, Loot, Side, TileKind, Tool
 from engine.rules.events import AlarmRaised, GuardMoved, GuardPlaced, TurnEnded
 from engine.rules.game import Game
@@ -22,7 +22,7 @@ from engine.rules.infostate import resample_from_infostate
 from engine.rules.kinds import DecisionKind, Hazard
 from engine.rules.state import Decision
 
-from .builder import P, Table
+from .builder import QUIET_EVENTS, P, Table
 from .test_guard_forecast import random_positions
 
 K = TileKind
@@ -711,6 +711,41 @@ def test_no_event_detour_is_named_when_the_turn_counts_enough_without_it():
     g, plan = _detour(taken=2)  # 2 + the step on would already be 3: the step out buys nothing
     e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
     assert e.end_pos == P("1.A2") and not e.event_detour
+
+
+def test_the_autopilot_keeps_hacking_a_hacked_computer_rather_than_draw_an_event():
+    # Boxed in on a Computer room that already holds 2 hack tokens, the one way out the
+    # guard's tile: more hacks are the actions that keep the End from drawing an Event.
+    # The plan the page follows once stopped searching hacks past 2 tokens and ended early.
+    t = Table(players=1).reveal_floor(0).walls(0, "A1-A2")
+    t = t.tile("1.A1", K.COMPUTER_FINGERPRINT, hack=2).player(0, "1.A1")
+    g = t.guard(0, at="1.B1", dest="1.D1").events(*QUIET_EVENTS).game()
+    bot = default_bot(1, ScenarioId.BANK)
+    while (action := bot.choose(g)).kind != ActionKind.END:
+        g.apply(action)
+    assert not g.would_draw_event()
+    assert g.tile(P("1.A1")).hack > 2
+
+
+def _hack_then_end(tokens: int) -> Explanation:
+    """Boxed in on a Computer room holding `tokens` hack tokens, 2 actions taken (ending
+    now draws an Event); the plan hacks once more and ends."""
+    t = Table(players=1).reveal_floor(0).walls(0, "A1-A2")
+    t = t.tile("1.A1", K.COMPUTER_FINGERPRINT, hack=tokens).player(0, "1.A1")
+    t = t.guard(0, at="1.B1", dest="1.D1").turn(0, actions=2, taken=2)
+    g = t.events(*QUIET_EVENTS).game()
+    hack = Action.parse("hack")
+    return explain(g, hack, TurnSearch().plan_in(g, hack, (Action.parse("end"),)), {}, 2, 1)
+
+
+def test_a_hack_past_the_counted_tokens_is_explained_by_the_event_it_dodges():
+    e = _hack_then_end(tokens=2)
+    assert e.goal != Goal.HACK and e.event_dodged
+
+
+def test_a_hack_the_computer_still_counts_is_explained_as_a_hack_token():
+    e = _hack_then_end(tokens=1)
+    assert e.goal == Goal.HACK and e.event_dodged
 
 
 def test_the_autopilot_does_not_step_straight_back_when_nothing_changed():
