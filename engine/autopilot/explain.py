@@ -582,6 +582,7 @@ def explain(
         if (
             hide_risk > 0.0
             and not for_the_safe
+            and end_pos != pos  # a plan that comes back to end here hides nothing
             and _leaves_the_goal(w0, action, goal, target, end_pos, steps)
         ):
             goal, target, safe = Goal.HIDE, pos, -1

@@ -707,6 +707,19 @@ def test_a_step_out_and_straight_back_is_explained_by_the_event_its_count_dodges
     assert e.end_pos == P("1.A2") and e.event_detour
 
 
+def test_a_step_out_and_back_to_a_tile_the_guard_walks_into_is_never_called_hiding():
+    # The plan ends where the burglar stands, on the guard's walk: the step out hides
+    # nothing (the hint said "out of the guard's way" and then that he may walk in there).
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A2", K.SAFE)
+    t = t.guard(0, at="1.A3", dest="1.A1").turn(0, actions=2, taken=2)
+    g = t.events(EventCard.JUMP_THE_GUN).game()
+    out, back = Action.parse("move 1.B1"), Action.parse("move 1.A1")
+    plan = TurnSearch().plan_in(g, out, (back, Action.parse("end")))
+    e = explain(g, out, plan, {}, 3, 1)
+    assert e.end_pos == P("1.A1") and e.risk == 1.0
+    assert e.goal != Goal.HIDE and e.event_detour
+
+
 def test_no_event_detour_is_named_when_the_turn_counts_enough_without_it():
     g, plan = _detour(taken=2)  # 2 + the step on would already be 3: the step out buys nothing
     e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
