@@ -47,6 +47,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     elif goal == "hide":  # the tile he leaves, and why
         key = _sure_or("autopilot.goal.hide", e.hide_risk)
         parts.append(t(key, pos=describe.pos_text(e.target), pct=_pct(e.hide_risk)))
+    if e.away:
+        parts.append(t("autopilot.goal.away"))
     if e.action.kind == ActionKind.END:
         if e.actions:
             parts.append(t("autopilot.cost.unused", n=e.actions))

@@ -88,6 +88,7 @@ EN: dict[str, Text] = {
     "autopilot.goal.roof": "Goal: the Stairs at {pos}, to wait there for the way out by the roof: the crew does not hold all the Loot yet.",
     "autopilot.goal.hide": "Goal: out of the guard's way: if the turn ended at {pos}, he might walk in ({pct}% chance).",
     "autopilot.goal.hide_sure": "Goal: out of the guard's way: if the turn ended at {pos}, he would walk in.",
+    "autopilot.goal.away": "This turn's plan ends farther from it than you stand now.",
     "autopilot.goal.hack": "Goal: a hack token on the computer at {pos}, to stop an alarm later.",
     "autopilot.goal.decide": Plural(
         "It is the only option here.",

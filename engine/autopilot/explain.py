@@ -81,11 +81,13 @@ class Explanation:
     `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
     a "card"), so what it
     costs is not known before. `event_dodged`: a Move whose plan comes back to end the
-    actions where the burglar stands now, drawing no Event where ending now would draw one
-    (the step buys the Event's miss, not a step forward: R07 counts the step out).
+    actions where the burglar stands now, or a hack, whose plan draws no Event where ending
+    now would draw one (the action buys the Event's miss: R07 counts the step out).
     `event_detour`: a Move whose plan steps straight back next, where the step out is the
     counted action that keeps the turn's End from drawing an Event (R07 leaves the step
-    back out; one action fewer and the End would draw one). When
+    back out; one action fewer and the End would draw one). `away`: a Move toward no hiding
+    place whose plan ends the turn on this floor farther from the same goal than the burglar
+    stands now (the goal named is still his, but not what this turn's plan gains). When
     the action pays a hazard, `alternative` is the best-scored choice that pays no price the
     table sees coming (`_pays_nothing`: no hazard, alarm or token, nor a forced End that
     pays), with the risk and the steps to the goal its own plan ends with
@@ -136,6 +138,7 @@ class Explanation:
     luck_kind: str = ""
     event_dodged: bool = False
     event_detour: bool = False
+    away: bool = False
     steps: int = -1
     alternative: Action | None = None
     alternative_weighed: bool = False
@@ -563,9 +566,8 @@ def explain(
     end_event = end is not None and end.would_draw_event()
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     event_dodged = (
-        kind in (ActionKind.MOVE, ActionKind.HACK)
+        (kind == ActionKind.HACK or (kind == ActionKind.MOVE and end_pos == pos))
         and end is not None
-        and end_pos == pos
         and w0.would_draw_event()
         and not end.would_draw_event()
     )
@@ -587,6 +589,17 @@ def explain(
         ):
             goal, target, safe = Goal.HIDE, pos, -1
     floor_left, spared = _floor_left(w0, goal, target, end_pos)
+    away = (
+        kind == ActionKind.MOVE
+        and goal == aim.goal
+        and not end_unknown
+        and end is not None
+        and pos is not None
+        and end_pos >= 0
+        and end_pos >> 6 == pos >> 6
+        and aim_of(end, me) == aim
+        and steps > goal_distance(w0, me)
+    )
     leads_to = -1
     if goal == Goal.STAIRS_UP and target >= 0:
         leads_to = (target >> 6) + 1
@@ -648,6 +661,7 @@ def explain(
         luck_kind=luck_kind,
         event_dodged=event_dodged,
         event_detour=event_detour,
+        away=away,
         steps=steps,
         alternative=alternative,
         alternative_weighed=weighed,

@@ -650,6 +650,24 @@ def test_a_floor_off_the_one_he_works_is_never_nearer_his_goal_than_its_stairs()
     assert goal_distance(g, 0) == 1 + 1 + below  # a step to the Stairs, one down
 
 
+def _last_step(step: str) -> Explanation:
+    """Burglar 1 at B1 beside the Safe at A1, one action left: `step`, then the End."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.B1").tile("1.A1", K.SAFE)
+    g = t.guard(0, at="1.D4", dest="1.C4").turn(0, actions=1, taken=3).game()
+    a = Action.parse(step)
+    return explain(g, a, TurnSearch().plan_in(g, a, (Action.parse("end"),)), {}, 3, 1)
+
+
+def test_a_step_whose_plan_ends_farther_from_the_goal_says_so_beside_the_goal():
+    e = _last_step("move 1.C1")
+    assert e.goal == Goal.OPEN_SAFE and e.target == P("1.A1") and e.away
+
+
+def test_a_step_onto_the_goal_is_not_called_a_step_away():
+    e = _last_step("move 1.A1")
+    assert e.goal == Goal.OPEN_SAFE and not e.away
+
+
 def test_an_explanation_names_the_safe_tile_it_works_toward():
     t = Table(players=1).reveal_floor(0).player(0, "1.A2")
     t.tile("1.A1", K.SAFE).face_down("1.C1", K.LABORATORY).face_down("1.D1", K.LABORATORY)

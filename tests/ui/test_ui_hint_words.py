@@ -14,6 +14,8 @@ from tests.engine.builder import K, P, Table
 from tests.engine.test_bot import (
     _crow_beside_the_guards_walk,
     _detour,
+    _hack_then_end,
+    _last_step,
     _on_the_stairs_in_the_guards_walk,
     _step_out_and_back,
     _teammate_in_the_guards_walk,
@@ -147,6 +149,18 @@ def test_a_hint_that_comes_back_to_end_where_it_stands_names_the_event_it_dodges
     words = explanation_text(e, ["P1"])
     assert "Ending now would draw an Event: the plan takes enough actions to draw none." in words
     assert _DETOUR_WORDS not in words
+
+
+def test_a_step_whose_plan_ends_farther_from_the_goal_says_so_after_naming_it():
+    words = explanation_text(_last_step("move 1.C1"), ["P1"])
+    assert words.startswith("Goal: open the Safe at 1.A1. This turn's plan ends farther from it")
+    assert "farther" not in explanation_text(_last_step("move 1.A1"), ["P1"])
+
+
+def test_a_hack_past_the_counted_tokens_names_the_event_it_dodges_not_a_token_to_have():
+    words = explanation_text(_hack_then_end(tokens=2), ["P1"])
+    assert "hack token" not in words
+    assert "Ending now would draw an Event: the plan takes enough actions to draw none." in words
 
 
 def test_the_hint_words_exist_in_french_too():
