@@ -93,10 +93,15 @@ def fit_wide(
     height -= (float(tabs.offsetHeight) if tabs is not None else 40.0) + FLOOR_GAP
     others = floors - 1
     small = (height - others * (head + chrome) - (others - 1) * FLOOR_GAP) / (others * size)
+    stacked = small  # the most the column's height allows each small tile
     small = max(36.0, min(96.0, small))
     column = size * small + chrome
     big = min((width - column - FLOOR_GAP - chrome) / size, (height - head - chrome) / size)
     tile = max(44, min(240, int(big)))
+    # Width the large floor leaves unused (a wide screen is short before it is narrow): the
+    # small floors take it, as far as their column's height allows, up to 2/3 of a large tile.
+    room = (width - (size * tile + chrome) - FLOOR_GAP - chrome) / size
+    small = max(small, min(room, stacked, tile * 2 / 3))
     element.style.setProperty("--tile", f"{tile}px")
     element.style.setProperty("--tile-small", f"{int(small)}px")
     element.style.setProperty("--cols", "2")

@@ -177,6 +177,26 @@ def test_a_wide_screen_shows_the_floor_being_played_large_and_the_others_whole(
         page.set_viewport_size(VIEWPORT)
 
 
+def test_a_wide_screen_gives_the_width_the_played_floor_leaves_to_the_other_one(page, site_server):
+    """The Office Job on a 1920x1080 screen: its one other floor grows into the width the
+    played floor leaves (it stayed at 96 px tiles beside a hole), and stays whole."""
+    data = json.loads((ROOT / "tests" / "fixtures" / "games" / "office_1p_win.json").read_text())
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    try:
+        load(page, site_server.url, data["setup"], tuple(data["actions"][:3]))
+        small = page.locator("#board .floor:not(.active) .tile").first
+        expect(small).to_be_visible()
+        page.wait_for_function(
+            """() => { const t = document.querySelector('#board .floor:not(.active) .tile');
+                       return t.getBoundingClientRect().width >= 120; }"""
+        )
+        for floor in page.locator("#board .floor").all():
+            r = floor.bounding_box()
+            assert r and r["x"] + r["width"] <= 1920 and r["y"] + r["height"] <= 1080, r
+    finally:
+        page.set_viewport_size(VIEWPORT)
+
+
 def wide_screen_checks(page, site_server, width, height, least, position) -> None:
     switch_saved(page, site_server.url, *position)  # laid out at this window's size
     big = page.locator("#board .floor.active .tile").first
