@@ -12,8 +12,9 @@ a warning's confirm is accepted (its words are printed) and the hand-over is pas
 stops at the end of the game, after `--steps`, or when the hinted button cannot be pressed
 (a screenshot then). `--shots DIR` also keeps a screenshot every ten steps. Walks like this
 found a phone's sheet squeezed to nothing under a long hint, a warning that peeked at a
-Keypad's roll and at a floor's first patrol card, and an Invisible suit's wearer told the
-guard would walk in on her.
+Keypad's roll and at a floor's first patrol card, an Invisible suit's wearer told the
+guard would walk in on her, a plan that hacked twice and ended beside the guard on an Event
+it could have dodged, and a step off the Stairs told only as the way to them.
 """
 
 from __future__ import annotations
