@@ -42,6 +42,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
                 floor=e.leads_to + 1,  # the floor's number as the board shows it
             )
         )
+    elif goal == "stairs-down" and e.leads_to >= 0:  # the floor below's Stairs not found yet
+        parts.append(t("autopilot.goal.stairs-down_unknown", floor=e.leads_to + 1))
     elif goal in ("find-safe", "find-stairs"):
         parts.append(t(f"autopilot.goal.{goal}", floor=e.goal_floor + 1))
     elif goal == "hide":  # the tile he leaves, and why

@@ -425,7 +425,7 @@ class Goal(StrEnum):
     LOOT = "loot"  # the Loot lying at `target`
     STAIRS_UP = "stairs-up"  # the Stairs at `target`, up to the next floor
     FIND_STAIRS = "find-stairs"  # the floor's Stairs are still face down somewhere
-    STAIRS_DOWN = "stairs-down"  # down the Stairs at `target` to the floor below
+    STAIRS_DOWN = "stairs-down"  # down the Stairs at `target` (-1: not found yet) a floor
     ESCAPE = "escape"  # the whole crew holds the Loot: out by the roof
     ROOF = "roof"  # the top floor's Stairs, to wait for the way out: some Loot is not held yet
     HIDE = "hide"  # out of the guard's way
@@ -468,7 +468,10 @@ def aim_of(game: Game, player: int) -> Aim:
             return Aim(Goal.ESCAPE if all_loot else Goal.ROOF, nearest())
         return Aim(Goal.STAIRS_UP, nearest())
     if tf < f:
-        return Aim(Goal.STAIRS_DOWN, nearest())
+        # The way down is the tile above the floor below's Stairs, marked once they are
+        # found; before that no tile of this floor can be named as the way down.
+        known = any(t is not None and t.downstairs for t in st.floors[f].tiles)
+        return Aim(Goal.STAIRS_DOWN, nearest() if known else -1)
     takes = [q for q in loose if q >> 6 == f and can_take(game, player, q)]
     if takes:
         return Aim(Goal.LOOT, nearest())

@@ -650,6 +650,25 @@ def test_a_floor_off_the_one_he_works_is_never_nearer_his_goal_than_its_stairs()
     assert goal_distance(g, 0) == 1 + 1 + below  # a step to the Stairs, one down
 
 
+def _above_the_floor_he_works(stairs_found: bool) -> Game:
+    """Burglar 1 on floor 2 beside a face-down tile, sent back to floor 1 (its Safe face
+    down), with floor 1's Stairs at A1 found or still face down."""
+    t = Table(players=1).reveal_floor(1).face_down("1.D4", K.SAFE).player(0, "2.B2")
+    t.face_down("2.C2", K.LABORATORY)
+    if stairs_found:
+        t.tile("1.A1", K.STAIRS).tile("2.A1", K.LABORATORY, downstairs=True)
+    else:
+        t.face_down("1.A1", K.STAIRS)
+    return t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.D4", dest="2.D3").game()
+
+
+def test_the_way_down_is_named_only_once_the_stairs_below_are_found():
+    assert aim_of(_above_the_floor_he_works(stairs_found=True), 0) == Aim(
+        Goal.STAIRS_DOWN, P("2.A1")
+    )
+    assert aim_of(_above_the_floor_he_works(stairs_found=False), 0) == Aim(Goal.STAIRS_DOWN)
+
+
 def _last_step(step: str) -> Explanation:
     """Burglar 1 at B1 beside the Safe at A1, one action left: `step`, then the End."""
     t = Table(players=1).reveal_floor(0).player(0, "1.B1").tile("1.A1", K.SAFE)

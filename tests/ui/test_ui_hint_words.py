@@ -12,6 +12,7 @@ from engine.rules.game import Game
 from engine.rules.kinds import Hazard
 from tests.engine.builder import K, P, Table
 from tests.engine.test_bot import (
+    _above_the_floor_he_works,
     _crow_beside_the_guards_walk,
     _detour,
     _hack_then_end,
@@ -161,6 +162,15 @@ def test_a_hack_past_the_counted_tokens_names_the_event_it_dodges_not_a_token_to
     words = explanation_text(_hack_then_end(tokens=2), ["P1"])
     assert "hack token" not in words
     assert "Ending now would draw an Event: the plan takes enough actions to draw none." in words
+
+
+def test_a_way_down_not_found_yet_is_named_as_the_floor_not_as_a_tile():
+    g = _above_the_floor_he_works(stairs_found=False)
+    words = explanation_text(explain(g, Action.parse("move 2.B1"), {}, {}, 3, 1), ["P1"])
+    assert words.startswith("Goal: back down to floor 1, whose Stairs nobody has found yet.")
+    g = _above_the_floor_he_works(stairs_found=True)
+    words = explanation_text(explain(g, Action.parse("move 2.B1"), {}, {}, 3, 1), ["P1"])
+    assert words.startswith("Goal: 2.A1, down the Stairs to floor 1.")
 
 
 def test_the_hint_words_exist_in_french_too():
