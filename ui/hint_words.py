@@ -49,7 +49,7 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     elif goal == "hide":  # the tile he leaves, and why
         key = _sure_or("autopilot.goal.hide", e.hide_risk)
         parts.append(t(key, pos=describe.pos_text(e.target), pct=_pct(e.hide_risk)))
-    if e.away:
+    if e.away and parts:  # said of the goal just named
         parts.append(t("autopilot.goal.away"))
     if e.action.kind == ActionKind.END:
         if e.actions:

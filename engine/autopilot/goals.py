@@ -425,7 +425,7 @@ class Goal(StrEnum):
     LOOT = "loot"  # the Loot lying at `target`
     STAIRS_UP = "stairs-up"  # the Stairs at `target`, up to the next floor
     FIND_STAIRS = "find-stairs"  # the floor's Stairs are still face down somewhere
-    STAIRS_DOWN = "stairs-down"  # down the Stairs at `target` (-1: not found yet) a floor
+    STAIRS_DOWN = "stairs-down"  # a floor down by the Stairs at `target` (-1: not found yet)
     ESCAPE = "escape"  # the whole crew holds the Loot: out by the roof
     ROOF = "roof"  # the top floor's Stairs, to wait for the way out: some Loot is not held yet
     HIDE = "hide"  # out of the guard's way
