@@ -51,6 +51,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         parts.append(t(key, pos=describe.pos_text(e.target), pct=_pct(e.hide_risk)))
     if e.away and parts:  # said of the goal just named
         parts.append(t("autopilot.goal.away"))
+    if e.ordered >= 0:  # another burglar's move (the Rook's Orders): what it does for them
+        parts.append(_order_text(e, names))
     if e.action.kind == ActionKind.END:
         if e.actions:
             parts.append(t("autopilot.cost.unused", n=e.actions))
@@ -82,6 +84,18 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     if e.hazards:
         parts.append(_worth(e, names))
     return " ".join(parts)
+
+
+def _order_text(e: Explanation, names: list[str]) -> str:
+    """What moving another burglar does for them: nearer their own goal, out of the guard's
+    walk at this End, or neither."""
+    name = _name(names, e.ordered)
+    if e.ordered_nearer:
+        return t("autopilot.orders.nearer", name=name)
+    if e.ordered_from >= 0:
+        key = _sure_or("autopilot.orders.hide", e.ordered_risk)
+        return t(key, name=name, pos=describe.pos_text(e.ordered_from), pct=_pct(e.ordered_risk))
+    return t("autopilot.orders.other", name=name)
 
 
 def _decision_text(e: Explanation, names: list[str]) -> str:

@@ -91,6 +91,10 @@ EN: dict[str, Text] = {
     "autopilot.goal.hide_sure": "Goal: out of the guard's way: if the turn ended at {pos}, he would walk in.",
     "autopilot.goal.away": "This turn's plan ends farther from it than you stand now.",
     "autopilot.goal.hack": "Goal: a hack token on the computer at {pos}, to stop an alarm later.",
+    "autopilot.orders.nearer": "It takes {name} a step nearer their own goal.",
+    "autopilot.orders.hide": "It takes {name} out of the guard's way: if the turn ended with them at {pos}, he might walk in ({pct}% chance).",
+    "autopilot.orders.hide_sure": "It takes {name} out of the guard's way: if the turn ended with them at {pos}, he would walk in.",
+    "autopilot.orders.other": "It moves {name} without bringing their own goal nearer.",
     "autopilot.goal.decide": Plural(
         "It is the only option here.",
         "Of {n} options, this one scores best over the tables the autopilot imagined ({worlds}).",

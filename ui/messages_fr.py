@@ -68,6 +68,10 @@ FR: dict[str, Text] = {
     "autopilot.goal.hide_sure": "Objectif : sortir du chemin du Gardien : si le tour finissait en {pos}, il y entrerait.",
     "autopilot.goal.away": "Le plan de ce tour finit plus loin de cet objectif que là où vous êtes.",
     "autopilot.goal.hack": "Objectif : un jeton Piratage sur l'ordinateur en {pos}, pour arrêter une Alarme plus tard.",
+    "autopilot.orders.nearer": "Cela rapproche {name} de son propre objectif.",
+    "autopilot.orders.hide": "Cela sort {name} du chemin du Gardien : si le tour finissait avec {name} en {pos}, {pct} % de chances qu'il y entre.",
+    "autopilot.orders.hide_sure": "Cela sort {name} du chemin du Gardien : si le tour finissait avec {name} en {pos}, il y entrerait.",
+    "autopilot.orders.other": "Cela déplace {name} sans le rapprocher de son propre objectif.",
     "autopilot.goal.decide": Plural(
         "C'est la seule option ici.",
         "Sur {n} options, celle-ci a le meilleur score sur les tables imaginées par le pilote ({worlds}).",

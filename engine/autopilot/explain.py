@@ -87,7 +87,11 @@ class Explanation:
     counted action that keeps the turn's End from drawing an Event (R07 leaves the step
     back out; one action fewer and the End would draw one). `away`: a Move toward no hiding
     place whose plan ends the turn on this floor farther from the same goal than the burglar
-    stands now (the goal named is still his, but not what this turn's plan gains). When
+    stands now (the goal named is still his, but not what this turn's plan gains).
+    `ordered`: the seat another burglar's move (the Rook's Orders) moves, `ordered_nearer`
+    whether it takes him nearer his own goal, and else `ordered_from` and `ordered_risk`: the
+    tile it takes him from and the chance the guard walks in there as this turn ends, when
+    his new tile's chance is lower (-1 and 0.0 otherwise). When
     the action pays a hazard, `alternative` is the best-scored choice that pays no price the
     table sees coming (`_pays_nothing`: no hazard, alarm or token, nor a forced End that
     pays), with the risk and the steps to the goal its own plan ends with
@@ -139,6 +143,10 @@ class Explanation:
     event_dodged: bool = False
     event_detour: bool = False
     away: bool = False
+    ordered: int = -1
+    ordered_nearer: bool = False
+    ordered_from: int = -1
+    ordered_risk: float = 0.0
     steps: int = -1
     alternative: Action | None = None
     alternative_weighed: bool = False
@@ -304,6 +312,29 @@ def _walk_chance(g: Game, me: int, pos: int) -> float:
     seen = _as_the_guard_moves(g, me)
     assert seen is not None
     return hit_risk(seen, pos >> 6).get(pos, 0.0)
+
+
+def _order_of(w0: Game, after: Game, action: Action) -> tuple[int, bool, int, float]:
+    """For an action that moves another burglar (the Rook's Orders): (his seat, whether it
+    takes him nearer his own goal, else the tile it takes him from and the guard's chance
+    there as this turn ends, when his new tile's is lower); (-1, False, -1, 0.0) otherwise."""
+    me = w0.state.current
+    seat = action.player
+    if action.kind != ActionKind.ABILITY or seat < 0 or seat == me:
+        return -1, False, -1, 0.0
+    was = w0.state.players[seat].pos
+    now = after.state.players[seat].pos
+    if was is None or now is None or was == now:
+        return -1, False, -1, 0.0
+    if goal_distance(after, seat) < goal_distance(w0, seat):
+        return seat, True, -1, 0.0
+    here = w0.state.players[me].pos
+    if here is None or was >> 6 != here >> 6:  # only this floor's guard moves at this End
+        return seat, False, -1, 0.0
+    before = _walk_chance(w0, me, was)
+    if before > _walk_chance(after, me, now):
+        return seat, False, was, before
+    return seat, False, -1, 0.0
 
 
 def _tile_tokens(w0: Game, end_pos: int) -> int:
@@ -537,6 +568,7 @@ def explain(
     if kind != ActionKind.END and trial.state.turn == st.turn:
         spent = st.actions_left - trial.state.actions_left
     then = _plan_next(w0, trial, plan) if kind == ActionKind.MOVE else None
+    ordered, ordered_nearer, ordered_from, ordered_risk = _order_of(w0, trial, action)
     for_the_safe = _rolls_there(trial, then)
     if for_the_safe:
         goal, target, safe = Goal.OPEN_SAFE, action.pos, action.pos
@@ -662,6 +694,10 @@ def explain(
         event_dodged=event_dodged,
         event_detour=event_detour,
         away=away,
+        ordered=ordered,
+        ordered_nearer=ordered_nearer,
+        ordered_from=ordered_from,
+        ordered_risk=ordered_risk,
         steps=steps,
         alternative=alternative,
         alternative_weighed=weighed,

@@ -669,6 +669,35 @@ def test_the_way_down_is_named_only_once_the_stairs_below_are_found():
     assert aim_of(_above_the_floor_he_works(stairs_found=False), 0) == Aim(Goal.STAIRS_DOWN)
 
 
+def _rook_orders(order: str, guard_at: str = "1.D1", guard_to: str = "1.D2") -> Explanation:
+    """The Rook (seat 2) at A1 orders his teammate, at B1, somewhere; floor 1's Safe is the
+    one face-down tile, at D4."""
+    t = Table(players=2).reveal_floor(0).face_down("1.D4", K.SAFE)
+    t = t.player(0, "1.B1").player(1, "1.A1").guard(0, at=guard_at, dest=guard_to)
+    g = t.turn(1).game()
+    return explain(g, Action.parse(order), {}, {}, 6, 1)
+
+
+def test_an_order_that_takes_a_teammate_nearer_their_goal_says_so():
+    e = _rook_orders("ability orders 1 1.C1")
+    assert (e.ordered, e.ordered_nearer) == (0, True)
+
+
+def test_an_order_that_takes_a_teammate_off_the_guards_walk_names_the_tile_left():
+    e = _rook_orders("ability orders 1 1.A1", guard_at="1.D1", guard_to="1.B1")
+    assert (e.ordered, e.ordered_nearer, e.ordered_from, e.ordered_risk) == (
+        0,
+        False,
+        P("1.B1"),
+        1.0,
+    )
+
+
+def test_an_order_that_does_neither_says_neither():
+    e = _rook_orders("ability orders 1 1.A1")
+    assert (e.ordered, e.ordered_nearer, e.ordered_from) == (0, False, -1)
+
+
 def _last_step(step: str) -> Explanation:
     """Burglar 1 at B1 beside the Safe at A1, one action left: `step`, then the End."""
     t = Table(players=1).reveal_floor(0).player(0, "1.B1").tile("1.A1", K.SAFE)

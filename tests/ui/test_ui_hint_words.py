@@ -18,6 +18,7 @@ from tests.engine.test_bot import (
     _hack_then_end,
     _last_step,
     _on_the_stairs_in_the_guards_walk,
+    _rook_orders,
     _step_out_and_back,
     _teammate_in_the_guards_walk,
 )
@@ -171,6 +172,20 @@ def test_a_way_down_not_found_yet_is_named_as_the_floor_not_as_a_tile():
     g = _above_the_floor_he_works(stairs_found=True)
     words = explanation_text(explain(g, Action.parse("move 2.B1"), {}, {}, 3, 1), ["P1"])
     assert words.startswith("Goal: 2.A1, down the Stairs to floor 1.")
+
+
+def test_the_rooks_orders_say_what_they_do_for_the_teammate_after_the_rooks_own_goal():
+    names = ["P1", "P2"]
+    words = explanation_text(_rook_orders("ability orders 1 1.C1"), names)
+    assert words.startswith("Goal: find the Stairs of floor 1 among its tiles still face down. ")
+    assert "It takes P1 a step nearer their own goal." in words
+    off = _rook_orders("ability orders 1 1.A1", guard_at="1.D1", guard_to="1.B1")
+    words = explanation_text(off, names)
+    assert (
+        "It takes P1 out of the guard's way: if the turn ended with them at 1.B1, he would walk in."
+        in words
+    )
+    assert "without bringing" in explanation_text(_rook_orders("ability orders 1 1.A1"), names)
 
 
 def test_the_hint_words_exist_in_french_too():
