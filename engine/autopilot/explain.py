@@ -617,6 +617,7 @@ def explain(
             hide_risk > 0.0
             and not for_the_safe
             and end_pos != pos  # a plan that comes back to end here hides nothing
+            and risk < hide_risk  # nor one that ends where he is as likely to walk in
             and _leaves_the_goal(w0, action, goal, target, end_pos, steps)
         ):
             goal, target, safe = Goal.HIDE, pos, -1

@@ -786,6 +786,17 @@ def test_a_step_out_and_back_to_a_tile_the_guard_walks_into_is_never_called_hidi
     assert e.goal != Goal.HIDE and e.event_detour
 
 
+def test_a_step_onto_another_tile_the_guard_walks_into_is_never_called_hiding():
+    # Fort Knox seed 9129: "out of the guard's way: if the turn ended at 1.A3, he would walk
+    # in", then "the plan ends the turn at 1.A2, on the guard's path: he walks in".
+    t = Table(players=1).reveal_floor(0).player(0, "1.A2").tile("1.A1", K.SAFE)
+    g = t.guard(0, at="1.A4", dest="1.A1", speed=3).turn(0, actions=1, taken=3).game()
+    step = Action.parse("move 1.A3")
+    e = explain(g, step, TurnSearch().plan_in(g, step, (Action.parse("end"),)), {}, 3, 1)
+    assert e.end_pos == P("1.A3") and e.risk == 1.0
+    assert e.goal == Goal.OPEN_SAFE
+
+
 def test_no_event_detour_is_named_when_the_turn_counts_enough_without_it():
     g, plan = _detour(taken=2)  # 2 + the step on would already be 3: the step out buys nothing
     e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)
