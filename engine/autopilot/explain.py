@@ -222,13 +222,15 @@ def _plan_next(w0: Game, after: Game, plan: dict[tuple[object, ...], Action]) ->
     return plan.get(_key(after))
 
 
-def _rolls_there(after: Game, then: Action | None) -> bool:
-    """The plan's next action after a Move adds a die to or cracks the Safe it stepped onto:
-    the step is for that Safe, whatever the combination still hides."""
+def _rolls_there(after: Game, then: Action | None, to: int) -> bool:
+    """The plan's next action after a Move adds a die to or cracks the Safe it stepped onto
+    (at `to`): the step is for that Safe, whatever the combination still hides. Not when the
+    step failed (a Keypad that stayed shut) and the roll is on the Safe he stands on still."""
     return (
         then is not None
         and then.kind in (ActionKind.ADD_DIE, ActionKind.CRACK)
         and then.pos < 0
+        and after.state.players[after.state.current].pos == to
         and then in after.legal_actions()
     )
 
@@ -569,7 +571,7 @@ def explain(
         spent = st.actions_left - trial.state.actions_left
     then = _plan_next(w0, trial, plan) if kind == ActionKind.MOVE else None
     ordered, ordered_nearer, ordered_from, ordered_risk = _order_of(w0, trial, action)
-    for_the_safe = _rolls_there(trial, then)
+    for_the_safe = _rolls_there(trial, then, action.pos)
     if for_the_safe:
         goal, target, safe = Goal.OPEN_SAFE, action.pos, action.pos
     luck = kind != ActionKind.END and _brings_to_light(events)

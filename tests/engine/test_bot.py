@@ -716,6 +716,19 @@ def test_a_step_onto_the_goal_is_not_called_a_step_away():
     assert e.goal == Goal.OPEN_SAFE and not e.away
 
 
+def test_a_keypad_try_that_fails_is_not_a_step_onto_the_safe_it_leaves_rolls_on():
+    # Fort Knox seed 9129: "Move here at 2.A1. Goal: open the Safe at 2.A1" for a Keypad try
+    # from the Safe, whose plan added a die to that Safe once the Keypad stayed shut.
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A1", K.SAFE)
+    t = t.tile("1.B1", K.KEYPAD).guard(0, at="1.D4", dest="1.C4").dice(1)
+    g = t.game()
+    step = Action.parse("move 1.B1")
+    plan = TurnSearch().plan_in(g, step, (Action.parse("add-die"), Action.parse("end")))
+    e = explain(g, step, plan, {}, 3, 1)
+    assert e.end_pos == P("1.A1")  # the Keypad stayed shut
+    assert (e.goal, e.target) != (Goal.OPEN_SAFE, P("1.B1"))
+
+
 def test_an_explanation_names_the_safe_tile_it_works_toward():
     t = Table(players=1).reveal_floor(0).player(0, "1.A2")
     t.tile("1.A1", K.SAFE).face_down("1.C1", K.LABORATORY).face_down("1.D1", K.LABORATORY)
