@@ -638,8 +638,8 @@ def explain(
     leads_to = -1
     if goal == Goal.STAIRS_UP and target >= 0:
         leads_to = (target >> 6) + 1
-    elif goal == Goal.STAIRS_DOWN:
-        leads_to = ((target if target >= 0 else pos if pos is not None else 0) >> 6) - 1
+    elif goal == Goal.STAIRS_DOWN and pos is not None:
+        leads_to = (pos >> 6) - 1  # the floor below his, its Stairs found or not (target -1)
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
     weighed = False
