@@ -19,7 +19,7 @@ from ..rules.events import (
     TileRevealed,
     TurnStarted,
 )
-from ..rules.foresight import HIDDEN_FACTS
+from ..rules.foresight import HIDDEN_FACTS, public_move_trial
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind as D
 from ..rules.kinds import Hazard, Lasting
@@ -576,14 +576,17 @@ def explain(
         goal, target, safe = Goal.OPEN_SAFE, action.pos, action.pos
     luck = kind != ActionKind.END and _brings_to_light(events)
     luck_kind = _light_kind(events) if luck and not face_down else ""
-    alarm = stealth = False
-    if not face_down:  # what a face-down tile does is the sample's guess, not a fact
-        # Up to the first hidden fact: for End, what the guard surely does before he draws
-        # a patrol card (a Camera he steps on, a burglar on his route).
-        alarm, stealth = _prices(events, trial, me)
+    # Up to the first hidden fact: for End, what the guard surely does before he draws a
+    # patrol card (a Camera he steps on, a burglar on his route).
+    priced, priced_events = trial, events
+    if face_down:  # what a face-down tile does is the sample's guess, not a fact; the
+        # tile left is public (a Motion room's alarm, asked about when a hack token waits)
+        priced = public_move_trial(w0, action)
+        priced_events = priced.apply(action)
+    alarm, stealth = _prices(priced_events, priced, me)
     told = set(hazards)
     alarm = alarm and not told & {Hazard.MOTION_EXIT, Hazard.THERMO_END}
-    alarm_pos, alarm_asked = _alarm_of(events, trial) if alarm else (-1, False)
+    alarm_pos, alarm_asked = _alarm_of(priced_events, priced) if alarm else (-1, False)
     stealth = stealth and not told & {
         Hazard.GUARD_TILE,
         Hazard.GUARD_PATH_END,

@@ -235,13 +235,7 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
         return _end_hazards(game, me, here)
     if action.kind != ActionKind.MOVE:
         return ()
-    trial = game.clone()
-    if not trial.tile(action.pos).revealed:
-        target = trial._mutable_tile(action.pos)  # the trial's own copy (tiles are shared)
-        target.kind, target.number, target.tool_taken = TileKind.LABORATORY, 0, True
-    elif trial.tile(action.pos).kind == TileKind.KEYPAD and not trial.tile(action.pos).open:
-        # Priced as if it opens: the copy would roll the real dice, a roll nobody has made.
-        trial._mutable_tile(action.pos).open = True
+    trial = public_move_trial(game, action)
     out: list[Hazard] = []
     seen = _seen_on_top(game)
     unseen_card = False
@@ -260,6 +254,20 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
         ):
             out.append(Hazard.GUARD_TILE)
     return tuple(out)
+
+
+def public_move_trial(game: Game, action: Action) -> Game:
+    """A copy of `game` to try the Move `action` on for what the table can see of it: a
+    face-down target is a harmless room (what lies under it is not public) and a locked
+    Keypad opens (its roll is not made yet)."""
+    trial = game.clone()
+    if not trial.tile(action.pos).revealed:
+        target = trial._mutable_tile(action.pos)  # the trial's own copy (tiles are shared)
+        target.kind, target.number, target.tool_taken = TileKind.LABORATORY, 0, True
+    elif trial.tile(action.pos).kind == TileKind.KEYPAD and not trial.tile(action.pos).open:
+        # Priced as if it opens: the copy would roll the real dice, a roll nobody has made.
+        trial._mutable_tile(action.pos).open = True
+    return trial
 
 
 def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:

@@ -214,6 +214,19 @@ def test_an_alarm_a_hack_token_can_stop_is_told_as_a_question_to_come():
     assert "It sets off an alarm at 1.B1 unless you stop it (you will be asked how)." in words
 
 
+def test_leaving_a_motion_room_for_a_face_down_tile_names_the_alarm_a_hack_token_can_stop():
+    """What the face-down tile holds is a guess; the Motion room left is not (Bank seed 9130:
+    the hint stepped out of one with a hack token waiting and named no alarm)."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.B1", K.MOTION)
+    t = t.face_down("1.C1", K.LASER).tile("1.A4", K.COMPUTER_MOTION, hack=1)
+    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    g.apply("move 1.B1")
+    e = explain(g, Action.parse("move 1.C1"), {}, {}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert e.face_down and (e.alarm_pos, e.alarm_asked) == (P("1.B1"), True)
+    assert "It sets off an alarm at 1.B1 unless you stop it (you will be asked how)." in words
+
+
 def test_a_hint_names_the_teammate_the_guard_reaches_when_the_turn_ends():
     t = Table(players=2).reveal_floor(0).player(0, "1.A4").player(1, "1.C1")
     g = t.guard(0, at="1.A1", dest="1.D1", speed=3).turn(0, actions=1, taken=3).game()
