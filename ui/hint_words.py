@@ -62,6 +62,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         parts.append(t("autopilot.gain.actions", n=e.gained))
     else:
         parts.append(t("autopilot.cost.free"))
+    if e.tool_spent:
+        parts.append(t("autopilot.cost.tool", tool=t(f"tool.{e.tool_spent}")))
     parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
     if e.alarm:
         parts.append(_alarm_text(e))

@@ -102,6 +102,7 @@ EN: dict[str, Text] = {
     "autopilot.cost.free": "It costs no action.",
     "autopilot.cost.actions": Plural("It costs {n} action.", "It costs {n} actions."),
     "autopilot.gain.actions": "It costs no action and gives you {n} more.",
+    "autopilot.cost.tool": "It uses up the {tool}: a Tool is discarded once used.",
     "autopilot.cost.unused": Plural("{n} action is left unused.", "{n} actions are left unused."),
     "autopilot.cost.guard-tile": "The guard stands there: stepping in costs a Stealth token.",
     "autopilot.cost.motion-exit": "You entered this Motion room this turn: leaving it sets off its alarm.",

@@ -79,6 +79,7 @@ FR: dict[str, Text] = {
     "autopilot.cost.free": "Cela ne coûte aucune action.",
     "autopilot.cost.actions": Plural("Cela coûte {n} action.", "Cela coûte {n} actions."),
     "autopilot.gain.actions": "Cela ne coûte aucune action et vous en donne {n} de plus.",
+    "autopilot.cost.tool": "Cela défausse l'Outil {tool} : un Outil ne sert qu'une fois.",
     "autopilot.cost.unused": Plural(
         "{n} action reste inutilisée.", "{n} actions restent inutilisées."
     ),

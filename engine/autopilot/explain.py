@@ -46,7 +46,8 @@ class Explanation:
     engine's public queries: nothing here is a fixed sentence.
 
     `goal`, `target`, `safe`: what the plan works toward. `actions`: what the action spends
-    (for End, the actions left unused); `gained`, the actions it adds (Rollerskates...).
+    (for End, the actions left unused); `gained`, the actions it adds (Rollerskates...);
+    `tool_spent`: the Tool it uses up (every Tool is discarded once used).
     `hazards`: the certain prices the engine names
     (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
     on a tile in sight (a Laser, a Fingerprint, a Foyer...), `alarm_pos` that alarm's tile
@@ -113,6 +114,7 @@ class Explanation:
     safe: int = -1
     actions: int = 0
     gained: int = 0
+    tool_spent: str = ""
     hazards: tuple[Hazard, ...] = ()
     alarm: bool = False
     alarm_pos: int = -1
@@ -670,6 +672,7 @@ def explain(
         safe,
         actions=max(0, spent),
         gained=max(0, -spent),
+        tool_spent=action.card if kind == ActionKind.USE else "",
         hazards=hazards,
         alarm=alarm,
         alarm_pos=alarm_pos,

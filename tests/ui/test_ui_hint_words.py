@@ -590,6 +590,18 @@ def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
     assert "It costs no action and gives you 2 more." in explanation_text(e, ["P1"])
 
 
+def test_a_tool_used_is_named_as_used_up_and_a_step_names_none():
+    """Bank seed 9130: the Rigger's Dynamite was hinted as costing nothing."""
+    t = _peterman().reveal_floor(0).player(0, "1.A1", tools=(Tool.DYNAMITE,))
+    g = t.walls(0, "A1|B1").guard(0, at="1.D4", dest="1.D3").game()
+    e = explain(g, Action.parse("use dynamite 1.B1"), {}, {}, 3, 1)
+    assert e.tool_spent == "dynamite"
+    words = explanation_text(e, ["P1"])
+    assert "It costs no action. It uses up the Dynamite: a Tool is discarded once used." in words
+    step = explain(g, Action.parse("move 1.A2"), {}, {}, 3, 1)
+    assert not step.tool_spent and "uses up" not in explanation_text(step, ["P1"])
+
+
 def _alarm_tie(t: Table, *steps: str) -> Game:
     """The guard (1.B2, speed 1) heads for the alarm at 1.B3; from there the alarms at 1.A4
     and 1.C4 are as close, and `steps` (ending the turn) leave that choice to the player."""
