@@ -20,6 +20,7 @@ it could have dodged, and a step off the Stairs told only as the way to them.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,9 @@ def main() -> int:
             page.wait_for_function(f"{HTML}.dataset.hint", timeout=THINK_MS)
             hinted = str(page.evaluate(f"{HTML}.dataset.hint"))
             print(f"    {hinted} | {' '.join(str(page.evaluate(HINT_WORDS)).split())}")
+            turn = re.fullmatch(r"choose (\d)-\d", hinted)
+            if turn is not None:  # the Stethoscope: its die first, then the face it turns to
+                page.click(f"#prompt [data-story='die'][data-die='{turn.group(1)}']")
             button = page.locator(f"[data-action='{hinted}']").first
             try:
                 button.click(timeout=10_000)

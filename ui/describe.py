@@ -226,7 +226,8 @@ def hinted(view: GameView, action: Action, names: list[str]) -> tuple[str, str]:
     target = pos_text(action.pos) if action.pos >= 0 else ""
     if action.kind == ActionKind.CHOOSE and view.pending is not None:
         target = action.option if is_pos_text(action.option) else ""
-        return target, choice_label(view.pending.kind, action.option, names)
+        dice = pending_dice(view.pending) if view.pending.kind == "stethoscope" else None
+        return target, choice_label(view.pending.kind, action.option, names, dice=dice)
     return target, action_label(action, names)
 
 
@@ -307,8 +308,9 @@ def choice_label(
     turn = parse_die_face(option) if kind == "stethoscope" else None
     if turn is not None:
         die, new = turn
-        old = dice[die - 1] if dice and 0 < die <= len(dice) and dice[die - 1] else "?"
-        return t("choice.die", n=die, old=old, new=new)
+        if dice and 0 < die <= len(dice) and dice[die - 1]:
+            return t("choice.die", n=die, old=dice[die - 1], new=new)
+        return t("choice.die_to", n=die, new=new)  # the face it shows is not at hand here
     if kind == "buddy" and option.isdigit():
         who = int(option) - 1
         return t("choice.player", name=names[who] if 0 <= who < len(names) else option)

@@ -421,6 +421,7 @@ EN: dict[str, Text] = {
     "choice.none": "Do not peek",
     "choice.keep": "Keep the roll as it is",
     "choice.die": "Turn die {n} from {old} to {new}",
+    "choice.die_to": "Turn die {n} to {new}",
     "choice.top": "Leave it on top",
     "choice.bottom": "Put it at the bottom",
     "choice.tool": "Keep the {tool}",

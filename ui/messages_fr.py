@@ -405,6 +405,7 @@ FR: dict[str, Text] = {
     "choice.none": "Pas de coup d'œil",
     "choice.keep": "Garder le lancer tel quel",
     "choice.die": "Changer le dé {n} de {old} en {new}",
+    "choice.die_to": "Changer le dé {n} en {new}",
     "choice.top": "La laisser dessus",
     "choice.bottom": "La mettre dessous",
     "choice.tool": "Garder {tool}",

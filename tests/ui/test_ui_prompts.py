@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, from_json, new_game, to_json
-from engine.rules.actions import parse_pos
+from engine.rules.actions import Action, parse_pos
 from engine.rules.data import Character, Side
 from engine.rules.events import (
     AlarmAvoided,
@@ -32,7 +32,7 @@ from engine.rules.kinds import (
 )
 from engine.rules.rng import Rng
 from engine.rules.state import Decision
-from engine.rules.view import PlayerView, TileView, pending_view
+from engine.rules.view import PlayerView, TileView, pending_view, typed_view
 from ui import describe
 from ui.messages import EN, t
 from ui.messages_fr import FR
@@ -90,6 +90,17 @@ def test_the_stethoscope_prompt_shows_the_rolled_dice_even_without_pending_data(
     assert describe.choice_label("stethoscope", "2-6", NAMES, dice=[3, 5]) == (
         "Turn die 2 from 5 to 6"
     )
+
+
+def test_a_hinted_die_turn_names_the_face_rolled_and_a_label_without_the_dice_names_none():
+    """Office seed 9131: the hint read "Turn die 1 from ? to 2" with a 5 on the die."""
+    from tests.engine.test_tools import safe_table
+
+    game = safe_table(5).game()
+    game.apply("crack")
+    view = typed_view(game)
+    assert describe.hinted(view, Action.parse("choose 1-2"), NAMES)[1] == "Turn die 1 from 5 to 2"
+    assert describe.choice_label("stethoscope", "1-2", NAMES) == "Turn die 1 to 2"
 
 
 def test_the_spotter_prompt_shows_the_card_seen_from_its_payload():
