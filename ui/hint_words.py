@@ -33,7 +33,9 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         return t("autopilot.goal.enter_unseen", pos=pos)
     if goal == "decide":
         return _decision_text(e, names)
-    if goal in _GOALS_AT and e.target >= 0:
+    if e.climb:  # the floor the Stairs lead to, reached another way
+        parts.append(t("autopilot.goal.climb", floor=e.leads_to + 1))
+    elif goal in _GOALS_AT and e.target >= 0:
         parts.append(
             t(
                 f"autopilot.goal.{goal}",

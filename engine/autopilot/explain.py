@@ -69,7 +69,8 @@ class Explanation:
     `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
     seen if he walks onto the tile right below or above it.
-    `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal);
+    `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal); `climb`:
+    the Move itself reaches that floor, off the Stairs named (the advanced Acrobat's climb);
     `goal_floor`: the floor whose face-down tiles a search for a Safe or Stairs turns up.
     `floor_left`: the floor the burglar works and stands on when the plan ends the turn on
     another one (so the End moves that floor's guard, not this one's), -1 otherwise;
@@ -128,6 +129,7 @@ class Explanation:
     end_unknown: bool = False
     end_event: bool = False
     leads_to: int = -1
+    climb: bool = False
     goal_floor: int = -1
     floor_left: int = -1
     spared: tuple[tuple[int, int, float], ...] = ()
@@ -645,6 +647,13 @@ def explain(
         leads_to = (target >> 6) + 1
     elif goal == Goal.STAIRS_DOWN and pos is not None:
         leads_to = (pos >> 6) - 1  # the floor below his, its Stairs found or not (target -1)
+    climb = (
+        kind == ActionKind.MOVE
+        and leads_to >= 0
+        and action.pos >> 6 == leads_to
+        and target >= 0
+        and action.pos & 63 != target & 63  # the Stairs lead to the same cell a floor off
+    )
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
     weighed = False
@@ -688,6 +697,7 @@ def explain(
         end_unknown=end_unknown,
         end_event=end_event,
         leads_to=leads_to,
+        climb=climb,
         goal_floor=pos >> 6 if goal in _THIS_FLOOR and pos is not None else -1,
         floor_left=floor_left,
         spared=spared,

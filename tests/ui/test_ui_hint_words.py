@@ -174,6 +174,21 @@ def test_a_way_down_not_found_yet_is_named_as_the_floor_not_as_a_tile():
     assert words.startswith("Goal: 2.A1, down the Stairs to floor 1.")
 
 
+def test_a_climb_to_the_floor_the_stairs_lead_to_names_that_floor_not_the_stairs():
+    """Office seed 9131: the advanced Acrobat's climb down was told as "Goal: 2.B4, down the
+    Stairs to floor 1", the Stairs three tiles off."""
+    t = Table(players=1, characters=(Character.ACROBAT,), sides=(Side.ADVANCED,))
+    t = t.reveal_floor(0).reveal_floor(1).face_down("1.D4", K.SAFE).player(0, "2.C1")
+    t = t.tile("1.A1", K.STAIRS).tile("2.A1", K.LABORATORY, downstairs=True)
+    g = t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.D4", dest="2.D3").game()
+    climb = explain(g, Action.parse("move 1.C1"), {}, {}, 3, 1)
+    assert climb.climb
+    assert explanation_text(climb, ["P1"]).startswith("Goal: floor 1, reached here without")
+    step = explain(g, Action.parse("move 2.B1"), {}, {}, 3, 1)
+    assert not step.climb
+    assert explanation_text(step, ["P1"]).startswith("Goal: 2.A1, down the Stairs to floor 1.")
+
+
 def test_the_rooks_orders_say_what_they_do_for_the_teammate_after_the_rooks_own_goal():
     names = ["P1", "P2"]
     words = explanation_text(_rook_orders("ability orders 1 1.C1"), names)
