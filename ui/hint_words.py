@@ -165,8 +165,10 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
 
             floor, left = floor_of(e.end_pos) + 1, e.floor_left + 1
             parts.append(t("autopilot.risk.floor_left", floor=floor, left=left))
-            for seat, tile, chance in e.spared:
-                key = _sure_or("autopilot.risk.spared", chance)
+            for i, (seat, tile, chance) in enumerate(e.spared):
+                # The floor's End told once; each further teammate in a line of his own.
+                first = "autopilot.risk.spared_also" if i else "autopilot.risk.spared"
+                key = _sure_or(first, chance)
                 who = _name(names, seat)
                 parts.append(t(key, left=left, name=who, pos=_at(tile), pct=_pct(chance)))
         if e.end_event and not e.end_unknown:  # an End of its own has named the Event

@@ -145,6 +145,8 @@ EN: dict[str, Text] = {
     "autopilot.risk.floor_left": "Ending the turn on floor {floor} moves that floor's guard, not floor {left}'s.",
     "autopilot.risk.spared": "Were the turn to end on floor {left} now, its guard might walk in on {name} at {pos} ({pct}% chance).",
     "autopilot.risk.spared_sure": "Were the turn to end on floor {left} now, its guard would walk in on {name} at {pos}.",
+    "autopilot.risk.spared_also": "He might also walk in on {name} at {pos} ({pct}% chance).",
+    "autopilot.risk.spared_also_sure": "He would also walk in on {name} at {pos}.",
     "autopilot.risk.event_now": "The Event may change that.",
     "autopilot.risk.foyer": "It is a Foyer: he may pass next to it and see you ({pct}% chance).",
     "autopilot.risk.camera": "It is a Camera: he may step on another Camera, which sets off an alarm here ({pct}% chance).",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.autopilot.explain import explain
@@ -267,6 +269,16 @@ def test_a_hint_ending_the_turn_off_the_goals_floor_says_which_guard_moves_and_w
     peek = Action.parse("peek 1.A1")  # ends on floor 1: no floor left behind to tell of
     e = explain(g, peek, TurnSearch().plan_in(g, peek, (Action.parse("end"),)), {}, 2, 1)
     assert "pas celui de l'étage" not in explanation_text(e, ["Ada", "Bob"])
+
+
+def test_two_teammates_spared_on_the_floor_left_are_told_without_repeating_its_end():
+    g = _teammate_in_the_guards_walk()
+    up = Action.parse("move 2.B1")
+    e = explain(g, up, TurnSearch().plan_in(g, up, (Action.parse("end"),)), {}, 2, 1)
+    e = replace(e, spared=((1, P("1.C2"), 1.0), (2, P("1.D1"), 0.25)))
+    words = explanation_text(e, ["Ada", "Bob", "Cy"])
+    assert words.count("Were the turn to end on floor 1 now") == 1
+    assert "He might also walk in on Cy at 1.D1 (25% chance)." in words
 
 
 class _Log:
