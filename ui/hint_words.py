@@ -167,8 +167,8 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
             parts.append(t("autopilot.risk.floor_left", floor=floor, left=left))
             for i, (seat, tile, chance) in enumerate(e.spared):
                 # The floor's End told once; each further teammate in a line of his own.
-                first = "autopilot.risk.spared_also" if i else "autopilot.risk.spared"
-                key = _sure_or(first, chance)
+                sentence = "autopilot.risk.spared_also" if i else "autopilot.risk.spared"
+                key = _sure_or(sentence, chance)
                 who = _name(names, seat)
                 parts.append(t(key, left=left, name=who, pos=_at(tile), pct=_pct(chance)))
         if e.end_event and not e.end_unknown:  # an End of its own has named the Event
