@@ -81,10 +81,10 @@ class Explanation:
     (and left there to the plan's end), the chance the guard would walk in at `end_pos`
     without it, when higher than `risk` (-1.0 otherwise).
     `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
-    a "card"), so what it
-    costs is not known before. `event_dodged`: a Move whose plan comes back to end the
-    actions where the burglar stands now, or a hack, whose plan draws no Event where ending
-    now would draw one (the action buys the Event's miss: R07 counts the step out).
+    a "card"), so what it costs is not known before. `event_dodged`: a Move whose plan comes
+    back to end the actions where the burglar stands now (or ends them farther from his
+    goal: `away`), or a hack, whose plan draws no Event where ending now would draw one (the
+    action buys the Event's miss: R07 counts the step out).
     `event_detour`: a Move whose plan steps straight back next, where the step out is the
     counted action that keeps the turn's End from drawing an Event (R07 leaves the step
     back out; one action fewer and the End would draw one). `away`: a Move toward no hiding
@@ -606,12 +606,6 @@ def explain(
     # his route and patrol cards, not the Events).
     end_event = end is not None and end.would_draw_event()
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
-    event_dodged = (
-        (kind == ActionKind.HACK or (kind == ActionKind.MOVE and end_pos == pos))
-        and end is not None
-        and w0.would_draw_event()
-        and not end.would_draw_event()
-    )
     event_detour = (
         kind == ActionKind.MOVE
         and end is not None
@@ -641,6 +635,14 @@ def explain(
         and end_pos >> 6 == pos >> 6
         and aim_of(end, me) == aim
         and steps > goal_distance(w0, me)
+    )
+    # A hack, or a Move whose plan ends where he stands or farther from his goal: what it
+    # buys is the Event ending now would draw.
+    event_dodged = (
+        (kind == ActionKind.HACK or (kind == ActionKind.MOVE and (end_pos == pos or away)))
+        and end is not None
+        and w0.would_draw_event()
+        and not end.would_draw_event()
     )
     leads_to = -1
     if goal == Goal.STAIRS_UP and target >= 0:

@@ -698,10 +698,12 @@ def test_an_order_that_does_neither_says_neither():
     assert (e.ordered, e.ordered_nearer, e.ordered_from) == (0, False, -1)
 
 
-def _last_step(step: str) -> Explanation:
-    """Burglar 1 at B1 beside the Safe at A1, one action left: `step`, then the End."""
+def _last_step(step: str, taken: int = 3) -> Explanation:
+    """Burglar 1 at B1 beside the Safe at A1, one action left (`taken` taken): `step`, then
+    the End."""
     t = Table(players=1).reveal_floor(0).player(0, "1.B1").tile("1.A1", K.SAFE)
-    g = t.guard(0, at="1.D4", dest="1.C4").turn(0, actions=1, taken=3).game()
+    t = t.guard(0, at="1.D4", dest="1.C4").turn(0, actions=1, taken=taken)
+    g = t.events(*QUIET_EVENTS).game()
     a = Action.parse(step)
     return explain(g, a, TurnSearch().plan_in(g, a, (Action.parse("end"),)), {}, 3, 1)
 
@@ -709,6 +711,14 @@ def _last_step(step: str) -> Explanation:
 def test_a_step_whose_plan_ends_farther_from_the_goal_says_so_beside_the_goal():
     e = _last_step("move 1.C1")
     assert e.goal == Goal.OPEN_SAFE and e.target == P("1.A1") and e.away
+
+
+def test_a_step_away_from_the_goal_that_spares_the_end_an_event_is_explained_by_it():
+    """Office seed 9131: a step back off a Laser, farther from the goal, whose count kept the
+    End from drawing an Event, was told only as farther from the goal."""
+    assert _last_step("move 1.C1", taken=2).event_dodged
+    assert not _last_step("move 1.C1").event_dodged  # 3 taken: no Event to spare
+    assert not _last_step("move 1.A1", taken=2).event_dodged  # onto the goal: that is why
 
 
 def test_a_step_onto_the_goal_is_not_called_a_step_away():
