@@ -176,3 +176,32 @@ def alarm_on_guard_floor() -> tuple[str, tuple[str, ...], tuple[str, ...]]:
 
                 return data["setup"], tuple(data["actions"][:n]), tuple(map(pos_text, walk))
     raise LookupError("no fixture game has an alarm on the guard's floor at a quiet end")
+
+
+def lost_visual_tool_hint() -> tuple[str, tuple[str, ...]]:
+    """Office, 3 burglars on advanced sides, Lost Visual (seed 9131), turn 25's start, found
+    by tools/hint_walk.py on a French phone: floor 2's guard is lost (its notice heads the
+    floor) and the hint (ten lines in French) points at the Crystal Ball's button, which sat
+    under the pinned End turn in a sheet squeezed to 45 px."""
+    code = "1.o.71n.s.-.1.xxaQnVyZ2xhciAx.xxaQnVyZ2xhciAy.xxaQnVyZ2xhciAz"
+    return code, (
+    "enter 1.B2", "move 1.C2", "ability enhance 1.B1", "peek 1.C1", "peek 1.C3", "end",
+    "move 1.B3", "move 1.A3", "peek 1.A4", "move 1.A2", "end", "move 1.A2",
+    "move 2.A2", "end", "ability enhance 1.D1", "move 1.C3", "move 1.C4", "peek 1.D4",
+    "move 1.B4", "end", "peek 1.A1", "move 1.A3", "move 1.A4", "move 1.B4",
+    "end", "peek 2.A1", "move 1.A2", "end", "move 1.C4", "move 1.C3",
+    "move 1.D3", "peek 1.D2", "end", "move 2.B4", "peek 2.A4", "peek 2.B3",
+    "move 2.A4", "end", "move 1.A3", "move 1.A4", "move 1.B4", "move 1.C4",
+    "end", "add-die", "crack", "crack", "end", "peek 2.A3",
+    "end", "move 1.B4", "move 2.B4", "choose pay", "peek 2.C4", "end",
+    "add-die", "crack", "choose keep", "crack", "choose 1-2", "end",
+    "move 2.B4", "choose pay", "move 2.A4", "end", "move 2.B3", "peek 2.B2",
+    "move 2.A3", "move 2.A4", "end", "crack", "move 1.D2", "hack",
+    "move 1.D3", "end", "move 2.A3", "end", "move 2.B4", "choose pay",
+    "move 2.C4", "choose pay", "end", "move 1.C3", "choose hack", "move 1.C4",
+    "hack", "move 1.B4", "end", "move 2.A4", "move 2.B4", "choose pay",
+    "move 1.B4", "end", "peek 2.D4", "move 2.B4", "choose pay", "end",
+    "move 2.B4", "choose pay", "move 2.C4", "choose pay", "end", "move 2.B4",
+    "choose pay", "move 2.C4", "choose pay", "end", "move 2.C4", "choose pay",
+    "move 2.D4", "move 2.D4", "end",
+    )  # fmt: skip

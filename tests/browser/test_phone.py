@@ -267,6 +267,26 @@ SEEN = """(el) => {
 }"""
 
 
+def test_a_long_french_hint_under_lost_visuals_notice_leaves_its_button_in_sight(
+    browser, site_server
+):
+    """The notice over the floor made its head taller than the one the tiles were sized
+    by, and the hint's box took a fifth of the screen: the sheet kept 45 px, all of it under
+    the pinned End turn, and the hinted Crystal Ball could not be tapped."""
+    from positions import lost_visual_tool_hint
+
+    with (
+        guarded_context(browser, viewport=PHONE, locale="fr-FR") as (context, guard),
+        Tab(context, guard) as tab,
+    ):
+        page = tab.live()
+        open_saved(page, site_server.url, *lost_visual_tool_hint())
+        page.click("#hint")
+        page.wait_for_function("document.documentElement.dataset.hint")
+        page.wait_for_function(f"({SEEN})(document.querySelector('.btn.hint'))")
+        page.wait_for_function(f"({SEEN})(document.getElementById('hint-box'))")
+
+
 def test_a_long_hint_leaves_the_button_it_points_at_in_sight(phone, site_server):
     """Uncapped, ten lines of reasons took all the room under the board: the sheet with the
     hinted button shrank to nothing. The box scrolls past its cap; the button stays seen."""
