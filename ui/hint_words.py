@@ -66,6 +66,10 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         parts.append(t("autopilot.cost.free"))
     if e.tool_spent:
         parts.append(t("autopilot.cost.tool", tool=t(f"tool.{e.tool_spent}")))
+    if e.stealth_gained:
+        parts.append(t("autopilot.gain.stealth"))
+    for seat in e.crew_gains_stealth:
+        parts.append(t("autopilot.gain.stealth_crew", name=_name(names, seat)))
     parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
     if e.alarm:
         parts.append(_alarm_text(e))

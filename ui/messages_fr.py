@@ -80,6 +80,8 @@ FR: dict[str, Text] = {
     "autopilot.cost.free": "Cela ne coûte aucune action.",
     "autopilot.cost.actions": Plural("Cela coûte {n} action.", "Cela coûte {n} actions."),
     "autopilot.gain.actions": "Cela ne coûte aucune action et vous en donne {n} de plus.",
+    "autopilot.gain.stealth": "Vous gagnez un jeton Camouflage.",
+    "autopilot.gain.stealth_crew": "{name} gagne un jeton Camouflage.",
     "autopilot.cost.tool": "Cela défausse l'Outil {tool} : un Outil ne sert qu'une fois.",
     "autopilot.cost.unused": Plural(
         "{n} action reste inutilisée.", "{n} actions restent inutilisées."

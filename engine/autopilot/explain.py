@@ -15,6 +15,7 @@ from ..rules.events import (
     LootRolled,
     SafeDiceRolled,
     SafeRolled,
+    StealthGained,
     StealthLost,
     TileRevealed,
     TurnStarted,
@@ -47,7 +48,9 @@ class Explanation:
 
     `goal`, `target`, `safe`: what the plan works toward. `actions`: what the action spends
     (for End, the actions left unused); `gained`, the actions it adds (Rollerskates...);
-    `tool_spent`: the Tool it uses up (every Tool is discarded once used).
+    `tool_spent`: the Tool it uses up (every Tool is discarded once used); `stealth_gained`
+    whether the burglar gains a Stealth token by it (the Makeup kit, before any hidden fact),
+    `crew_gains_stealth` the other seats that do.
     `hazards`: the certain prices the engine names
     (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
     on a tile in sight (a Laser, a Fingerprint, a Foyer...), `alarm_pos` that alarm's tile
@@ -116,6 +119,8 @@ class Explanation:
     actions: int = 0
     gained: int = 0
     tool_spent: str = ""
+    stealth_gained: bool = False
+    crew_gains_stealth: tuple[int, ...] = ()
     hazards: tuple[Hazard, ...] = ()
     alarm: bool = False
     alarm_pos: int = -1
@@ -433,6 +438,17 @@ def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
     return alarm, stealth
 
 
+def _stealth_gained(events: list[Event]) -> tuple[int, ...]:
+    """The seats an action's events give a Stealth token, up to the first hidden fact."""
+    out: list[int] = []
+    for e in events:
+        if isinstance(e, HIDDEN_FACTS):
+            break
+        if isinstance(e, StealthGained):
+            out.append(e.player)
+    return tuple(out)
+
+
 def _alarm_of(events: list[Event], after: Game) -> tuple[int, bool]:
     """(the tile of the alarm an action sets off, whether the player is asked first how to
     stop it), as `_prices` found it: the first alarm raised before a hidden fact, else the
@@ -588,6 +604,7 @@ def explain(
         priced = public_move_trial(w0, action)
         priced_events = priced.apply(action)
     alarm, stealth = _prices(priced_events, priced, me)
+    gainers = _stealth_gained(priced_events)
     told = set(hazards)
     alarm = alarm and not told & {Hazard.MOTION_EXIT, Hazard.THERMO_END}
     alarm_pos, alarm_asked = _alarm_of(priced_events, priced) if alarm else (-1, False)
@@ -684,6 +701,8 @@ def explain(
         actions=max(0, spent),
         gained=max(0, -spent),
         tool_spent=action.card if kind == ActionKind.USE else "",
+        stealth_gained=me in gainers,
+        crew_gains_stealth=tuple(i for i in gainers if i != me),
         hazards=hazards,
         alarm=alarm,
         alarm_pos=alarm_pos,

@@ -629,6 +629,27 @@ def test_a_tool_used_is_named_as_used_up_and_a_step_names_none():
     assert not step.tool_spent and "uses up" not in explanation_text(step, ["P1"])
 
 
+def test_a_makeup_kit_names_the_stealth_tokens_it_gives_and_to_whom():
+    """Fort Knox seed 9132: the hint told the kit's cost and nothing of its gain."""
+    t = _peterman().reveal_floor(0).player(0, "1.A1", tools=(Tool.MAKEUP_KIT,))
+    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    e = explain(g, Action.parse("use makeup-kit"), {}, {}, 3, 1)
+    assert e.stealth_gained and e.crew_gains_stealth == ()
+    assert "Makeup kit: a Tool is discarded once used. You gain a Stealth token." in (
+        explanation_text(e, ["P1"])
+    )
+    two = Table(players=2, characters=(Character.PETERMAN, Character.HAWK)).reveal_floor(0)
+    two = two.player(0, "1.A1", tools=(Tool.MAKEUP_KIT,)).player(1, "1.A1")
+    e = explain(
+        two.guard(0, at="1.D4", dest="1.D3").game(), Action.parse("use makeup-kit"), {}, {}, 3, 1
+    )
+    assert "You gain a Stealth token. Bob gains a Stealth token." in explanation_text(
+        e, ["Ada", "Bob"]
+    )
+    step = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    assert not step.stealth_gained and "gain" not in explanation_text(step, ["P1"])
+
+
 def _alarm_tie(t: Table, *steps: str) -> Game:
     """The guard (1.B2, speed 1) heads for the alarm at 1.B3; from there the alarms at 1.A4
     and 1.C4 are as close, and `steps` (ending the turn) leave that choice to the player."""
