@@ -514,21 +514,37 @@ def _leaves_the_goal(
 
 
 # Goals whose work lies on the floor the burglar stands on (a target there, or its face-down
-# tiles): a plan that ends the turn elsewhere leaves it for now.
-_WORK_HERE = frozenset({Goal.FIND_SAFE, Goal.OPEN_SAFE, Goal.COMBINATION, Goal.LOOT, Goal.HACK})
+# tiles; the Stairs' tile too, the way off it): a plan that ends the turn on another floor
+# than the one those Stairs lead to leaves it for now.
+_WORK_HERE = frozenset(
+    {
+        Goal.FIND_SAFE,
+        Goal.FIND_STAIRS,
+        Goal.OPEN_SAFE,
+        Goal.COMBINATION,
+        Goal.LOOT,
+        Goal.HACK,
+        Goal.STAIRS_UP,
+        Goal.STAIRS_DOWN,
+    }
+)
 
 
-def _floor_left(w0: Game, goal: Goal, target: int, end_pos: int) -> tuple[int, _Crew]:
+def _floor_left(
+    w0: Game, goal: Goal, target: int, end_pos: int, leads_to: int
+) -> tuple[int, _Crew]:
     """(the floor the plan leaves while its goal lies there, the burglars there whose
     guard may walk in were the turn to end on it now); (-1, ()) when the plan ends the turn
-    on the goal's floor."""
+    on the goal's floor, or on the floor its Stairs lead to (`leads_to`)."""
     st = w0.state
     me = st.current
     pos = st.players[me].pos
     if pos is None or end_pos < 0 or end_pos >> 6 == pos >> 6 or goal not in _WORK_HERE:
         return -1, ()
     here = pos >> 6
-    if goal != Goal.FIND_SAFE and (target < 0 or target >> 6 != here):
+    if end_pos >> 6 == leads_to:  # up or down the way the goal names: not left, reached
+        return -1, ()
+    if goal not in _THIS_FLOOR and (target < 0 or target >> 6 != here):
         return -1, ()
     risk = hit_risk(w0, here)
     spared = tuple(
@@ -641,7 +657,12 @@ def explain(
             and _leaves_the_goal(w0, action, goal, target, end_pos, steps)
         ):
             goal, target, safe = Goal.HIDE, pos, -1
-    floor_left, spared = _floor_left(w0, goal, target, end_pos)
+    leads_to = -1
+    if goal == Goal.STAIRS_UP and target >= 0:
+        leads_to = (target >> 6) + 1
+    elif goal == Goal.STAIRS_DOWN and pos is not None:
+        leads_to = (pos >> 6) - 1  # the floor below his, its Stairs found or not (target -1)
+    floor_left, spared = _floor_left(w0, goal, target, end_pos, leads_to)
     away = (
         kind == ActionKind.MOVE
         and goal == aim.goal
@@ -661,11 +682,6 @@ def explain(
         and w0.would_draw_event()
         and not end.would_draw_event()
     )
-    leads_to = -1
-    if goal == Goal.STAIRS_UP and target >= 0:
-        leads_to = (target >> 6) + 1
-    elif goal == Goal.STAIRS_DOWN and pos is not None:
-        leads_to = (pos >> 6) - 1  # the floor below his, its Stairs found or not (target -1)
     climb = (
         kind == ActionKind.MOVE
         and leads_to >= 0

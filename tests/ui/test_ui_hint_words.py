@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engine.autopilot.explain import explain
+from engine.autopilot.goals import Goal
 from engine.autopilot.search import TurnSearch
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import Character, EventCard, ScenarioId, Side, Tool
@@ -102,7 +103,6 @@ def test_a_guessed_end_on_the_guards_path_is_told_as_the_imagined_tables_not_as_
     """Up the Stairs to a floor whose guard is not placed yet: where he stands is the
     sample's guess, so "he walks in" is never said as a fact."""
     from engine.autopilot.explain import Explanation
-    from engine.autopilot.goals import Goal
 
     e = Explanation(
         Action.parse("move 2.A1"),
@@ -271,6 +271,26 @@ def test_a_hint_ending_the_turn_off_the_goals_floor_says_which_guard_moves_and_w
     assert "pas celui de l'étage" not in explanation_text(e, ["Ada", "Bob"])
 
 
+def test_a_plan_ending_the_turn_off_the_floor_of_its_stairs_goal_says_which_guard_moves():
+    """Bank seed 9133: "Go down to 1.B2. Goal: the Stairs at 2.C1, up to floor 3", the plan
+    ending on floor 1, said nothing of why. Off the floor the Stairs lead to, it is the floor
+    left; down them, the goal reached."""
+    t = Table(players=1).reveal_floor(1).face_down("1.D4", K.SAFE).player(0, "2.B1")
+    t = t.tile("1.A1", K.STAIRS).tile("2.A1", K.LABORATORY, downstairs=True)
+    g = t.tile("2.B1", K.STAIRS).guard(0, at="1.D1", dest="1.D2").guard(1, at="2.D4", dest="2.D3")
+    g = g.game()
+    up = Action.parse("move 3.B1")
+    e = explain(g, up, TurnSearch().plan_in(g, up, (Action.parse("end"),)), {}, 2, 1)
+    assert (e.goal, e.floor_left) == (Goal.STAIRS_DOWN, 1)
+    assert "Ending the turn on floor 3 moves that floor's guard, not floor 2's." in (
+        explanation_text(e, ["P1"])
+    )
+    way = Action.parse("move 2.A1")
+    plan = TurnSearch().plan_in(g, way, tuple(Action.parse(a) for a in ("move 1.A1", "end")))
+    e = explain(g, way, plan, {}, 2, 1)
+    assert e.end_pos == P("1.A1") and e.floor_left == -1
+
+
 def test_two_teammates_spared_on_the_floor_left_are_told_without_repeating_its_end():
     g = _teammate_in_the_guards_walk()
     up = Action.parse("move 2.B1")
@@ -365,7 +385,6 @@ def test_a_stairs_hint_names_the_floor_the_stairs_lead_to_and_the_top_floor_none
 
 def test_a_decision_with_one_option_is_called_the_only_one_not_the_best_scored():
     from engine.autopilot.explain import Explanation
-    from engine.autopilot.goals import Goal
 
     e = Explanation(Action.parse("end"), Goal.DECIDE, options=1, worlds=3)
     assert explanation_text(e, ["P1"]) == "It is the only option here."
@@ -506,7 +525,6 @@ def test_a_search_for_a_safe_names_the_floor_it_searches():
 
 def test_a_hint_that_flees_a_likely_walk_gives_its_chance():
     from engine.autopilot.explain import Explanation
-    from engine.autopilot.goals import Goal
 
     e = Explanation(Action.parse("move 1.B3"), Goal.HIDE, P("1.C3"), hide_risk=0.857)
     words = explanation_text(e, ["P1"])
@@ -524,7 +542,6 @@ def test_a_hint_for_the_crow_says_what_its_walk_would_be_without_it():
 
 def test_a_certain_catch_in_the_avoiding_choice_is_told_as_certain_not_as_99_percent():
     from engine.autopilot.explain import Explanation
-    from engine.autopilot.goals import Goal
 
     e = Explanation(
         Action.parse("move 1.B1"),
@@ -558,7 +575,6 @@ def test_a_free_step_into_the_guards_tile_is_named_as_flexibilitys(character: Ch
 
 def test_a_teammate_certain_to_be_seen_by_a_camera_is_told_as_certain_not_99_percent():
     from engine.autopilot.explain import Explanation
-    from engine.autopilot.goals import Goal
 
     e = Explanation(
         Action.parse("end"),
@@ -575,7 +591,6 @@ def test_a_teammate_certain_to_be_seen_by_a_camera_is_told_as_certain_not_99_per
 
 def test_a_guess_after_a_roll_or_a_reveal_says_so_once():
     from engine.autopilot.explain import Explanation
-    from engine.autopilot.goals import Goal
 
     e = Explanation(
         Action.parse("crack"), Goal.OPEN_SAFE, end_pos=P("1.A4"), end_unknown=True, luck=True
