@@ -87,6 +87,7 @@ FR: dict[str, Text] = {
         "{n} action reste inutilisée.", "{n} actions restent inutilisées."
     ),
     "autopilot.cost.guard-tile": "Le Gardien est là : y entrer coûte un jeton Camouflage.",
+    "autopilot.cost.watched": "Un Gardien voit dans cette tuile : y entrer coûte un jeton Camouflage.",
     "autopilot.cost.motion-exit": "Vous êtes entré dans cette salle Motion ce tour-ci : en sortir déclenche son Alarme.",
     "autopilot.cost.thermo-end": "Finir sur ce Thermo déclenche son Alarme.",
     "autopilot.cost.guard-path-end": "Le Gardien passe par cette tuile à la fin du tour : vous perdez un jeton Camouflage.",
@@ -1043,6 +1044,7 @@ FR.update(
             "Il vous reste {n} actions. Finir le tour maintenant fait tirer un Événement. Le finir quand même ?",
         ),
         "story.confirm.guard-tile": "Le Gardien est là : y entrer coûte un jeton Camouflage. Y aller quand même ?",
+        "story.confirm.watched": "Un Gardien voit dans cette tuile : y entrer coûte un jeton Camouflage. Y aller quand même ?",
         "story.confirm.motion-exit": "Vous êtes entré dans cette salle Motion ce tour-ci : en sortir maintenant déclenche son Alarme. Sortir quand même ?",
         "story.confirm.thermo-end": "Finir vos actions sur ce Thermo déclenche son Alarme. Finir quand même ?",
         "story.confirm.guard-path-end": "Le Gardien passe par cette tuile à la fin de votre tour : il vous verra et vous perdrez un jeton Camouflage. Finir quand même ?",

@@ -626,6 +626,7 @@ def explain(
     alarm_pos, alarm_asked = _alarm_of(priced_events, priced) if alarm else (-1, False)
     stealth = stealth and not told & {
         Hazard.GUARD_TILE,
+        Hazard.WATCHED,
         Hazard.GUARD_PATH_END,
         Hazard.GUARD_PATH_END_EVENT,
     }

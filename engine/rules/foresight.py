@@ -207,18 +207,17 @@ def would_lose(game: Game, action: Action | str) -> bool:
 def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
     """The prices `action` is certain to pay, as far as the table can see (`Hazard`).
 
-    A Move is tried on a copy of the game where a face-down target is a harmless room (what
-    lies under it is not public) and a locked Keypad opens (its roll is not made yet): the
-    prices of getting in, up to a guard set up by a patrol card nobody saw (on a floor
-    entered first), a Stealth lost entering a guard's tile (not the Acrobat's
-    free entry, not a token the tile offers instead), the alarm of a Motion room left the
-    turn it was entered. Ending the actions is tried too, up to the first hidden fact (a
-    card the table saw on top is none): a Thermo's alarm, Flexibility's price, the guard
-    walking in on the burglar. When the Event ending draws comes with a hidden fact before he
-    walks (the card itself, unseen; a Tool it draws), his walk is not certain: if his route
-    (before his destination, at his speed) crosses the burglar's tile, that is
-    `GUARD_PATH_END_EVENT`, which says the Event may change it. An illegal
-    action, or one outside the actions step, has none."""
+    A Move is tried on a copy of the game where a face-down target is a harmless room (what lies
+    under it is not public) and a locked Keypad opens (its roll is not made yet): the prices of
+    getting in, up to a guard set up by a patrol card nobody saw (on a floor entered first), a
+    Stealth lost entering a guard's tile (not the Acrobat's free entry, not a token the tile
+    offers instead) or a Foyer or an Atrium a guard sees into, the alarm of a Motion room left
+    the turn it was entered. Ending the actions is tried too, up to the first hidden fact (a
+    card the table saw on top is none): a Thermo's alarm, Flexibility's price, the guard walking
+    in on the burglar. When the Event ending draws comes with a hidden fact before he walks (the
+    card itself, unseen; a Tool it draws), his walk is not certain: if his route (before his
+    destination, at his speed) crosses the burglar's tile, that is `GUARD_PATH_END_EVENT`, which
+    says the Event may change it. An illegal action, or one outside the actions step, has none."""
     st = game.state
     if st.step != Step.ACTIONS or st.pending is not None:
         return ()
@@ -246,14 +245,16 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
             break  # set up by a patrol card nobody saw: where he stands is not public
         elif isinstance(event, AlarmRaised) and event.pos == here and event.source == "motion":
             out.append(Hazard.MOTION_EXIT)
-        elif (
-            isinstance(event, StealthLost)
-            and event.player == me
-            and event.reason == StealthLoss.ENTERED_GUARD
-            and not event.from_tile
-        ):
-            out.append(Hazard.GUARD_TILE)
+        elif isinstance(event, StealthLost) and event.player == me and not event.from_tile:
+            if event.reason == StealthLoss.ENTERED_GUARD:
+                out.append(Hazard.GUARD_TILE)
+            elif event.reason in _SEEN_INTO:
+                out.append(Hazard.WATCHED)
     return tuple(out)
+
+
+# A guard sees into the tile stepped onto: next to a Foyer, above or below an Atrium.
+_SEEN_INTO = frozenset({StealthLoss.FOYER, StealthLoss.ATRIUM})
 
 
 def public_move_trial(game: Game, action: Action) -> Game:

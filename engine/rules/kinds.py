@@ -54,6 +54,7 @@ class Hazard(StrEnum):
     for the Event that ending draws first (its card unseen), and says so."""
 
     GUARD_TILE = "guard-tile"  # a Move into a guard's tile: a Stealth token
+    WATCHED = "watched"  # a Move into a Foyer or an Atrium a guard sees into: a Stealth token
     MOTION_EXIT = "motion-exit"  # leaving a Motion room entered this turn: its alarm
     THERMO_END = "thermo-end"  # ending the actions on a Thermo: its alarm
     GUARD_PATH_END = "guard-path-end"  # ending where the guard surely walks: a Stealth token

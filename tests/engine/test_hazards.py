@@ -56,6 +56,26 @@ def test_the_acrobats_free_entry_into_the_guards_tile_is_no_stealth():
     assert g.game().hazards("move 1.B1") == ()
 
 
+def test_stepping_into_a_foyer_the_guard_stands_next_to_costs_a_stealth():
+    """Office seed 9134: the step cost a token and the page asked nothing."""
+    g = Table().player(0, "1.A1").tile("1.B1", K.FOYER).guard(0, at="1.C1", dest="1.D4")
+    assert g.game().hazards("move 1.B1") == (Hazard.WATCHED,)
+
+
+def test_stepping_into_a_foyer_walled_off_from_the_guard_costs_nothing():
+    g = Table().player(0, "1.A1").tile("1.B1", K.FOYER).walls(0, "B1|C1")
+    assert g.guard(0, at="1.C1", dest="1.D4").game().hazards("move 1.B1") == ()
+
+
+def test_stepping_into_an_atrium_the_guard_above_looks_down_on_costs_a_stealth():
+    t = Table().player(0, "1.A1").tile("1.B1", K.ATRIUM).tile("2.B1", K.LABORATORY)
+    g = t.guard(0, at="1.D4", dest="1.D3").guard(1, at="2.B1", dest="2.D4")
+    assert g.game().hazards("move 1.B1") == (Hazard.WATCHED,)
+    quiet = Table().player(0, "1.A1").tile("1.B1", K.ATRIUM).tile("2.C1", K.LABORATORY)
+    quiet = quiet.guard(0, at="1.D4", dest="1.D3").guard(1, at="2.C1", dest="2.D4")
+    assert quiet.game().hazards("move 1.B1") == ()
+
+
 def test_leaving_a_motion_room_entered_this_turn_rings_its_alarm():
     g = Table().player(0, "1.A1").tile("1.B1", K.MOTION).tile("1.C1", K.LABORATORY)
     game = g.guard(0, at="1.D4", dest="1.D3").game()

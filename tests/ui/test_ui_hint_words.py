@@ -52,6 +52,18 @@ def test_a_hint_into_the_guards_tile_names_the_stealth_it_costs_and_never_says_o
     assert "Not the only choice: Move here at 1.A2 avoids this price" in words
 
 
+def test_a_hint_into_a_foyer_the_guard_sees_into_names_the_token_once_and_why_it_is_worth_it():
+    """Office seed 9134: "A guard sees you there" with no word of what else there was."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.B1", K.FOYER)
+    g = t.guard(0, at="1.C1", dest="1.D4").game()
+    e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert e.hazards == (Hazard.WATCHED,) and not e.stealth and not e.claims_safe
+    assert words.count("Stealth token") == 1
+    assert "A guard can see into that tile: stepping in costs a Stealth token." in words
+    assert "Not the only choice: Move here at 1.A2 avoids this price" in words
+
+
 def test_every_other_choice_pays_only_when_every_legal_action_does():
     """Walled in next to the guard, who walks in at the End: the step into his tile and the
     End both pay, so the hint may say so."""

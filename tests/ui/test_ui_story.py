@@ -148,3 +148,8 @@ def test_each_hazard_the_engine_names_is_a_safety_net_with_its_own_dont_ask_agai
     assert reason("move 1.A1", set()) == "motion-exit"
     assert reason("move 1.A1", {"motion-exit"}) == ""
     assert "alarm" in safety_text("motion-exit", Action.parse("move 1.A1"), 3)
+    foyer = table().player(0, "1.A1").tile("1.B1", K.FOYER).guard(0, at="1.C1", dest="1.D4")
+    g = foyer.game()
+    assert reason("move 1.B1", set()) == "watched"
+    assert reason("move 1.B1", {"watched"}) == ""
+    assert "Stealth" in safety_text("watched", Action.parse("move 1.B1"), 4)
