@@ -14,7 +14,9 @@ stops at the end of the game, after `--steps`, or when the hinted button cannot 
 found a phone's sheet squeezed to nothing under a long hint, a warning that peeked at a
 Keypad's roll and at a floor's first patrol card, an Invisible suit's wearer told the
 guard would walk in on her, a plan that hacked twice and ended beside the guard on an Event
-it could have dodged, and a step off the Stairs told only as the way to them.
+it could have dodged, a step off the Stairs told only as the way to them, a hinted Crystal
+Ball under the pinned End turn of a French phone, and a step into a Foyer the guard saw into
+that cost a token with no warning.
 """
 
 from __future__ import annotations
