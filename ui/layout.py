@@ -32,13 +32,12 @@ def fit(page: Page, board: LiveBoard) -> None:
     height = float(win.innerHeight) - top - 12
     size = board.size
     floors = len(board.sections)
-    # The floor on show's head (a phone hides the others: they measure 0). The tallest
-    # measured so far is kept, so a tab to a floor with a shorter head does not resize the
-    # tiles, and one with a taller head (Lost Visual's notice) leaves the sheet its room.
-    head = page.q("#board .floor.active .floor-head") or page.q("#board .floor-head")
+    # A head that measures 0 (a phone hides floor 1 while another floor is on show) keeps
+    # the last one measured, so a floor tab does not resize the tiles.
+    head = page.q("#board .floor-head")
     measured = float(head.offsetHeight) if head is not None else 0.0
     if measured > 0:
-        board.head_room = max(board.head_room, measured)
+        board.head_room = measured
     head_h = board.head_room + 4 if board.head_room else 28.0
     phone = bool(win.matchMedia("(max-width: 900px)").matches)
     if phone:

@@ -49,7 +49,7 @@ class LiveBoard:
         self.active = 0
         self.size = 4
         self.followed = 0  # the floor the phone's tabs show: the one of the burglar who plays
-        self.head_room = 0.0  # the tallest floor head `layout.fit` measured (not 0)
+        self.head_room = 0.0  # the floor head `layout.fit` measured last (not 0)
         # what the tiles were last drawn from: (view, show_all, the offers marked)
         self.drawn: tuple[GameView, bool, Mapping[int, TileOffer]] | None = None
         self.drawn_selected = -1
