@@ -89,7 +89,7 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     elif e.event_dodged:
         parts.append(t("autopilot.gain.event_dodged"))
     parts.extend(_end_of_turn(e, names))
-    if e.hazards:
+    if e.hazards or e.walked_in:  # a price now, or one the plan surely pays at the End
         parts.append(_worth(e, names))
     return " ".join(parts)
 

@@ -109,8 +109,10 @@ class Explanation:
     `walk_hits`, `alternative_hits`: (seat, tile) of each burglar the guard walks in on after
     such a choice, and after that other option. `sole`: the action is the only legal one
     (nothing else to weigh it against: a burglar with no action left and no Tool to use can
-    only End). `steps` is the chosen plan's. `options` and `worlds`: how many choices and sampled
-    tables the search compared."""
+    only End). `walked_in`: a step (no hazard of its own) whose plan, seen through, surely
+    ends where the guard walks in, while `alternative`, the best-scored choice whose own
+    line ends safer, exists. `steps` is the chosen plan's. `options` and `worlds`: how many
+    choices and sampled tables the search compared."""
 
     action: Action
     goal: Goal
@@ -162,6 +164,7 @@ class Explanation:
     alternative_risk: float = 0.0
     alternative_steps: int = -1
     sole: bool = False
+    walked_in: bool = False
     guard_steps: int = -1
     decision: str = ""
     walk_hits: tuple[tuple[int, int], ...] = ()
@@ -465,6 +468,7 @@ def _alarm_of(events: list[Event], after: Game) -> tuple[int, bool]:
 
 
 _PLAIN_FIRST = {ActionKind.MOVE: 0, ActionKind.PEEK: 1, ActionKind.END: 2}
+_SURE = 1.0 - 1e-9  # a chance summed over the guard's walks that adds up to 1
 
 
 def _pays_nothing(g: Game, action: Action, me: int) -> bool:
@@ -710,6 +714,21 @@ def explain(
                 alt_end, alt_hidden = _plan_end(w0, alternative, plan)
                 if not alt_hidden and not end_unknown:
                     _, alt_risk, alt_steps = _end_risk(alt_end, me)
+    # A step whose plan surely ends where the guard walks in pays that price at the End: the
+    # best-scored choice whose own line ends anywhere safer says why it is worth it.
+    walked_in = False
+    if not hazards and kind != ActionKind.END and not end_unknown and risk >= _SURE:
+        for other in sorted(scores, key=lambda a: -scores[a]):
+            if other == action or not _pays_nothing(w0, other, me):
+                continue
+            other_end, other_hidden = _plan_end(w0, other, plan)
+            if other_end is None or other_hidden:
+                continue
+            _, other_risk, other_steps = _end_risk(other_end, me)
+            if other_risk < risk:
+                alternative, weighed, alt_risk, alt_steps = other, True, other_risk, other_steps
+                walked_in = True
+                break
     return Explanation(
         action,
         goal,
@@ -761,6 +780,7 @@ def explain(
         alternative_risk=alt_risk,
         alternative_steps=alt_steps,
         sole=sole,
+        walked_in=walked_in,
         options=options,
         worlds=worlds,
     )

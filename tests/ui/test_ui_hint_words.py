@@ -85,6 +85,31 @@ def test_a_hint_says_where_the_plan_ends_and_the_chance_the_guard_walks_in():
     assert "4 actions are left unused." in words
 
 
+def _last_step_on_his_path() -> tuple[Game, dict[tuple[object, ...], Action], dict[Action, float]]:
+    """One action left at 1.A1; the guard walks 1.C2 -> 1.B2 -> 1.B1 at the End: a step to
+    1.B1 ends on his path, a step to 1.A2 out of it (both lines searched, B1 scored higher)."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").walls(0, "A2-A3")
+    g = t.guard(0, at="1.C2", dest="1.B1", speed=2).turn(0, actions=1, taken=3).game()
+    end = (Action.parse("end"),)
+    plan: dict[tuple[object, ...], Action] = {}
+    for step in ("move 1.B1", "move 1.A2"):
+        plan.update(TurnSearch().plan_in(g, Action.parse(step), end))
+    return g, plan, {Action.parse("move 1.B1"): 10.0, Action.parse("move 1.A2"): 5.0}
+
+
+def test_a_step_whose_plan_surely_ends_where_the_guard_walks_in_says_why_it_is_worth_it():
+    """Bank seed 9135: a last crack ending on his path was told with no word of the step
+    away that would have avoided him."""
+    g, plan, scores = _last_step_on_his_path()
+    e = explain(g, Action.parse("move 1.B1"), plan, scores, 2, 1)
+    assert e.walked_in and e.alternative == Action.parse("move 1.A2") and e.alternative_risk == 0
+    words = explanation_text(e, ["P1"])
+    assert "The plan ends the turn at 1.B1, on the guard's path: he walks in." in words
+    assert "Worth it: the best choice that avoids this (Move here at 1.A2)" in words
+    safe = explain(g, Action.parse("move 1.A2"), plan, scores, 2, 1)
+    assert not safe.walked_in and "Worth it" not in explanation_text(safe, ["P1"])
+
+
 def test_out_of_reach_is_never_sure_when_ending_draws_an_event():
     """An Event drawn at the End may send the guard elsewhere (a Crash, Change of Plans):
     the hint says so and claims no safety."""
