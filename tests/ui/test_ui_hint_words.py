@@ -98,8 +98,9 @@ def _last_step_on_his_path() -> tuple[Game, dict[tuple[object, ...], Action], di
 
 
 def test_a_step_whose_plan_surely_ends_where_the_guard_walks_in_says_why_it_is_worth_it():
-    """Bank seed 9135: a last crack ending on his path was told with no word of the step
-    away that would have avoided him."""
+    """Found reading Bank seed 9135 (a last crack ending on his path, told with no word of
+    the step away; a roll, so a guess there): a step seen through says what the other
+    choice would have done."""
     g, plan, scores = _last_step_on_his_path()
     e = explain(g, Action.parse("move 1.B1"), plan, scores, 2, 1)
     assert e.walked_in and e.alternative == Action.parse("move 1.A2") and e.alternative_risk == 0
