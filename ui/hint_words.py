@@ -70,6 +70,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         parts.append(t("autopilot.gain.stealth"))
     for seat in e.crew_gains_stealth:
         parts.append(t("autopilot.gain.stealth_crew", name=_name(names, seat)))
+    if e.guard_skips >= 0:
+        parts.append(t("autopilot.gain.guard_skips", floor=e.guard_skips + 1))
     parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
     if e.alarm:
         parts.append(_alarm_text(e))

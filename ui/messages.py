@@ -105,6 +105,7 @@ EN: dict[str, Text] = {
     "autopilot.gain.actions": "It costs no action and gives you {n} more.",
     "autopilot.gain.stealth": "You gain a Stealth token.",
     "autopilot.gain.stealth_crew": "{name} gains a Stealth token.",
+    "autopilot.gain.guard_skips": "The guard of floor {floor} skips his next move.",
     "autopilot.cost.tool": "It uses up the {tool}: a Tool is discarded once used.",
     "autopilot.cost.unused": Plural("{n} action is left unused.", "{n} actions are left unused."),
     "autopilot.cost.guard-tile": "The guard stands there: stepping in costs a Stealth token.",

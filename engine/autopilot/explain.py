@@ -50,7 +50,8 @@ class Explanation:
     (for End, the actions left unused); `gained`, the actions it adds (Rollerskates...);
     `tool_spent`: the Tool it uses up (every Tool is discarded once used); `stealth_gained`
     whether the burglar gains a Stealth token by it (the Makeup kit, before any hidden fact),
-    `crew_gains_stealth` the other seats that do.
+    `crew_gains_stealth` the other seats that do; `guard_skips`: the floor whose guard it
+    makes skip his next move (the Donuts), -1 for none.
     `hazards`: the certain prices the engine names
     (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
     on a tile in sight (a Laser, a Fingerprint, a Foyer...), `alarm_pos` that alarm's tile
@@ -123,6 +124,7 @@ class Explanation:
     tool_spent: str = ""
     stealth_gained: bool = False
     crew_gains_stealth: tuple[int, ...] = ()
+    guard_skips: int = -1
     hazards: tuple[Hazard, ...] = ()
     alarm: bool = False
     alarm_pos: int = -1
@@ -625,6 +627,14 @@ def explain(
         priced_events = priced.apply(action)
     alarm, stealth = _prices(priced_events, priced, me)
     gainers = _stealth_gained(priced_events)
+    guard_skips = next(
+        (
+            f
+            for f, fl in enumerate(trial.state.floors)
+            if fl.guard.donuts and not st.floors[f].guard.donuts
+        ),
+        -1,
+    )
     told = set(hazards)
     alarm = alarm and not told & {Hazard.MOTION_EXIT, Hazard.THERMO_END}
     alarm_pos, alarm_asked = _alarm_of(priced_events, priced) if alarm else (-1, False)
@@ -739,6 +749,7 @@ def explain(
         tool_spent=action.card if kind == ActionKind.USE else "",
         stealth_gained=me in gainers,
         crew_gains_stealth=tuple(i for i in gainers if i != me),
+        guard_skips=guard_skips,
         hazards=hazards,
         alarm=alarm,
         alarm_pos=alarm_pos,

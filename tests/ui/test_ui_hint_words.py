@@ -703,6 +703,17 @@ def test_a_makeup_kit_names_the_stealth_tokens_it_gives_and_to_whom():
     assert not step.stealth_gained and "gain" not in explanation_text(step, ["P1"])
 
 
+def test_the_donuts_name_the_guard_they_make_skip_his_next_move():
+    """Bank seed 9135: the hint told only that the Donuts were used up."""
+    t = _peterman().reveal_floor(0).player(0, "1.A1", tools=(Tool.DONUTS,))
+    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    e = explain(g, Action.parse("use donuts 1.D4"), {}, {}, 3, 1)
+    assert e.guard_skips == 0
+    assert "The guard of floor 1 skips his next move." in explanation_text(e, ["P1"])
+    step = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    assert step.guard_skips == -1 and "skips" not in explanation_text(step, ["P1"])
+
+
 def _alarm_tie(t: Table, *steps: str) -> Game:
     """The guard (1.B2, speed 1) heads for the alarm at 1.B3; from there the alarms at 1.A4
     and 1.C4 are as close, and `steps` (ending the turn) leave that choice to the player."""
