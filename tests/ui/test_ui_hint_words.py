@@ -434,6 +434,12 @@ def _peterman() -> Table:
     return Table(players=1, characters=(Character.PETERMAN,), sides=(Side.BASIC,))
 
 
+def _tool_in_hand(tool: Tool) -> Game:
+    """The Peterman at 1.A1 holding `tool`, floor 1 face up, its guard far off at 1.D4."""
+    t = _peterman().reveal_floor(0).player(0, "1.A1", tools=(tool,))
+    return t.guard(0, at="1.D4", dest="1.D3").game()
+
+
 def test_a_tool_that_rings_its_own_alarm_is_not_named_as_avoiding_a_motion_rooms():
     """In a Motion room entered this turn, on the guard's way: every step out rings it, the
     End meets the guard, and Dynamite rings an alarm of its own."""
@@ -663,8 +669,7 @@ def test_a_followed_plans_costly_step_says_what_the_plainest_avoiding_choice_lea
 
 
 def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
-    t = _peterman().reveal_floor(0).player(0, "1.A1", tools=(Tool.ROLLERSKATES,))
-    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    g = _tool_in_hand(Tool.ROLLERSKATES)
     e = explain(g, Action.parse("use rollerskates"), {}, {}, 3, 1)
     assert e.gained == 2 and e.actions == 0
     assert "It costs no action and gives you 2 more." in explanation_text(e, ["P1"])
@@ -684,8 +689,7 @@ def test_a_tool_used_is_named_as_used_up_and_a_step_names_none():
 
 def test_a_makeup_kit_names_the_stealth_tokens_it_gives_and_to_whom():
     """Fort Knox seed 9132: the hint told the kit's cost and nothing of its gain."""
-    t = _peterman().reveal_floor(0).player(0, "1.A1", tools=(Tool.MAKEUP_KIT,))
-    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    g = _tool_in_hand(Tool.MAKEUP_KIT)
     e = explain(g, Action.parse("use makeup-kit"), {}, {}, 3, 1)
     assert e.stealth_gained and e.crew_gains_stealth == ()
     assert "Makeup kit: a Tool is discarded once used. You gain a Stealth token." in (
@@ -705,8 +709,7 @@ def test_a_makeup_kit_names_the_stealth_tokens_it_gives_and_to_whom():
 
 def test_the_donuts_name_the_guard_they_make_skip_his_next_move():
     """Bank seed 9135: the hint told only that the Donuts were used up."""
-    t = _peterman().reveal_floor(0).player(0, "1.A1", tools=(Tool.DONUTS,))
-    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    g = _tool_in_hand(Tool.DONUTS)
     e = explain(g, Action.parse("use donuts 1.D4"), {}, {}, 3, 1)
     assert e.guard_skips == 0
     assert "The guard of floor 1 skips his next move." in explanation_text(e, ["P1"])
