@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..rules.actions import Action, ActionKind
@@ -426,13 +427,19 @@ def _public_watch(w0: Game, end: Game | None, me: int) -> tuple[str, float, _Cre
     return watch, watched, crew, cameras, atria
 
 
+def _in_sight(events: list[Event]) -> Iterator[Event]:
+    """An action's events up to the first hidden fact (a roll, a card, a tile turned)."""
+    for e in events:
+        if isinstance(e, HIDDEN_FACTS):
+            return
+        yield e
+
+
 def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
     """(an alarm goes off or is asked about, the burglar loses a Stealth token of their own)
     in an action's events, up to the first hidden fact (a roll, a card)."""
     alarm = stealth = False
-    for e in events:
-        if isinstance(e, HIDDEN_FACTS):
-            break
+    for e in _in_sight(events):
         if isinstance(e, AlarmRaised):
             alarm = True
         elif isinstance(e, StealthLost) and e.player == me and not e.from_tile:
@@ -445,22 +452,14 @@ def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
 
 def _stealth_gained(events: list[Event]) -> tuple[int, ...]:
     """The seats an action's events give a Stealth token, up to the first hidden fact."""
-    out: list[int] = []
-    for e in events:
-        if isinstance(e, HIDDEN_FACTS):
-            break
-        if isinstance(e, StealthGained):
-            out.append(e.player)
-    return tuple(out)
+    return tuple(e.player for e in _in_sight(events) if isinstance(e, StealthGained))
 
 
 def _alarm_of(events: list[Event], after: Game) -> tuple[int, bool]:
     """(the tile of the alarm an action sets off, whether the player is asked first how to
     stop it), as `_prices` found it: the first alarm raised before a hidden fact, else the
     alarm decision the action leaves open."""
-    for e in events:
-        if isinstance(e, HIDDEN_FACTS):
-            break
+    for e in _in_sight(events):
         if isinstance(e, AlarmRaised):
             return e.pos, False
     d = after.state.pending
