@@ -707,7 +707,7 @@ def explain(
     alt_risk, alt_steps = 0.0, -1
     weighed = False
     sole = False
-    if hazards:
+    if hazards or alarm:  # a price the table sees coming: the hint says why it is worth it
         sole = len(w0.legal_actions()) == 1
         clean = [a for a in scores if a != action and _pays_nothing(w0, a, me)]
         if clean:

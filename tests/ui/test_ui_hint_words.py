@@ -259,6 +259,18 @@ def test_a_hint_onto_a_fingerprint_names_its_alarm_and_never_says_out_of_reach()
     assert "unless you stop it" not in words  # no computer: nothing can stop it
 
 
+def test_an_alarm_set_off_on_purpose_says_why_it_is_worth_it():
+    """Office seed 9140: the Juicer's Crybaby rang alarms next to him with no word of what
+    they bought over the choices that ring none."""
+    juicer = Table(players=1, characters=(Character.JUICER,), sides=(Side.BASIC,))
+    g = juicer.reveal_floor(0).player(0, "1.A1").guard(0, at="1.D4", dest="1.D3").game()
+    crybaby = Action.parse("ability crybaby 1.A2")
+    e = explain(g, crybaby, {}, {crybaby: 10.0, Action.parse("end"): 5.0}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert "It sets off an alarm at 1.A2: the guard heads for the closest alarm" in words
+    assert "Worth it: the best choice that avoids this (End turn) scores lower" in words
+
+
 def test_an_alarm_a_hack_token_can_stop_is_told_as_a_question_to_come():
     t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.B1", K.FINGERPRINT)
     t = t.tile("1.A4", K.COMPUTER_FINGERPRINT, hack=1)
