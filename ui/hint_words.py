@@ -72,6 +72,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         parts.append(t("autopilot.gain.stealth_crew", name=_name(names, seat)))
     if e.guard_skips >= 0:
         parts.append(t("autopilot.gain.guard_skips", floor=e.guard_skips + 1))
+    if e.alarm_picked >= 0:
+        parts.append(t("autopilot.gain.alarm_picked", pos=describe.pos_text(e.alarm_picked)))
     parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
     if e.alarm:
         parts.append(_alarm_text(e))

@@ -106,6 +106,7 @@ EN: dict[str, Text] = {
     "autopilot.gain.stealth": "You gain a Stealth token.",
     "autopilot.gain.stealth_crew": "{name} gains a Stealth token.",
     "autopilot.gain.guard_skips": "The guard of floor {floor} skips his next move.",
+    "autopilot.gain.alarm_picked": "It takes the alarm off {pos}: you keep it to put down later.",
     "autopilot.cost.tool": "It uses up the {tool}: a Tool is discarded once used.",
     "autopilot.cost.unused": Plural("{n} action is left unused.", "{n} actions are left unused."),
     "autopilot.cost.guard-tile": "The guard stands there: stepping in costs a Stealth token.",

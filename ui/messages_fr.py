@@ -83,6 +83,7 @@ FR: dict[str, Text] = {
     "autopilot.gain.stealth": "Vous gagnez un jeton Camouflage.",
     "autopilot.gain.stealth_crew": "{name} gagne un jeton Camouflage.",
     "autopilot.gain.guard_skips": "Le Gardien de l'étage {floor} saute son prochain déplacement.",
+    "autopilot.gain.alarm_picked": "Cela retire l'Alarme de {pos} : vous la gardez pour la poser plus tard.",
     "autopilot.cost.tool": "Cela défausse l'Outil {tool} : un Outil ne sert qu'une fois.",
     "autopilot.cost.unused": Plural(
         "{n} action reste inutilisée.", "{n} actions restent inutilisées."

@@ -10,6 +10,7 @@ from ..rules.actions import Action, ActionKind
 from ..rules.data import Character, Side
 from ..rules.data import TileKind as K
 from ..rules.events import (
+    AlarmCleared,
     AlarmRaised,
     Event,
     KeypadRolled,
@@ -52,7 +53,8 @@ class Explanation:
     `tool_spent`: the Tool it uses up (every Tool is discarded once used); `stealth_gained`
     whether the burglar gains a Stealth token by it (the Makeup kit, before any hidden fact),
     `crew_gains_stealth` the other seats that do; `guard_skips`: the floor whose guard it
-    makes skip his next move (the Donuts), -1 for none.
+    makes skip his next move (the Donuts), -1 for none; `alarm_picked`: the tile whose alarm
+    it takes off the board, for the burglar to put down later (the Juicer's Reroute), -1.
     `hazards`: the certain prices the engine names
     (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
     on a tile in sight (a Laser, a Fingerprint, a Foyer...), `alarm_pos` that alarm's tile
@@ -126,6 +128,7 @@ class Explanation:
     stealth_gained: bool = False
     crew_gains_stealth: tuple[int, ...] = ()
     guard_skips: int = -1
+    alarm_picked: int = -1
     hazards: tuple[Hazard, ...] = ()
     alarm: bool = False
     alarm_pos: int = -1
@@ -634,6 +637,10 @@ def explain(
         ),
         -1,
     )
+    alarm_picked = -1  # the Juicer's Reroute: an alarm kept to put down later
+    if kind == ActionKind.ABILITY and action.card == "reroute":
+        cleared = (e.pos for e in _in_sight(priced_events) if isinstance(e, AlarmCleared))
+        alarm_picked = next(cleared, -1)
     told = set(hazards)
     alarm = alarm and not told & {Hazard.MOTION_EXIT, Hazard.THERMO_END}
     alarm_pos, alarm_asked = _alarm_of(priced_events, priced) if alarm else (-1, False)
@@ -749,6 +756,7 @@ def explain(
         stealth_gained=me in gainers,
         crew_gains_stealth=tuple(i for i in gainers if i != me),
         guard_skips=guard_skips,
+        alarm_picked=alarm_picked,
         hazards=hazards,
         alarm=alarm,
         alarm_pos=alarm_pos,

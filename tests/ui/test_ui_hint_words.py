@@ -729,6 +729,19 @@ def test_the_donuts_name_the_guard_they_make_skip_his_next_move():
     assert step.guard_skips == -1 and "skips" not in explanation_text(step, ["P1"])
 
 
+def test_the_juicers_reroute_names_the_alarm_it_takes_off_the_board():
+    """Bank seed 9141: the hint for picking an alarm up told only of the patrol card drawn."""
+    juicer = Table(players=1, characters=(Character.JUICER,), sides=(Side.ADVANCED,))
+    t = juicer.reveal_floor(0).tile("1.B2", K.LABORATORY, alarm=True).player(0, "1.B2")
+    g = t.guard(0, at="1.D4", dest="1.B2", patrol=("1.A4", "1.C1")).game()
+    e = explain(g, Action.parse("ability reroute pick"), {}, {}, 3, 1)
+    assert e.alarm_picked == P("1.B2")
+    words = explanation_text(e, ["P1"])
+    assert "It takes the alarm off 1.B2: you keep it to put down later." in words
+    step = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    assert step.alarm_picked == -1 and "takes the alarm" not in explanation_text(step, ["P1"])
+
+
 def _alarm_tie(t: Table, *steps: str) -> Game:
     """The guard (1.B2, speed 1) heads for the alarm at 1.B3; from there the alarms at 1.A4
     and 1.C4 are as close, and `steps` (ending the turn) leave that choice to the player."""
