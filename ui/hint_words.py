@@ -93,7 +93,7 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     elif e.event_dodged:
         parts.append(t("autopilot.gain.event_dodged"))
     parts.extend(_end_of_turn(e, names))
-    if e.hazards or e.alarm or e.walked_in:  # a price now, or one surely paid at the End
+    if e.hazards or e.alarm or e.event or e.walked_in:  # a price now, or surely at the End
         parts.append(_worth(e, names))
     return " ".join(parts)
 

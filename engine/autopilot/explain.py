@@ -714,9 +714,20 @@ def explain(
     alt_risk, alt_steps = 0.0, -1
     weighed = False
     sole = False
-    if hazards or alarm:  # a price the table sees coming: the hint says why it is worth it
+    if hazards or alarm or event:  # a price the table sees coming: the hint says why
         sole = len(w0.legal_actions()) == 1
-        clean = [a for a in scores if a != action and _pays_nothing(w0, a, me)]
+
+        def avoids(a: Action) -> bool:
+            """`a` pays no price of its own, and for an End that draws an Event, its line
+            ends the actions with enough taken to draw none."""
+            if a == action or not _pays_nothing(w0, a, me):
+                return False
+            if not event:
+                return True
+            a_end = _plan_end(w0, a, plan)[0]
+            return a_end is not None and not a_end.would_draw_event()
+
+        clean = [a for a in scores if avoids(a)]
         if clean:
             alternative = max(clean, key=lambda a: scores[a])
             weighed = True
@@ -724,7 +735,7 @@ def explain(
         else:  # a plan followed, or candidates that left it out: not scored, yet it exists
             # The plainest first: a step, a peek or the End before a Tool or an ability.
             others = sorted(w0.legal_actions(), key=lambda a: _PLAIN_FIRST.get(a.kind, 3))
-            free = (a for a in others if a != action and _pays_nothing(w0, a, me))
+            free = (a for a in others if avoids(a))
             alternative = next(free, None)
             if alternative is not None:  # its own line, read only when nothing hidden is on it
                 alt_end, alt_hidden = _plan_end(w0, alternative, plan)

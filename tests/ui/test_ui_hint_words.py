@@ -64,6 +64,20 @@ def test_a_hint_into_a_foyer_the_guard_sees_into_names_the_token_once_and_why_it
     assert "Not the only choice: Move here at 1.A2 avoids this price" in words
 
 
+def test_an_end_that_draws_an_event_says_why_against_a_choice_that_draws_none():
+    """Bank seed 9142: the turn ended with 2 actions unused, an Event drawn, and no word of
+    what else there was. The choice named must draw none itself: Clairvoyance scores
+    higher but its line ends at once, on the same Event."""
+    t = Table(players=1).reveal_floor(0).walls(0, "A1-A2").player(0, "1.A1")
+    t = t.events(EventCard.CRASH).guard(0, at="1.D1", dest="1.B1", speed=2)
+    g = t.turn(0, actions=3, taken=1).game()
+    end, look = Action.parse("end"), Action.parse("ability clairvoyance")
+    e = explain(g, end, {}, {end: 10.0, look: 8.0, Action.parse("move 1.B1"): 5.0}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert e.event and "Ending now draws an Event." in words
+    assert "Worth it: the best choice that avoids this (Move here at 1.B1)" in words
+
+
 def test_every_other_choice_pays_only_when_every_legal_action_does():
     """Walled in next to the guard, who walks in at the End: the step into his tile and the
     End both pay, so the hint may say so."""
