@@ -78,6 +78,23 @@ def test_an_end_that_draws_an_event_says_why_against_a_choice_that_draws_none():
     assert "Worth it: the best choice that avoids this (Move here at 1.B1)" in words
 
 
+def test_a_hint_into_the_guards_tile_on_a_lavatory_names_the_token_its_own_can_pay():
+    """Bank seed 9145: the step into the guard on a Lavatory was told with no word of him
+    there, and a token from the tile paid for it."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.B1", K.LAVATORY, stealth=3)
+    g = t.guard(0, at="1.B1", dest="1.D1").game()
+    e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert e.tile_pays_entry and e.hazards == () and not e.claims_safe
+    assert (
+        "The guard stands there: stepping in costs a Stealth token, and one lying on that tile"
+        " can pay it instead of yours." in words
+    )
+    assert "Not the only choice: Move here at 1.A2 avoids this price" in words
+    step = explain(g, Action.parse("move 1.A2"), {}, {}, 3, 1)
+    assert not step.tile_pays_entry and "stands there" not in explanation_text(step, ["P1"])
+
+
 def test_every_other_choice_pays_only_when_every_legal_action_does():
     """Walled in next to the guard, who walks in at the End: the step into his tile and the
     End both pay, so the hint may say so."""
