@@ -734,28 +734,38 @@ def explain(
     if hazards or alarm or event or tile_pays_entry:  # a price in sight: the hint says why
         sole = len(w0.legal_actions()) == 1
 
+        lines: dict[Action, tuple[Game | None, bool]] = {}
+
+        def line(a: Action) -> tuple[Game | None, bool]:
+            return lines[a] if a in lines else _plan_end(w0, a, plan)
+
         def avoids(a: Action) -> bool:
             """`a` pays no price of its own, and for an End that draws an Event, its line
-            ends the actions with enough taken to draw none."""
+            ends the actions with enough taken to draw none: the search's, else the rule of
+            thumb's (a line the search never played on)."""
             if a == action or not _pays_nothing(w0, a, me):
                 return False
             if not event:
                 return True
-            a_end = _plan_end(w0, a, plan)[0]
-            return a_end is not None and not a_end.would_draw_event()
+            for lines_from in (plan, {}):
+                a_line = _plan_end(w0, a, lines_from)
+                if a_line[0] is not None and not a_line[0].would_draw_event():
+                    lines[a] = a_line
+                    return True
+            return False
 
         clean = [a for a in scores if avoids(a)]
         if clean:
             alternative = max(clean, key=lambda a: scores[a])
             weighed = True
-            _, alt_risk, alt_steps = _end_risk(_plan_end(w0, alternative, plan)[0], me)
+            _, alt_risk, alt_steps = _end_risk(line(alternative)[0], me)
         else:  # a plan followed, or candidates that left it out: not scored, yet it exists
             # The plainest first: a step, a peek or the End before a Tool or an ability.
             others = sorted(w0.legal_actions(), key=lambda a: _PLAIN_FIRST.get(a.kind, 3))
             free = (a for a in others if avoids(a))
             alternative = next(free, None)
             if alternative is not None:  # its own line, read only when nothing hidden is on it
-                alt_end, alt_hidden = _plan_end(w0, alternative, plan)
+                alt_end, alt_hidden = line(alternative)
                 if not alt_hidden and not end_unknown:
                     _, alt_risk, alt_steps = _end_risk(alt_end, me)
     # A step whose plan surely ends where the guard walks in pays that price at the End: the
