@@ -103,9 +103,11 @@ class Explanation:
     whether it takes him nearer his own goal, and else `ordered_from` and `ordered_risk`: the
     tile it takes him from and the chance the guard walks in there as this turn ends, when
     his new tile's chance is lower (-1 and 0.0 otherwise). When
-    the action pays a hazard, `alternative` is the best-scored choice that pays no price the
-    table sees coming (`_pays_nothing`: no hazard, alarm or token, nor a forced End that
-    pays), with the risk and the steps to the goal its own plan ends with
+    the action pays a price in sight (a hazard, an alarm, a tile's token, the Event an early
+    End draws), `alternative` is the best-scored choice that pays no price the table sees
+    coming (`_pays_nothing`: no hazard, alarm, token or Event, nor a forced End that pays;
+    against an early End, one whose line then draws no Event either), with the risk and the
+    steps to the goal its own plan ends with
     (`alternative_weighed`); when no scored choice avoids it (a plan followed, candidates
     that left it out), the plainest legal one that does, unweighed (its line's risk and
     steps are read when neither line turns up anything hidden); None: every legal choice
@@ -492,10 +494,10 @@ _SURE = 1.0 - 1e-9  # a chance summed over the guard's walks that adds up to 1
 
 def _pays_nothing(g: Game, action: Action, me: int) -> bool:
     """`action` pays no price the table can see coming: no hazard, no alarm or Stealth token
-    of its own (Dynamite skips a Motion room's alarm by ringing another), and when it leaves
-    no action, the End it forces pays none (a Tool used where the guard walks at the End
-    only puts off the same price)."""
-    if g.hazards(action):
+    of its own (Dynamite skips a Motion room's alarm by ringing another), no Event drawn by
+    ending with too few actions taken, and when it leaves no action, the End it forces pays
+    none (a Tool used where the guard walks at the End only puts off the same price)."""
+    if g.hazards(action) or (action.kind == ActionKind.END and g.would_draw_event()):
         return False
     trial = g.clone()
     events = trial.apply(action)
