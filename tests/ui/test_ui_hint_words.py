@@ -95,6 +95,19 @@ def test_a_hint_into_the_guards_tile_on_a_lavatory_names_the_token_its_own_can_p
     assert not step.tile_pays_entry and "stands there" not in explanation_text(step, ["P1"])
 
 
+def test_an_end_that_draws_an_event_is_not_named_as_the_choice_that_pays_nothing():
+    """Office seed 9147: "End turn avoids this price" for an End that drew an Event."""
+    peterman = Table(players=1, characters=(Character.PETERMAN,), sides=(Side.BASIC,))
+    t = peterman.reveal_floor(0).walls(0, "B1-C1").walls(0, "B1-B2").player(0, "1.A1")
+    t = t.tile("1.B1", K.MOTION).events(EventCard.CRASH).guard(0, at="1.D4", dest="1.D3")
+    g = t.game()
+    g.apply("move 1.B1")  # entered this turn: the way back out rings its alarm
+    assert g.would_draw_event() and len(g.legal_actions()) == 2
+    e = explain(g, Action.parse("move 1.A1"), {}, {}, 3, 1)
+    assert e.hazards == (Hazard.MOTION_EXIT,) and e.alternative is None
+    assert "Every other choice pays a price too." in explanation_text(e, ["P1"])
+
+
 def test_every_other_choice_pays_only_when_every_legal_action_does():
     """Walled in next to the guard, who walks in at the End: the step into his tile and the
     End both pay, so the hint may say so."""
