@@ -75,8 +75,9 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     if e.alarm_picked >= 0:
         parts.append(t("autopilot.gain.alarm_picked", pos=describe.pos_text(e.alarm_picked)))
     parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
-    if e.tile_pays_entry:
-        parts.append(t("autopilot.cost.guard-tile_tile_pays"))
+    if e.tile_pays:  # a token lying on the tile may pay instead: stepping into the guard...
+        key = "guard-tile" if e.tile_pays == "entered-guard" else "stealth"
+        parts.append(t(f"autopilot.cost.{key}_tile_pays"))
     if e.alarm:
         parts.append(_alarm_text(e))
     if e.stealth:
@@ -95,7 +96,7 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     elif e.event_dodged:
         parts.append(t("autopilot.gain.event_dodged"))
     parts.extend(_end_of_turn(e, names))
-    if e.hazards or e.alarm or e.event or e.tile_pays_entry or e.walked_in:  # a price to pay
+    if e.hazards or e.alarm or e.event or e.tile_pays or e.walked_in:  # a price to pay
         parts.append(_worth(e, names))
     return " ".join(parts)
 

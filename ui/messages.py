@@ -111,6 +111,7 @@ EN: dict[str, Text] = {
     "autopilot.cost.unused": Plural("{n} action is left unused.", "{n} actions are left unused."),
     "autopilot.cost.guard-tile": "The guard stands there: stepping in costs a Stealth token.",
     "autopilot.cost.guard-tile_tile_pays": "The guard stands there: stepping in costs a Stealth token, and one lying on that tile can pay it instead of yours.",
+    "autopilot.cost.stealth_tile_pays": "A guard sees you there: you lose a Stealth token, and one lying on that tile can pay it instead of yours.",
     "autopilot.cost.watched": "A guard can see into that tile: stepping in costs a Stealth token.",
     "autopilot.cost.motion-exit": "You entered this Motion room this turn: leaving it sets off its alarm.",
     "autopilot.cost.thermo-end": "Ending on this Thermo sets off its alarm.",

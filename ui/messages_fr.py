@@ -90,6 +90,7 @@ FR: dict[str, Text] = {
     ),
     "autopilot.cost.guard-tile": "Le Gardien est là : y entrer coûte un jeton Camouflage.",
     "autopilot.cost.guard-tile_tile_pays": "Le Gardien est là : y entrer coûte un jeton Camouflage, qu'un jeton posé sur cette tuile peut payer à la place du vôtre.",
+    "autopilot.cost.stealth_tile_pays": "Un Gardien vous y voit : vous perdez un jeton Camouflage, qu'un jeton posé sur cette tuile peut payer à la place du vôtre.",
     "autopilot.cost.watched": "Un Gardien voit dans cette tuile : y entrer coûte un jeton Camouflage.",
     "autopilot.cost.motion-exit": "Vous êtes entré dans cette salle Motion ce tour-ci : en sortir déclenche son Alarme.",
     "autopilot.cost.thermo-end": "Finir sur ce Thermo déclenche son Alarme.",

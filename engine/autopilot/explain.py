@@ -25,7 +25,7 @@ from ..rules.events import (
 from ..rules.foresight import HIDDEN_FACTS, public_move_trial
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind as D
-from ..rules.kinds import Hazard, Lasting, StealthLoss
+from ..rules.kinds import Hazard, Lasting
 from ..rules.state import Step
 from .goals import Goal, _revealed_of_kind, aim_of, goal_distance
 from .guard_risk import (
@@ -53,9 +53,10 @@ class Explanation:
     `tool_spent`: the Tool it uses up (every Tool is discarded once used); `stealth_gained`
     whether the burglar gains a Stealth token by it (the Makeup kit, before any hidden fact),
     `crew_gains_stealth` the other seats that do; `guard_skips`: the floor whose guard it
-    makes skip his next move (the Donuts), -1 for none; `tile_pays_entry`: it steps into the
-    guard's tile where a Stealth token lying there (a Lavatory's) pays instead of the
-    burglar's own, or may when asked; `alarm_picked`: the tile whose alarm
+    makes skip his next move (the Donuts), -1 for none; `tile_pays`: why the step costs a
+    Stealth token that one lying on the tile (a Lavatory's) pays instead of the burglar's
+    own, or may when asked (the `StealthLoss`: the guard's tile entered, the Tiara seen...),
+    "" for none; `alarm_picked`: the tile whose alarm
     it takes off the board, for the burglar to put down later (the Juicer's Reroute), -1.
     `hazards`: the certain prices the engine names
     (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
@@ -133,7 +134,7 @@ class Explanation:
     crew_gains_stealth: tuple[int, ...] = ()
     guard_skips: int = -1
     alarm_picked: int = -1
-    tile_pays_entry: bool = False
+    tile_pays: str = ""
     hazards: tuple[Hazard, ...] = ()
     alarm: bool = False
     alarm_pos: int = -1
@@ -190,7 +191,7 @@ class Explanation:
             self.end_pos >= 0
             and not self.hazards
             and not self.alarm
-            and not self.tile_pays_entry
+            and not self.tile_pays
             and not self.stealth
             and not self.event
             and not self.face_down
@@ -459,15 +460,14 @@ def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
     return alarm, stealth
 
 
-def _entry_paid_by_tile(events: list[Event], after: Game) -> bool:
-    """Stepping into the guard's tile costs a Stealth token that one lying there pays (the
-    burglar has none left) or may pay (he is asked which), up to the first hidden fact."""
-    entered = StealthLoss.ENTERED_GUARD
+def _paid_by_tile(events: list[Event], after: Game) -> str:
+    """Why the action costs a Stealth token that one lying on the tile pays (the burglar has
+    none left) or may pay (he is asked which), up to the first hidden fact; "" for none."""
     for e in _in_sight(events):
-        if isinstance(e, StealthLost) and e.from_tile and e.reason == entered:
-            return True
+        if isinstance(e, StealthLost) and e.from_tile:
+            return str(e.reason)
     d = after.state.pending
-    return d is not None and d.kind == D.TILE_STEALTH and d.source == entered
+    return d.source if d is not None and d.kind == D.TILE_STEALTH else ""
 
 
 def _stealth_gained(events: list[Event]) -> tuple[int, ...]:
@@ -502,7 +502,7 @@ def _pays_nothing(g: Game, action: Action, me: int) -> bool:
     trial = g.clone()
     events = trial.apply(action)
     alarm, stealth = _prices(events, trial, me)
-    if alarm or stealth or _entry_paid_by_tile(events, trial):
+    if alarm or stealth or _paid_by_tile(events, trial):
         return False
     st, before = trial.state, g.state
     if (
@@ -655,7 +655,7 @@ def explain(
         ),
         -1,
     )
-    tile_pays_entry = kind == ActionKind.MOVE and _entry_paid_by_tile(priced_events, priced)
+    tile_pays = _paid_by_tile(priced_events, priced) if kind != ActionKind.END else ""
     alarm_picked = -1  # the Juicer's Reroute: an alarm kept to put down later
     if kind == ActionKind.ABILITY and action.card == "reroute":
         cleared = (e.pos for e in _in_sight(priced_events) if isinstance(e, AlarmCleared))
@@ -733,7 +733,7 @@ def explain(
     alt_risk, alt_steps = 0.0, -1
     weighed = False
     sole = False
-    if hazards or alarm or event or tile_pays_entry:  # a price in sight: the hint says why
+    if hazards or alarm or event or tile_pays:  # a price in sight: the hint says why
         sole = len(w0.legal_actions()) == 1
 
         lines: dict[Action, tuple[Game | None, bool]] = {}
@@ -797,7 +797,7 @@ def explain(
         crew_gains_stealth=tuple(i for i in gainers if i != me),
         guard_skips=guard_skips,
         alarm_picked=alarm_picked,
-        tile_pays_entry=tile_pays_entry,
+        tile_pays=tile_pays,
         hazards=hazards,
         alarm=alarm,
         alarm_pos=alarm_pos,

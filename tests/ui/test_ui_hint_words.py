@@ -10,7 +10,7 @@ from engine.autopilot.explain import explain
 from engine.autopilot.goals import Goal
 from engine.autopilot.search import TurnSearch
 from engine.rules.actions import Action, ActionKind
-from engine.rules.data import Character, EventCard, ScenarioId, Side, Tool
+from engine.rules.data import Character, EventCard, Loot, ScenarioId, Side, Tool
 from engine.rules.game import Game
 from engine.rules.kinds import Hazard
 from tests.engine.builder import K, P, Table
@@ -85,14 +85,14 @@ def test_a_hint_into_the_guards_tile_on_a_lavatory_names_the_token_its_own_can_p
     g = t.guard(0, at="1.B1", dest="1.D1").game()
     e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
     words = explanation_text(e, ["P1"])
-    assert e.tile_pays_entry and e.hazards == () and not e.claims_safe
+    assert e.tile_pays == "entered-guard" and e.hazards == () and not e.claims_safe
     assert (
         "The guard stands there: stepping in costs a Stealth token, and one lying on that tile"
         " can pay it instead of yours." in words
     )
     assert "Not the only choice: Move here at 1.A2 avoids this price" in words
     step = explain(g, Action.parse("move 1.A2"), {}, {}, 3, 1)
-    assert not step.tile_pays_entry and "stands there" not in explanation_text(step, ["P1"])
+    assert not step.tile_pays and "stands there" not in explanation_text(step, ["P1"])
 
 
 def test_an_end_that_draws_an_event_is_not_named_as_the_choice_that_pays_nothing():
@@ -106,6 +106,20 @@ def test_an_end_that_draws_an_event_is_not_named_as_the_choice_that_pays_nothing
     e = explain(g, Action.parse("move 1.A1"), {}, {}, 3, 1)
     assert e.hazards == (Hazard.MOTION_EXIT,) and e.alternative is None
     assert "Every other choice pays a price too." in explanation_text(e, ["P1"])
+
+
+def test_a_hint_onto_a_lavatory_next_to_the_guard_with_the_tiara_names_the_token():
+    """Bank seed 9148: up the Stairs next to a guard with the Tiara, a Stealth token lost
+    (the tile's, when asked) with the step told as out of the guard's reach."""
+    t = Table(players=1).reveal_floor(0).tile("1.B1", K.LAVATORY, stealth=3)
+    t = t.player(0, "1.A1", loot=(Loot.TIARA,)).guard(0, at="1.C1", dest="1.D4")
+    g = t.game()
+    e = explain(g, Action.parse("move 1.B1"), {}, {}, 3, 1)
+    assert e.tile_pays == "tiara" and not e.stealth and not e.claims_safe
+    assert (
+        "A guard sees you there: you lose a Stealth token, and one lying on that tile can pay"
+        " it instead of yours." in explanation_text(e, ["P1"])
+    )
 
 
 def test_every_other_choice_pays_only_when_every_legal_action_does():
