@@ -666,6 +666,7 @@ def explain(
     stealth = stealth and not told & {
         Hazard.GUARD_TILE,
         Hazard.WATCHED,
+        Hazard.TIARA_SEEN,
         Hazard.GUARD_PATH_END,
         Hazard.GUARD_PATH_END_EVENT,
     }

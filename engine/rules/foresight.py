@@ -211,13 +211,14 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
     under it is not public) and a locked Keypad opens (its roll is not made yet): the prices of
     getting in, up to a guard set up by a patrol card nobody saw (on a floor entered first), a
     Stealth lost entering a guard's tile (not the Acrobat's free entry, not a token the tile
-    offers instead) or a Foyer or an Atrium a guard sees into, the alarm of a Motion room left
-    the turn it was entered. Ending the actions is tried too, up to the first hidden fact (a
-    card the table saw on top is none): a Thermo's alarm, Flexibility's price, the guard walking
-    in on the burglar. When the Event ending draws comes with a hidden fact before he walks (the
-    card itself, unseen; a Tool it draws), his walk is not certain: if his route (before his
-    destination, at his speed) crosses the burglar's tile, that is `GUARD_PATH_END_EVENT`, which
-    says the Event may change it. An illegal action, or one outside the actions step, has none."""
+    offers instead), a Foyer or an Atrium a guard sees into, the Tiara held next to a guard, the
+    alarm of a Motion room left the turn it was entered. Ending the actions is tried too, up to
+    the first hidden fact (a card the table saw on top is none): a Thermo's alarm, Flexibility's
+    price, the guard walking in on the burglar. When the Event ending draws comes with a hidden
+    fact before he walks (the card itself, unseen; a Tool it draws), his walk is not certain: if
+    his route (before his destination, at his speed) crosses the burglar's tile, that is
+    `GUARD_PATH_END_EVENT`, which says the Event may change it. An illegal action, or one
+    outside the actions step, has none."""
     st = game.state
     if st.step != Step.ACTIONS or st.pending is not None:
         return ()
@@ -250,6 +251,8 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
                 out.append(Hazard.GUARD_TILE)
             elif event.reason in _SEEN_INTO:
                 out.append(Hazard.WATCHED)
+            elif event.reason == StealthLoss.TIARA:
+                out.append(Hazard.TIARA_SEEN)
     return tuple(out)
 
 

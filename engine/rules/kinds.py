@@ -55,6 +55,7 @@ class Hazard(StrEnum):
 
     GUARD_TILE = "guard-tile"  # a Move into a guard's tile: a Stealth token
     WATCHED = "watched"  # a Move into a Foyer or an Atrium a guard sees into: a Stealth token
+    TIARA_SEEN = "tiara-seen"  # a Move next to a guard, holding the Tiara: a Stealth token
     MOTION_EXIT = "motion-exit"  # leaving a Motion room entered this turn: its alarm
     THERMO_END = "thermo-end"  # ending the actions on a Thermo: its alarm
     GUARD_PATH_END = "guard-path-end"  # ending where the guard surely walks: a Stealth token

@@ -12,7 +12,7 @@ from itertools import product
 import pytest
 
 from engine.rules.actions import ActionKind
-from engine.rules.data import Character, EventCard, ScenarioId, Side
+from engine.rules.data import Character, EventCard, Loot, ScenarioId, Side
 from engine.rules.events import (
     AlarmRaised,
     DecisionNeeded,
@@ -74,6 +74,18 @@ def test_stepping_into_an_atrium_the_guard_above_looks_down_on_costs_a_stealth()
     quiet = Table().player(0, "1.A1").tile("1.B1", K.ATRIUM).tile("2.C1", K.LABORATORY)
     quiet = quiet.guard(0, at="1.D4", dest="1.D3").guard(1, at="2.C1", dest="2.D4")
     assert quiet.game().hazards("move 1.B1") == ()
+
+
+def test_stepping_next_to_a_guard_with_the_tiara_costs_a_stealth():
+    """Bank seed 9148: up the Stairs next to a guard with the Tiara, a token lost."""
+    tiara = Table().player(0, "1.A1", loot=(Loot.TIARA,)).tile("1.B1", K.LABORATORY)
+    g = tiara.guard(0, at="1.C1", dest="1.D4").game()
+    assert g.hazards("move 1.B1") == (Hazard.TIARA_SEEN,)
+    without = Table().player(0, "1.A1").tile("1.B1", K.LABORATORY)
+    assert without.guard(0, at="1.C1", dest="1.D4").game().hazards("move 1.B1") == ()
+    walled = Table().player(0, "1.A1", loot=(Loot.TIARA,)).tile("1.B1", K.LABORATORY)
+    walled = walled.walls(0, "B1|C1").guard(0, at="1.C1", dest="1.D4")
+    assert walled.game().hazards("move 1.B1") == ()
 
 
 def test_leaving_a_motion_room_entered_this_turn_rings_its_alarm():
@@ -242,7 +254,9 @@ def test_every_certain_hazard_is_paid_when_the_action_goes_through() -> None:
                     continue
                 named[hazard] += 1
                 assert _paid(hazard, events, me, here), action
-    assert all(named[h] >= 10 for h in Hazard if h != Hazard.GUARD_PATH_END_EVENT), named
+    # The Tiara is one Loot of many, seldom held in random play: its own test above states it.
+    rare = {Hazard.GUARD_PATH_END_EVENT, Hazard.TIARA_SEEN}
+    assert all(named[h] >= 10 for h in Hazard if h not in rare), named
 
 
 @pytest.mark.parametrize("roll", [6, 1])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.rules.actions import Action
 from engine.rules.actions import parse_pos as P
-from engine.rules.data import Character, Side
+from engine.rules.data import Character, Loot, Side
 from engine.rules.events import (
     AlarmRaised,
     DestinationSet,
@@ -153,3 +153,8 @@ def test_each_hazard_the_engine_names_is_a_safety_net_with_its_own_dont_ask_agai
     assert reason("move 1.B1", set()) == "watched"
     assert reason("move 1.B1", {"watched"}) == ""
     assert "Stealth" in safety_text("watched", Action.parse("move 1.B1"), 4)
+    tiara = table().player(0, "1.A1", loot=(Loot.TIARA,)).tile("1.B1", K.LABORATORY)
+    g = tiara.guard(0, at="1.C1", dest="1.D4").game()
+    assert reason("move 1.B1", set()) == "tiara-seen"
+    assert reason("move 1.B1", {"tiara-seen"}) == ""
+    assert "Tiara" in safety_text("tiara-seen", Action.parse("move 1.B1"), 4)
