@@ -36,9 +36,11 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     if e.climb:  # the floor the Stairs lead to, reached another way
         parts.append(t("autopilot.goal.climb", floor=e.leads_to + 1))
     elif goal in _GOALS_AT and e.target >= 0:
+        # Loot out of any Safe (a Persian Kitty run off) lies on a tile of another kind.
+        key = "loot_lying" if goal == "loot" and e.safe < 0 else goal
         parts.append(
             t(
-                f"autopilot.goal.{goal}",
+                f"autopilot.goal.{key}",
                 pos=describe.pos_text(e.target),
                 safe=describe.pos_text(e.safe) if e.safe >= 0 else "",
                 floor=e.leads_to + 1,  # the floor's number as the board shows it

@@ -81,6 +81,7 @@ EN: dict[str, Text] = {
     "autopilot.goal.combination": "Goal: reveal {pos}, in the row or column of the Safe at {safe}.",
     "autopilot.goal.find-safe": "Goal: find the Safe of floor {floor} among its tiles still face down.",
     "autopilot.goal.loot": "Goal: the Loot of the open Safe at {pos}.",
+    "autopilot.goal.loot_lying": "Goal: the Loot lying at {pos}.",
     "autopilot.goal.stairs-up": "Goal: the Stairs at {pos}, up to floor {floor}.",
     "autopilot.goal.find-stairs": "Goal: find the Stairs of floor {floor} among its tiles still face down.",
     "autopilot.goal.stairs-down": "Goal: {pos}, down the Stairs to floor {floor}.",

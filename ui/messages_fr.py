@@ -58,6 +58,7 @@ FR: dict[str, Text] = {
     "autopilot.goal.combination": "Objectif : révéler {pos}, dans la ligne ou la colonne du Coffre en {safe}.",
     "autopilot.goal.find-safe": "Objectif : trouver le Coffre de l'étage {floor} parmi ses tuiles encore face cachée.",
     "autopilot.goal.loot": "Objectif : le Butin du Coffre ouvert en {pos}.",
+    "autopilot.goal.loot_lying": "Objectif : le Butin posé en {pos}.",
     "autopilot.goal.stairs-up": "Objectif : l'Escalier en {pos}, pour monter à l'étage {floor}.",
     "autopilot.goal.find-stairs": "Objectif : trouver l'Escalier de l'étage {floor} parmi ses tuiles encore face cachée.",
     "autopilot.goal.stairs-down": "Objectif : {pos}, pour redescendre à l'étage {floor}.",

@@ -48,7 +48,8 @@ class Explanation:
     words it). Every field is read off the search's own line in its first sample and the
     engine's public queries: nothing here is a fixed sentence.
 
-    `goal`, `target`, `safe`: what the plan works toward. `actions`: what the action spends
+    `goal`, `target`, `safe`: what the plan works toward (`safe` for Loot: the open Safe it
+    lies in, -1 for Loot lying on another tile). `actions`: what the action spends
     (for End, the actions left unused); `gained`, the actions it adds (Rollerskates...);
     `tool_spent`: the Tool it uses up (every Tool is discarded once used); `stealth_gained`
     whether the burglar gains a Stealth token by it (the Makeup kit, before any hidden fact),
@@ -613,6 +614,8 @@ def explain(
         goal, target = Goal.LOOT, pos if pos is not None else -1
     elif kind == ActionKind.ESCAPE:
         goal, target = Goal.ESCAPE, pos if pos is not None else -1
+    if goal == Goal.LOOT and target >= 0 and w0.tile(target).kind == K.SAFE:
+        safe = target  # Loot in its open Safe; none for Loot lying elsewhere (a Kitty run off)
     elif kind == ActionKind.HACK and pos is not None and w0.tile(pos).hack < HACK_TOKENS_WORTH:
         goal, target = Goal.HACK, pos  # past them a hack is an action spent on the goal's turn
     hazards = w0.hazards(action)

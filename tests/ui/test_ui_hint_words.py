@@ -19,6 +19,7 @@ from tests.engine.test_bot import (
     _crow_beside_the_guards_walk,
     _detour,
     _hack_then_end,
+    _kitty_ran,
     _last_step,
     _on_the_stairs_in_the_guards_walk,
     _rook_orders,
@@ -120,6 +121,16 @@ def test_a_hint_onto_a_lavatory_next_to_the_guard_with_the_tiara_names_the_token
         "A guard sees you there: you lose a Stealth token, and one lying on that tile can pay"
         " it instead of yours." in explanation_text(e, ["P1"])
     )
+
+
+def test_loot_lying_off_its_safe_is_not_told_as_the_open_safes():
+    """Office seed 9150: "the Loot of the open Safe at 1.D2" for a Persian Kitty that had run
+    off onto a Camera."""
+    g = _kitty_ran()
+    e = explain(g, Action.parse("pickup persian-kitty"), {}, {}, 3, 1)
+    assert e.goal == Goal.LOOT and e.target == P("1.B3") and e.safe == -1
+    words = explanation_text(e, ["Ada", "Bob"])
+    assert "Goal: the Loot lying at 1.B3." in words and "open Safe" not in words
 
 
 def test_every_other_choice_pays_only_when_every_legal_action_does():
