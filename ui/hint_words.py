@@ -186,12 +186,16 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
                 parts.append(t(key, left=left, name=who, pos=_at(tile), pct=_pct(chance)))
         if e.end_event and not e.end_unknown:  # an End of its own has named the Event
             parts.append(t("autopilot.risk.event_now" if e.event else "autopilot.risk.event"))
-    for seat, tile, chance in e.crew:
-        key = _sure_or("autopilot.risk.crew", chance)
-        parts.append(t(key, name=_name(names, seat), pos=_at(tile), pct=_pct(chance)))
-    for what, crew in (("crew_camera", e.crew_camera), ("crew_atrium", e.crew_atrium)):
+    # A teammate met where a plan that turns up hidden facts ends is that sample's guess too:
+    # a sure meeting is told as what would happen, not what will.
+    sure = "_guess_sure" if e.end_unknown else "_sure"
+    for what, crew in (
+        ("crew", e.crew),
+        ("crew_camera", e.crew_camera),
+        ("crew_atrium", e.crew_atrium),
+    ):
         for seat, tile, chance in crew:
-            key = _sure_or(f"autopilot.risk.{what}", chance)
+            key = f"autopilot.risk.{what}" + (sure if _certain(chance) else "")
             parts.append(t(key, name=_name(names, seat), pos=_at(tile), pct=_pct(chance)))
     return parts
 

@@ -373,6 +373,21 @@ def test_a_hint_names_the_teammate_the_guard_reaches_when_the_turn_ends():
     assert "Bob en 1.C1 est sur le chemin du Gardien" in explanation_text(e, ["Ada", "Bob"])
 
 
+def test_a_teammate_met_where_a_guessed_plan_ends_is_told_as_what_would_happen():
+    """Bank seed 9157: "Burglar 1 is on the guard's path: he reaches them then" after a plan
+    that turned up face-down tiles, one of which rang an alarm that sent him elsewhere."""
+    t = Table(players=2).reveal_floor(0).player(0, "1.A4").player(1, "1.C1")
+    t = t.face_down("1.B4", K.LABORATORY).guard(0, at="1.A1", dest="1.D1", speed=3)
+    g = t.turn(0, actions=1, taken=3).game()
+    e = explain(g, Action.parse("move 1.B4"), {}, {}, 2, 1)
+    words = explanation_text(e, ["Ada", "Bob"])
+    assert e.end_unknown
+    assert "Bob at 1.C1 would be on the guard's path: he would reach them then." in words
+    messages.set_language("fr")
+    words = explanation_text(e, ["Ada", "Bob"])
+    assert "Bob en 1.C1 serait sur le chemin du Gardien" in words and "atteindrait" in words
+
+
 def test_a_hint_ending_the_turn_off_the_goals_floor_says_which_guard_moves_and_whom_it_spares():
     g = _teammate_in_the_guards_walk()
     up = Action.parse("move 2.B1")
