@@ -109,10 +109,11 @@ class Explanation:
     End draws), `alternative` is the best-scored choice that pays no price the table sees
     coming (`_pays_nothing`: no hazard, alarm, token or Event, nor a forced End that pays;
     against an early End, one whose line then draws no Event either), with the risk and the
-    steps to the goal its own plan ends with
-    (`alternative_weighed`); when no scored choice avoids it (a plan followed, candidates
-    that left it out), the plainest legal one that does, unweighed (its line's risk and
-    steps are read when neither line turns up anything hidden); None: every legal choice
+    steps to the goal its own plan ends with (`alternative_weighed` when the action scored
+    at least as well: a line the whole-turn search chose over the bot's own best is not);
+    when no scored choice avoids it (a plan followed, candidates that left it out), the
+    plainest legal one that does; unweighed, its line's risk and steps are read when
+    neither line turns up anything hidden. None: every legal choice
     pays a price (for a decision: the best-scored other option, when its plan ends the turn
     where the guard is likelier to walk in; for a choice made as the turn ends, the one whose
     walk catches more burglars). `decision`: the pending decision's kind, for a choice;
@@ -493,6 +494,12 @@ _PLAIN_FIRST = {ActionKind.MOVE: 0, ActionKind.PEEK: 1, ActionKind.END: 2}
 _SURE = 1.0 - 1e-9  # a chance summed over the guard's walks that adds up to 1
 
 
+def _outscores(scores: dict[Action, float], action: Action, other: Action) -> bool:
+    """`action` scored at least as well as `other` on the bot's own tables: else the whole-turn
+    search chose it over `other` on its worlds, and "`other` scores lower" would be false."""
+    return action in scores and scores[action] >= scores[other]
+
+
 def _pays_nothing(g: Game, action: Action, me: int) -> bool:
     """`action` pays no price the table can see coming: no hazard, no alarm or Stealth token
     of its own (Dynamite skips a Motion room's alarm by ringing another), no Event drawn by
@@ -763,17 +770,17 @@ def explain(
         clean = [a for a in scores if avoids(a)]
         if clean:
             alternative = max(clean, key=lambda a: scores[a])
-            weighed = True
-            _, alt_risk, alt_steps = _end_risk(line(alternative)[0], me)
+            weighed = _outscores(scores, action, alternative)
         else:  # a plan followed, or candidates that left it out: not scored, yet it exists
             # The plainest first: a step, a peek or the End before a Tool or an ability.
             others = sorted(w0.legal_actions(), key=lambda a: _PLAIN_FIRST.get(a.kind, 3))
             free = (a for a in others if avoids(a))
             alternative = next(free, None)
-            if alternative is not None:  # its own line, read only when nothing hidden is on it
-                alt_end, alt_hidden = line(alternative)
-                if not alt_hidden and not end_unknown:
-                    _, alt_risk, alt_steps = _end_risk(alt_end, me)
+        if alternative is not None:
+            alt_end, alt_hidden = line(alternative)
+            # Unweighed, its own line is read only when nothing hidden is on either line.
+            if weighed or (not alt_hidden and not end_unknown):
+                _, alt_risk, alt_steps = _end_risk(alt_end, me)
     # A step whose plan surely ends where the guard walks in pays that price at the End: the
     # best-scored choice whose own line ends anywhere safer says why it is worth it.
     walked_in = False
@@ -786,7 +793,8 @@ def explain(
                 continue
             _, other_risk, other_steps = _end_risk(other_end, me)
             if other_risk < risk:
-                alternative, weighed, alt_risk, alt_steps = other, True, other_risk, other_steps
+                alternative, alt_risk, alt_steps = other, other_risk, other_steps
+                weighed = _outscores(scores, action, other)
                 walked_in = True
                 break
     return Explanation(

@@ -340,6 +340,19 @@ def test_an_alarm_set_off_on_purpose_says_why_it_is_worth_it():
     assert "Worth it: the best choice that avoids this (End turn) scores lower" in words
 
 
+def test_a_choice_that_outscored_the_action_is_never_told_as_scoring_lower():
+    """Office seed 9140: the whole-turn search chose the Crybaby over a step the bot's own
+    tables scored higher, and the hint said that step "scores lower"."""
+    juicer = Table(players=1, characters=(Character.JUICER,), sides=(Side.BASIC,))
+    g = juicer.reveal_floor(0).player(0, "1.A1").guard(0, at="1.D4", dest="1.D3").game()
+    crybaby = Action.parse("ability crybaby 1.A2")
+    e = explain(g, crybaby, {}, {crybaby: 5.0, Action.parse("end"): 10.0}, 3, 1)
+    words = explanation_text(e, ["P1"])
+    assert e.alternative == Action.parse("end") and not e.alternative_weighed
+    assert "scores lower" not in words
+    assert "Not the only choice: End turn avoids this price" in words
+
+
 def test_an_alarm_a_hack_token_can_stop_is_told_as_a_question_to_come():
     t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.B1", K.FINGERPRINT)
     t = t.tile("1.A4", K.COMPUTER_FINGERPRINT, hack=1)
