@@ -206,7 +206,13 @@ def _worth(e: Explanation, names: list[str]) -> str:
         return t("autopilot.worth.sole")
     if e.alternative is None:
         return t("autopilot.worth.only")
-    label = describe.action_label(e.alternative, names)
+    from engine import floor_of
+
+    alt = e.alternative
+    if alt.pos >= 0 and e.here >= 0 and floor_of(alt.pos) != floor_of(e.here):  # a floor off
+        label = describe.floor_change_label(alt, e.here, names)
+    else:
+        label = describe.action_label(alt, names)
     # Weighed: the best-scored choice that avoids the price; else the plainest one (a plan
     # followed), its own line compared all the same.
     pre = "autopilot.worth." if e.alternative_weighed else "autopilot.worth.plan_"

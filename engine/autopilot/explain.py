@@ -48,7 +48,8 @@ class Explanation:
     words it). Every field is read off the search's own line in its first sample and the
     engine's public queries: nothing here is a fixed sentence.
 
-    `goal`, `target`, `safe`: what the plan works toward (`safe` for Loot: the open Safe it
+    `here`: the burglar's tile as he chooses (-1 outside). `goal`, `target`, `safe`: what
+    the plan works toward (`safe` for Loot: the open Safe it
     lies in, -1 for Loot lying on another tile). `actions`: what the action spends
     (for End, the actions left unused); `gained`, the actions it adds (Rollerskates...);
     `tool_spent`: the Tool it uses up (every Tool is discarded once used); `stealth_gained`
@@ -175,6 +176,7 @@ class Explanation:
     steps: int = -1
     alternative: Action | None = None
     alternative_weighed: bool = False
+    here: int = -1
     alternative_risk: float = 0.0
     alternative_steps: int = -1
     sole: bool = False
@@ -848,6 +850,7 @@ def explain(
         steps=steps,
         alternative=alternative,
         alternative_weighed=weighed,
+        here=pos if pos is not None else -1,
         alternative_risk=alt_risk,
         alternative_steps=alt_steps,
         sole=sole,

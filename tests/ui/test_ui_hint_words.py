@@ -340,6 +340,18 @@ def test_an_alarm_set_off_on_purpose_says_why_it_is_worth_it():
     assert "Worth it: the best choice that avoids this (End turn) scores lower" in words
 
 
+def test_a_choice_up_or_down_the_stairs_is_named_as_the_way_up_or_down():
+    """Bank seed 9161: "Move here at 2.C2" named the way down the Stairs from 3.C2."""
+    t = Table(players=1).reveal_floor(0).reveal_floor(1).tile("1.A1", K.STAIRS)
+    t = t.tile("2.A1", K.LABORATORY, downstairs=True).player(0, "2.A1")
+    t = t.tile("2.B1", K.FINGERPRINT).guard(1, at="2.D4", dest="2.D3")
+    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    assert Action.parse("move 1.A1") in g.legal_actions()
+    e = explain(g, Action.parse("move 2.B1"), {}, {}, 3, 1)
+    assert e.alternative == Action.parse("move 1.A1") and e.here == P("2.A1")
+    assert "Not the only choice: Go down to 1.A1 avoids this price" in explanation_text(e, ["P1"])
+
+
 def test_a_choice_that_outscored_the_action_is_never_told_as_scoring_lower():
     """Office seed 9140: the whole-turn search chose the Crybaby over a step the bot's own
     tables scored higher, and the hint said that step "scores lower"."""
