@@ -174,7 +174,8 @@ def safety_reason(game: Any, view: GameView, action: Action, quiet: set[str]) ->
         return "lose"
     kind = action.kind
     for hazard in game.hazards(action):  # a Stealth or an alarm the move surely costs
-        if str(hazard) not in quiet:
+        # Seen with no Stealth left is the losing-move net's word ("lose"), asked above.
+        if str(hazard) != "caught" and str(hazard) not in quiet:
             return str(hazard)
     if (
         kind == ActionKind.END

@@ -681,6 +681,8 @@ def explain(
         Hazard.TIARA_SEEN,
         Hazard.GUARD_PATH_END,
         Hazard.GUARD_PATH_END_EVENT,
+        Hazard.CAUGHT,
+        Hazard.CAUGHT_UNLESS_EVENT,
     }
     end, end_unknown = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)

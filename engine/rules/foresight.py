@@ -253,6 +253,8 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
                 out.append(Hazard.WATCHED)
             elif event.reason == StealthLoss.TIARA:
                 out.append(Hazard.TIARA_SEEN)
+        elif isinstance(event, GameLost) and event.player == me:
+            out.append(Hazard.CAUGHT)  # a token he does not have: seen, the crew loses
     return tuple(out)
 
 
@@ -279,6 +281,7 @@ def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
     trial = game.clone()
     seen = _seen_on_top(game)
     walked_in = False  # the guard surely walks in on him (after a Thermo's alarm too)
+    caught = False  # ...or Flexibility's price, with no Stealth left: the crew loses
     cut = False  # a hidden fact came first: an Event nobody saw, a card it draws
     for event in trial.apply(Action(ActionKind.END)):
         if isinstance(event, HIDDEN_FACTS) and not _known_draw(event, seen):
@@ -292,8 +295,10 @@ def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
             elif event.reason == StealthLoss.GUARD_ENTERS:
                 walked_in = True
         elif isinstance(event, GameLost) and event.player == me:
-            walked_in = walked_in or event.reason == StealthLoss.GUARD_ENTERS
-    if walked_in:
+            caught = True
+    if caught:
+        out.append(Hazard.CAUGHT)
+    elif walked_in:
         out.append(Hazard.GUARD_PATH_END)
     elif (
         cut
@@ -304,7 +309,8 @@ def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
         and game.tile(here).stealth == 0
     ):
         # His route crosses the tile, but the Event drawn first may change that.
-        out.append(Hazard.GUARD_PATH_END_EVENT)
+        none_left = game.state.players[me].stealth == 0
+        out.append(Hazard.CAUGHT_UNLESS_EVENT if none_left else Hazard.GUARD_PATH_END_EVENT)
     return tuple(out)
 
 

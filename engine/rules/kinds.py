@@ -50,8 +50,10 @@ HIDDEN_DECISIONS = frozenset(
 
 class Hazard(StrEnum):
     """A price an action is certain to pay, from what the table can see (`Game.hazards`):
-    the page warns before it, the hints name it. `GUARD_PATH_END_EVENT` alone is certain but
-    for the Event that ending draws first (its card unseen), and says so."""
+    the page warns before it, the hints name it. `GUARD_PATH_END_EVENT` and
+    `CAUGHT_UNLESS_EVENT` alone are certain but for the Event that ending draws first (its
+    card unseen), and say so. A price in Stealth the burglar has no token left to pay is
+    `CAUGHT` (or `CAUGHT_UNLESS_EVENT`): seen with none left, the crew loses."""
 
     GUARD_TILE = "guard-tile"  # a Move into a guard's tile: a Stealth token
     WATCHED = "watched"  # a Move into a Foyer or an Atrium a guard sees into: a Stealth token
@@ -59,8 +61,10 @@ class Hazard(StrEnum):
     MOTION_EXIT = "motion-exit"  # leaving a Motion room entered this turn: its alarm
     THERMO_END = "thermo-end"  # ending the actions on a Thermo: its alarm
     GUARD_PATH_END = "guard-path-end"  # ending where the guard surely walks: a Stealth token
+    CAUGHT = "caught"  # any of those with no Stealth left: seen, and the crew loses
     # Ending on the guard's route when the Event drawn first might change his walk.
     GUARD_PATH_END_EVENT = "guard-path-end-event"
+    CAUGHT_UNLESS_EVENT = "caught-unless-event"  # that with no Stealth left: the crew loses
 
 
 class EffectKind(StrEnum):

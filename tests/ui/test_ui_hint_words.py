@@ -133,6 +133,17 @@ def test_loot_lying_off_its_safe_is_not_told_as_the_open_safes():
     assert "Goal: the Loot lying at 1.B3." in words and "open Safe" not in words
 
 
+def test_an_end_where_the_guard_walks_in_on_a_burglar_with_no_stealth_says_the_crew_loses():
+    """Fort Knox seed 9164: "you would lose a Stealth token" to a burglar who had none."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.C1", stealth=0).events(EventCard.CRASH)
+    g = t.guard(0, at="1.A1", dest="1.D1", speed=2).game()
+    e = explain(g, Action.parse("end"), {}, {}, 2, 1)
+    assert e.hazards == (Hazard.CAUGHT_UNLESS_EVENT,)
+    words = explanation_text(e, ["P1"])
+    assert "with no Stealth token left, you would be caught and the crew would lose" in words
+    assert "lose a Stealth token" not in words
+
+
 def test_every_other_choice_pays_only_when_every_legal_action_does():
     """Walled in next to the guard, who walks in at the End: the step into his tile and the
     End both pay, so the hint may say so."""

@@ -158,3 +158,4 @@ def test_each_hazard_the_engine_names_is_a_safety_net_with_its_own_dont_ask_agai
     assert reason("move 1.B1", set()) == "tiara-seen"
     assert reason("move 1.B1", {"tiara-seen"}) == ""
     assert "Tiara" in safety_text("tiara-seen", Action.parse("move 1.B1"), 4)
+    assert "crew would lose" in safety_text("caught-unless-event", Action.parse("end"), 4)
