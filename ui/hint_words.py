@@ -216,7 +216,8 @@ def _worth(e: Explanation, names: list[str]) -> str:
     # Weighed: the best-scored choice that avoids the price; else the plainest one (a plan
     # followed), its own line compared all the same.
     pre = "autopilot.worth." if e.alternative_weighed else "autopilot.worth.plan_"
-    if e.alternative_risk > e.risk:
+    # A choice whose own line surely meets the guard too is told so, whatever this one risks.
+    if e.alternative_risk > e.risk or _certain(e.alternative_risk):
         if _certain(e.alternative_risk):
             return t(f"{pre}risk_sure", action=label)
         return t(f"{pre}risk", action=label, pct=_pct(e.alternative_risk))

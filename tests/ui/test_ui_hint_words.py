@@ -144,6 +144,18 @@ def test_an_end_where_the_guard_walks_in_on_a_burglar_with_no_stealth_says_the_c
     assert "lose a Stealth token" not in words
 
 
+def test_a_choice_whose_own_line_meets_the_guard_as_surely_says_so():
+    """Fort Knox seed 9164: both lines ended where the guard walks in, and the hint told the
+    other one only as a step farther from the goal."""
+    t = Table(players=1).reveal_floor(0).walls(0, "B1-B2").player(0, "1.C1")
+    g = t.guard(0, at="1.A1", dest="1.D1", speed=2).turn(0, actions=2, taken=2).game()
+    end, step = Action.parse("end"), Action.parse("move 1.B1")
+    e = explain(g, end, {}, {end: 10.0, step: 5.0}, 3, 1)
+    assert e.alternative == step and e.alternative_risk == e.risk == 1.0
+    words = explanation_text(e, ["P1"])
+    assert "(Move here at 1.B1) ends the turn on the guard's path: he walks in." in words
+
+
 def test_every_other_choice_pays_only_when_every_legal_action_does():
     """Walled in next to the guard, who walks in at the End: the step into his tile and the
     End both pay, so the hint may say so."""
