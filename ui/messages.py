@@ -1068,7 +1068,6 @@ EN.update(
         "story.confirm.thermo-end": "Ending your actions on this Thermo sets off its alarm. End anyway?",
         "story.confirm.guard-path-end": "The guard walks through this tile when your turn ends: he will see you and you lose a Stealth token. End anyway?",
         "story.confirm.guard-path-end-event": "The guard walks through this tile when your turn ends, unless the Event you draw first changes that: he would see you and you would lose a Stealth token. End anyway?",
-        "story.confirm.caught": "You have no Stealth token left: a guard would see you there and the crew would lose. Go anyway?",
         "story.confirm.caught-unless-event": "The guard walks through this tile when your turn ends, unless the Event you draw first changes that: with no Stealth token left, he would catch you and the crew would lose. End anyway?",
         "story.confirm.tool": "Use the {tool}? It is discarded once used. {help}",
         "story.confirm.delete": "Delete this saved game for good? {entry}",

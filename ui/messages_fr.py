@@ -1061,7 +1061,6 @@ FR.update(
         "story.confirm.thermo-end": "Finir vos actions sur ce Thermo déclenche son Alarme. Finir quand même ?",
         "story.confirm.guard-path-end": "Le Gardien passe par cette tuile à la fin de votre tour : il vous verra et vous perdrez un jeton Camouflage. Finir quand même ?",
         "story.confirm.guard-path-end-event": "Le Gardien passe par cette tuile à la fin de votre tour, sauf si l'Événement pioché avant change cela : il vous verrait et vous perdriez un jeton Camouflage. Finir quand même ?",
-        "story.confirm.caught": "Il ne vous reste aucun jeton Camouflage : un Gardien vous verrait là et l'équipe perdrait. Y aller quand même ?",
         "story.confirm.caught-unless-event": "Le Gardien passe par cette tuile à la fin de votre tour, sauf si l'Événement pioché avant change cela : sans jeton Camouflage, il vous prendrait et l'équipe perdrait. Finir quand même ?",
         "story.confirm.tool": "Utiliser {tool} ? Il est défaussé une fois utilisé. {help}",
         "story.confirm.delete": "Supprimer définitivement cette partie ? {entry}",
