@@ -15,8 +15,10 @@ found a phone's sheet squeezed to nothing under a long hint, a warning that peek
 Keypad's roll and at a floor's first patrol card, an Invisible suit's wearer told the
 guard would walk in on her, a plan that hacked twice and ended beside the guard on an Event
 it could have dodged, a step off the Stairs told only as the way to them, a hinted Crystal
-Ball under the pinned End turn of a French phone, and a step into a Foyer the guard saw into
-that cost a token with no warning.
+Ball under the pinned End turn of a French phone, a step into a Foyer the guard saw into
+that cost a token with no warning, a step next to a guard with the Tiara called out of his
+reach, and the last End of a lost game told "you would lose a Stealth token" to a burglar
+who had none.
 """
 
 from __future__ import annotations
