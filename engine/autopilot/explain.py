@@ -623,10 +623,10 @@ def explain(
         goal, target = Goal.LOOT, pos if pos is not None else -1
     elif kind == ActionKind.ESCAPE:
         goal, target = Goal.ESCAPE, pos if pos is not None else -1
-    if goal == Goal.LOOT and target >= 0 and w0.tile(target).kind == K.SAFE:
-        safe = target  # Loot in its open Safe; none for Loot lying elsewhere (a Kitty run off)
     elif kind == ActionKind.HACK and pos is not None and w0.tile(pos).hack < HACK_TOKENS_WORTH:
         goal, target = Goal.HACK, pos  # past them a hack is an action spent on the goal's turn
+    if goal == Goal.LOOT and target >= 0 and w0.tile(target).kind == K.SAFE:
+        safe = target  # Loot in its open Safe; none for Loot lying elsewhere (a Kitty run off)
     hazards = w0.hazards(action)
     event = kind == ActionKind.END and w0.would_draw_event()
     face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed

@@ -123,6 +123,15 @@ def test_a_hint_onto_a_lavatory_next_to_the_guard_with_the_tiara_names_the_token
     )
 
 
+def test_a_hack_while_the_loot_waits_in_its_open_safe_is_told_as_the_hack():
+    """The Loot's goal is still the hack's own: a token on the computer he stands on."""
+    t = Table(players=1).reveal_floor(0).tile("1.B1", K.SAFE, safe_open=True, loot=[Loot.GEMSTONE])
+    g = t.tile("1.A1", K.COMPUTER_FINGERPRINT).player(0, "1.A1").guard(0, at="1.D4", dest="1.D3")
+    e = explain(g.game(), Action.parse("hack"), {}, {}, 3, 1)
+    assert (e.goal, e.target) == (Goal.HACK, P("1.A1"))
+    assert explanation_text(e, ["P1"]).startswith("Goal: a hack token on the computer at 1.A1")
+
+
 def test_loot_lying_off_its_safe_is_not_told_as_the_open_safes():
     """Office seed 9150: "the Loot of the open Safe at 1.D2" for a Persian Kitty that had run
     off onto a Camera."""
