@@ -82,6 +82,8 @@ def event_line(event: Any, names: list[str]) -> str:
     elif kind == "MoveBlocked":
         params["reason"] = code_text("blocked", str(data.get("reason", "")))
     key = f"log.{kind}"
+    if kind == "StealthLost" and data.get("from_tile"):  # the tile's token paid, not theirs
+        key = "log.StealthLostTile"
     if not has(key):
         return t("log.unknown", name=kind)
     return t(key, **params)

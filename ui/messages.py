@@ -83,6 +83,7 @@ EN: dict[str, Text] = {
     "autopilot.goal.loot": "Goal: the Loot of the open Safe at {pos}.",
     "autopilot.goal.loot_lying": "Goal: the Loot lying at {pos}.",
     "autopilot.goal.stairs-up": "Goal: the Stairs at {pos}, up to floor {floor}.",
+    "autopilot.goal.duct": "Goal: the Service duct at {pos}: from there one Move takes you to floor {floor}.",
     "autopilot.goal.find-stairs": "Goal: find the Stairs of floor {floor} among its tiles still face down.",
     "autopilot.goal.stairs-down": "Goal: {pos}, down the Stairs to floor {floor}.",
     "autopilot.goal.climb": "Goal: floor {floor}, reached here without the Stairs.",
@@ -894,6 +895,11 @@ EN.update(
             "{player} loses a Stealth token: {reason} ({left} left)",
             "left",
         ),
+        "log.StealthLostTile": Plural(
+            "A Stealth token lying on the tile pays for {player}: {reason} ({left} of their own left)",
+            "A Stealth token lying on the tile pays for {player}: {reason} ({left} of their own left)",
+            "left",
+        ),
         "log.DieAdded": "A die added to the safe {pos} ({dice} now)",
         "log.SafeRolled": "Rolled {dice}: {result}",
         "log.SafeDiceRolled": "Safe dice at {pos}: {dice}",
@@ -1040,6 +1046,11 @@ EN.update(
             "{player} lost a Stealth: {why} ({left} left).",
             by="left",
         ),
+        "story.catchup.stealth_tile": Plural(
+            "A Stealth token lying on {player}'s tile paid for them: {why} ({left} of their own left).",
+            "A Stealth token lying on {player}'s tile paid for them: {why} ({left} of their own left).",
+            by="left",
+        ),
         "story.catchup.caught": "{player} was caught.",
         "story.catchup.alarms": Plural(
             "{n} alarm went off, at {cells}.", "{n} alarms went off, at {cells}."
@@ -1115,7 +1126,7 @@ EN.update(
         "ref.s.alarms": "Alarms and hacking",
         "ref.s.alarms.text": "An alarm puts an Alarm token on its tile and calls the guard of that floor: he heads for the closest alarm and switches it off by walking in, and each ringing alarm makes him faster. No alarm goes off where a guard stands. Fingerprint, Laser and Motion alarms can be stopped with a hack token stored on the matching computer, wherever it is.",
         "ref.s.stealth": "Stealth and getting caught",
-        "ref.s.stealth.text": "Each burglar starts with 3 Stealth. Moving into a guard's tile, or a guard walking into yours, costs 1 (tokens on your tile, such as a Lavatory's, go first). Being seen with none left loses the game for everyone.",
+        "ref.s.stealth.text": "Each burglar starts with 3 Stealth. Moving into a guard's tile, or a guard walking into yours, costs 1 (on a tile holding tokens, such as a Lavatory, you may pay with one of those instead). Being seen with none left loses the game for everyone.",
         "ref.s.safes": "Safes",
         "ref.s.safes.text": "A Safe's combination is the numbers of the other tiles in its row and column. Add dice to it (2 actions each, up to 6; they stay), then Crack (1 action) to roll them all: every revealed tile of that row and column whose number came up is cracked for good. When all are cracked the Safe opens: you draw a Tool and a Loot, and the guards of that floor and every floor below speed up by 1.",
         "ref.s.escape": "Escape and the end",

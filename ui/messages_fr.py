@@ -60,6 +60,7 @@ FR: dict[str, Text] = {
     "autopilot.goal.loot": "Objectif : le Butin du Coffre ouvert en {pos}.",
     "autopilot.goal.loot_lying": "Objectif : le Butin posé en {pos}.",
     "autopilot.goal.stairs-up": "Objectif : l'Escalier en {pos}, pour monter à l'étage {floor}.",
+    "autopilot.goal.duct": "Objectif : le Conduit en {pos} : de là, un déplacement vous mène à l'étage {floor}.",
     "autopilot.goal.find-stairs": "Objectif : trouver l'Escalier de l'étage {floor} parmi ses tuiles encore face cachée.",
     "autopilot.goal.stairs-down": "Objectif : {pos}, pour redescendre à l'étage {floor}.",
     "autopilot.goal.climb": "Objectif : l'étage {floor}, atteint ici sans l'Escalier.",
@@ -899,6 +900,11 @@ FR.update(
             "{player} perd un jeton Camouflage : {reason} ({left} restants)",
             "left",
         ),
+        "log.StealthLostTile": Plural(
+            "Un jeton Camouflage posé sur la tuile paie pour {player} : {reason} ({left} restant dans sa réserve)",
+            "Un jeton Camouflage posé sur la tuile paie pour {player} : {reason} ({left} restants dans sa réserve)",
+            "left",
+        ),
         "log.DieAdded": "Un dé ajouté au Coffre {pos} ({dice} maintenant)",
         "log.SafeRolled": "{dice} : {result}",
         "log.SafeDiceRolled": "Dés du Coffre en {pos} : {dice}",
@@ -1033,6 +1039,11 @@ FR.update(
             "{player} a perdu un Camouflage : {why} ({left} restants).",
             by="left",
         ),
+        "story.catchup.stealth_tile": Plural(
+            "Un jeton Camouflage posé sur la tuile de {player} a payé à sa place : {why} ({left} restant dans sa réserve).",
+            "Un jeton Camouflage posé sur la tuile de {player} a payé à sa place : {why} ({left} restants dans sa réserve).",
+            by="left",
+        ),
         "story.catchup.caught": "{player} s'est fait prendre.",
         "story.catchup.alarms": Plural(
             "{n} Alarme déclenchée, en {cells}.", "{n} Alarmes déclenchées, en {cells}."
@@ -1108,7 +1119,7 @@ FR.update(
         "ref.s.alarms": "Alarmes et piratage",
         "ref.s.alarms.text": "Une Alarme pose un jeton Alarme sur sa tuile et appelle le Gardien de l'étage : il va vers l'Alarme la plus proche et l'éteint en y entrant, et chaque Alarme qui sonne le rend plus rapide. Aucune Alarme ne se déclenche là où se tient un Gardien. Les Alarmes Fingerprint, Laser et Motion s'arrêtent avec un jeton Piratage stocké dans la Salle informatique correspondante, où qu'elle soit.",
         "ref.s.stealth": "Camouflage et capture",
-        "ref.s.stealth.text": "Chaque cambrioleur commence avec 3 Camouflages. Entrer sur la tuile d'un Gardien, ou un Gardien qui entre sur la vôtre, en coûte 1 (les jetons posés sur votre tuile, comme ceux d'une Lavatory, partent d'abord). Être vu sans Camouflage restant fait perdre toute l'équipe.",
+        "ref.s.stealth.text": "Chaque cambrioleur commence avec 3 Camouflages. Entrer sur la tuile d'un Gardien, ou un Gardien qui entre sur la vôtre, en coûte 1 (sur une tuile qui porte des jetons, comme une Lavatory, vous pouvez payer avec l'un d'eux à la place). Être vu sans Camouflage restant fait perdre toute l'équipe.",
         "ref.s.safes": "Les Coffres",
         "ref.s.safes.text": "La combinaison d'un Coffre, ce sont les numéros des autres tuiles de sa rangée et de sa colonne. Ajoutez-y des dés (2 actions chacun, jusqu'à 6 ; ils restent), puis Décodez (1 action) pour tous les lancer : chaque tuile révélée de cette rangée ou colonne dont le numéro sort est décodée pour de bon. Toutes décodées, le Coffre s'ouvre : vous piochez un Outil et un Butin, et les Gardiens de cet étage et de tous ceux du dessous accélèrent de 1.",
         "ref.s.escape": "La fuite et la fin",

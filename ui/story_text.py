@@ -61,7 +61,7 @@ def catch_up(history: list[list[Any]], player: int, names: list[str]) -> list[st
         elif isinstance(e, ev.StealthLost):
             lines.append(
                 t(
-                    "story.catchup.stealth",
+                    "story.catchup.stealth_tile" if e.from_tile else "story.catchup.stealth",
                     player=_name(names, e.player),
                     why=why_text(e.reason),
                     left=e.left,

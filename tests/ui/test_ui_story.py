@@ -47,6 +47,22 @@ def test_catch_up_lists_a_stealth_lost_on_the_other_turn_events_alarms_and_guard
     assert "The guard of floor 1 walked 2 steps, to 1.B2." in lines
 
 
+def test_a_stealth_a_lavatorys_token_paid_is_not_told_as_the_burglars_own():
+    """R21: on a tile holding Stealth tokens the burglar may pay with one of those."""
+    from ui.describe import event_line
+
+    paid_by_tile = StealthLost(1, "entered-guard", True, 3)
+    line = event_line(paid_by_tile, NAMES)
+    tile_pays = "A Stealth token lying on the tile pays for Bob"
+    assert line == f"{tile_pays}: walked into a guard (3 of their own left)"
+    lines = catch_up([[TurnEnded(0, 4)], [paid_by_tile, TurnEnded(1, 4)]], 0, NAMES)
+    told = "A Stealth token lying on Bob's tile paid for them: walked into a guard"
+    assert f"{told} (3 of their own left)." in lines
+    assert not any("lost a Stealth" in text for text in lines)
+    own = event_line(StealthLost(1, "entered-guard", False, 2), NAMES)
+    assert own == "Bob loses a Stealth token: walked into a guard (2 left)"
+
+
 def test_catch_up_counts_the_alarms_it_names():
     history = [
         [TurnEnded(0, 4)],
