@@ -93,6 +93,10 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     if e.luck:  # what the action turns up: a tile, a roll, a card
         key = f"autopilot.cost.luck_{e.luck_kind}" if e.luck_kind else "autopilot.cost.luck"
         parts.append(t(key))
+    if e.placed > 0.0:  # the floor's guard is set up as he arrives: perhaps on his tile
+        floor = (e.action.pos >> 6) + 1
+        key = _sure_or("autopilot.cost.placed", e.placed)
+        parts.append(t(key, floor=floor, pct=_pct(e.placed)))
     if e.event_detour:
         parts.append(t("autopilot.gain.event_detour"))
     elif e.event_dodged:

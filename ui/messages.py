@@ -134,6 +134,8 @@ EN: dict[str, Text] = {
     "autopilot.cost.luck_tile": "It turns up a tile nobody has seen yet: what it is decides what comes next.",
     "autopilot.cost.luck_roll": "What it brings hangs on a roll of the dice.",
     "autopilot.cost.luck_card": "It draws a card nobody has seen yet: what it brings hangs on it.",
+    "autopilot.cost.placed": "Floor {floor}'s guard is set up as you arrive, on the tile the top patrol card names: {pct}% chance it is this one, which costs a Stealth token.",
+    "autopilot.cost.placed_sure": "Floor {floor}'s guard is set up as you arrive, on this very tile (the top patrol card, seen already): it costs a Stealth token.",
     "autopilot.cost.luck": "What it brings hangs on what is not seen yet: a tile, a roll or a card.",
     "autopilot.gain.event_dodged": "Ending now would draw an Event: the plan takes enough actions to draw none.",
     "autopilot.gain.event_detour": "The plan steps straight back next. A step straight back costs an action but is not counted for the Event; this step is, and with it the turn counts enough to draw none.",

@@ -113,6 +113,8 @@ FR: dict[str, Text] = {
     "autopilot.cost.luck_tile": "Cela retourne une tuile que personne n'a encore vue : la suite dépend de ce qu'elle est.",
     "autopilot.cost.luck_roll": "Ce que cela apporte dépend d'un lancer de dés.",
     "autopilot.cost.luck_card": "Cela tire une carte que personne n'a encore vue : ce que cela apporte en dépend.",
+    "autopilot.cost.placed": "Le Gardien de l'étage {floor} est mis en place à votre arrivée, sur la tuile de la première carte de patrouille : {pct} % de chances que ce soit celle-ci, ce qui coûte un jeton Camouflage.",
+    "autopilot.cost.placed_sure": "Le Gardien de l'étage {floor} est mis en place à votre arrivée sur cette tuile même (la première carte de patrouille, déjà vue) : cela coûte un jeton Camouflage.",
     "autopilot.cost.luck": "Ce qu'elle apporte dépend de ce qui n'est pas encore vu : une tuile, un dé ou une carte.",
     "autopilot.gain.event_dodged": "Finir maintenant ferait tirer un Événement : le plan prend assez d'actions pour n'en tirer aucun.",
     "autopilot.gain.event_detour": "Le plan revient aussitôt sur ses pas. Un retour en arrière coûte une action mais n'est pas compté pour l'Événement ; ce pas-ci l'est, et grâce à lui le tour compte assez pour n'en tirer aucun.",

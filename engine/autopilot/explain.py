@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..rules.actions import Action, ActionKind
-from ..rules.data import Character, Side
+from ..rules.data import LOST_VISUAL, Character, Side
 from ..rules.data import TileKind as K
 from ..rules.events import (
     AlarmCleared,
@@ -93,7 +93,9 @@ class Explanation:
     (and left there to the plan's end), the chance the guard would walk in at `end_pos`
     without it, when higher than `risk` (-1.0 otherwise).
     `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
-    a "card"), so what it costs is not known before. `event_dodged`: a Move whose plan comes
+    a "card"), so what it costs is not known before. `placed`: for a Move onto a floor
+    whose guard is not set up yet, the chance he is set up on that tile (-1: no such Move).
+    `event_dodged`: a Move whose plan comes
     back to end the actions where the burglar stands now (or ends them farther from his
     goal: `away`), or a hack, whose plan draws no Event where ending now would draw one (the
     action buys the Event's miss: R07 counts the step out).
@@ -166,6 +168,7 @@ class Explanation:
     crew_atrium: tuple[tuple[int, int, float], ...] = ()
     luck: bool = False
     luck_kind: str = ""
+    placed: float = -1.0
     event_dodged: bool = False
     event_detour: bool = False
     away: bool = False
@@ -289,6 +292,26 @@ def _steps_straight_back(w0: Game, after: Game, then: Action | None) -> bool:
         and then.kind == ActionKind.MOVE
         and then.pos == here
     )
+
+
+def _placed_risk(w0: Game, action: Action) -> float:
+    """The public chance that a Move onto a floor whose guard is not set up yet has him set
+    up on the tile stepped onto (the top patrol card names it; Lost Visual's card is drawn
+    past): a Stealth token. -1 when the Move sets up no guard."""
+    st = w0.state
+    me = st.players[st.current]
+    f = action.pos >> 6
+    if me.pos is None or me.pos >> 6 == f or action.pos < 0:
+        return -1.0
+    g = st.floors[f].guard
+    if g.placed:
+        return -1.0
+    if g.seen_top is not None and g.seen_top != LOST_VISUAL:  # the Spotter saw it
+        return 1.0 if g.seen_top == action.pos else 0.0
+    base = f << 6
+    cards = [base | c for c, t in enumerate(st.floors[f].tiles) if t is not None]
+    left = [q for q in cards if q not in g.discard]
+    return 1.0 / len(left) if action.pos in left else 0.0
 
 
 def _brings_to_light(events: list[Event]) -> bool:
@@ -841,6 +864,7 @@ def explain(
         crew_camera=crew_camera,
         crew_atrium=crew_atrium,
         luck=luck and not face_down,
+        placed=_placed_risk(w0, action) if kind == ActionKind.MOVE else -1.0,
         luck_kind=luck_kind,
         event_dodged=event_dodged,
         event_detour=event_detour,

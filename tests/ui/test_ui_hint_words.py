@@ -574,6 +574,29 @@ def test_a_stairs_hint_names_the_floor_the_stairs_lead_to_and_the_top_floor_none
     assert "floor 3" not in words
 
 
+def _up_to_a_floor_not_set_up(spotted: str | None = None) -> str:
+    """Burglar 1 on floor 1's Stairs at A1, floor 2's guard not set up yet (the top card of
+    its patrol deck seen at `spotted`, if any): the hint for the step up."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A1", K.STAIRS)
+    g = t.guard(0, at="1.D4", dest="1.D3").game()
+    g.state.floors[1].guard.seen_top = P(spotted) if spotted else None
+    return explanation_text(explain(g, Action.parse("move 2.A1"), {}, {}, 3, 1), ["P1"])
+
+
+def test_a_step_onto_a_floor_whose_guard_is_not_set_up_names_the_chance_he_appears_there():
+    """The guard is set up on the tile of his floor's first patrol card (R: the guard's
+    setup): 1 in 16 on a 4x4 floor, from what is public; certain once the card was seen."""
+    floor_of_16 = "on the tile the top patrol card names: 6% chance it is this one, which costs"
+    assert floor_of_16 in _up_to_a_floor_not_set_up()
+    assert "on this very tile" in _up_to_a_floor_not_set_up(spotted="2.A1")
+    assert "set up as you arrive" not in _up_to_a_floor_not_set_up(spotted="2.B3")
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A1", K.STAIRS)
+    g = t.guard(0, at="1.D4", dest="1.D3").guard(1, at="2.D4", dest="2.D3").game()
+    placed = explain(g, Action.parse("move 2.A1"), {}, {}, 3, 1)
+    assert placed.placed == -1.0
+    assert "set up as you arrive" not in explanation_text(placed, ["P1"])
+
+
 def test_a_decision_with_one_option_is_called_the_only_one_not_the_best_scored():
     from engine.autopilot.explain import Explanation
 
