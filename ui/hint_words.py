@@ -225,10 +225,14 @@ def _worth(e: Explanation, names: list[str]) -> str:
         if _certain(e.alternative_risk):
             return t(f"{pre}risk_sure", action=label)
         return t(f"{pre}risk", action=label, pct=_pct(e.alternative_risk))
+    # A sure walk-in weighed against a line where he only may walk in: not "avoided".
+    less = "less_" if e.walked_in and e.alternative_risk > 0.0 else ""
+    pct = _pct(e.alternative_risk)
     if e.steps >= 0 and e.alternative_steps > e.steps:
-        return t(f"{pre}steps", action=label, n=e.alternative_steps - e.steps)
+        n = e.alternative_steps - e.steps
+        return t(f"{pre}{less}steps", action=label, n=n, pct=pct)
     last = "autopilot.worth.score" if e.alternative_weighed else "autopilot.worth.plan"
-    return t(last, action=label)
+    return t(f"{last}_less" if less else last, action=label, pct=pct)
 
 
 def _name(names: list[str], seat: int) -> str:

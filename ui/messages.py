@@ -191,6 +191,16 @@ EN: dict[str, Text] = {
         "Worth it: the best choice that avoids this ({action}) ends the turn {n} steps further from the goal.",
     ),
     "autopilot.worth.score": "Worth it: the best choice that avoids this ({action}) scores lower over the tables the autopilot imagined.",
+    "autopilot.worth.plan_less": "Not the only choice: with {action} the guard only may walk in ({pct}% chance), but the autopilot's plan for this turn goes this way.",
+    "autopilot.worth.plan_less_steps": Plural(
+        "Not the only choice: with {action} the guard only may walk in ({pct}% chance), but the autopilot's turn after it ends {n} step further from the goal.",
+        "Not the only choice: with {action} the guard only may walk in ({pct}% chance), but the autopilot's turn after it ends {n} steps further from the goal.",
+    ),
+    "autopilot.worth.less_steps": Plural(
+        "Worth it: with the best choice that makes this less sure ({action}) the guard may still walk in ({pct}% chance), and the turn ends {n} step further from the goal.",
+        "Worth it: with the best choice that makes this less sure ({action}) the guard may still walk in ({pct}% chance), and the turn ends {n} steps further from the goal.",
+    ),
+    "autopilot.worth.score_less": "Worth it: with the best choice that makes this less sure ({action}) the guard may still walk in ({pct}% chance), and it scores lower over the tables the autopilot imagined.",
     "setup.more": "More options",
     "setup.error": "Cannot start: {why}",
     "setup.default_name": "Burglar {n}",

@@ -170,6 +170,16 @@ FR: dict[str, Text] = {
         "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour {n} pas plus loin de l'objectif.",
     ),
     "autopilot.worth.score": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) a un moins bon score sur les tables imaginées par le pilote.",
+    "autopilot.worth.plan_less": "Ce n'est pas le seul choix : avec {action}, le Gardien ne fait que risquer de passer ({pct} % de chances), mais le plan du pilote pour ce tour passe par là.",
+    "autopilot.worth.plan_less_steps": Plural(
+        "Ce n'est pas le seul choix : avec {action}, le Gardien ne fait que risquer de passer ({pct} % de chances), mais le tour que le pilote jouerait ensuite finit {n} pas plus loin de l'objectif.",
+        "Ce n'est pas le seul choix : avec {action}, le Gardien ne fait que risquer de passer ({pct} % de chances), mais le tour que le pilote jouerait ensuite finit {n} pas plus loin de l'objectif.",
+    ),
+    "autopilot.worth.less_steps": Plural(
+        "Cela vaut le coup : avec le meilleur choix qui rend cela moins sûr ({action}), le Gardien peut encore passer ({pct} % de chances), et le tour finit {n} pas plus loin de l'objectif.",
+        "Cela vaut le coup : avec le meilleur choix qui rend cela moins sûr ({action}), le Gardien peut encore passer ({pct} % de chances), et le tour finit {n} pas plus loin de l'objectif.",
+    ),
+    "autopilot.worth.score_less": "Cela vaut le coup : avec le meilleur choix qui rend cela moins sûr ({action}), le Gardien peut encore passer ({pct} % de chances), et il a un moins bon score sur les tables imaginées par le pilote.",
     "setup.more": "Plus d'options",
     "setup.error": "Impossible de commencer : {why}",
     "setup.default_name": "Cambrioleur {n}",

@@ -212,6 +212,38 @@ def test_a_step_whose_plan_surely_ends_where_the_guard_walks_in_says_why_it_is_w
     assert not safe.walked_in and "Worth it" not in explanation_text(safe, ["P1"])
 
 
+@pytest.mark.parametrize("weighed", [True, False])
+def test_a_sure_walk_in_against_a_choice_where_he_only_may_walk_in_is_not_called_avoided(
+    weighed,
+):
+    """Found reading Bank seed 9170: a last step onto a Thermo on the guard's path, told
+    against ending on the Safe "that avoids this price", where he would walk in 57 times in
+    100. That choice is named with its own chance."""
+    from engine.autopilot.explain import Explanation
+
+    e = Explanation(
+        Action.parse("move 1.C4"),
+        Goal.COMBINATION,
+        P("1.A3"),
+        P("1.C3"),
+        end_pos=P("1.C4"),
+        risk=1.0,
+        steps=5,
+        walked_in=True,
+        alternative=Action.parse("end"),
+        alternative_risk=0.57,
+        alternative_steps=6,
+        alternative_weighed=weighed,
+    )
+    words = explanation_text(e, ["P1"])
+    assert "avoids" not in words
+    if weighed:
+        told = "(End turn) the guard may still walk in (57% chance), and the turn ends 1 step"
+    else:
+        told = "with End turn the guard only may walk in (57% chance), but the autopilot's turn"
+    assert told in words
+
+
 def test_out_of_reach_is_never_sure_when_ending_draws_an_event():
     """An Event drawn at the End may send the guard elsewhere (a Crash, Change of Plans):
     the hint says so and claims no safety."""
