@@ -14,7 +14,17 @@ if TYPE_CHECKING:
 
 # Goals whose words name a tile (`Explanation.target`).
 _GOALS_AT = frozenset(
-    {"open-safe", "combination", "loot", "stairs-up", "stairs-down", "escape", "roof", "hack"}
+    {
+        "open-safe",
+        "combination",
+        "loot",
+        "stairs-up",
+        "stairs-down",
+        "duct",
+        "escape",
+        "roof",
+        "hack",
+    }
 )
 
 

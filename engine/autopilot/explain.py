@@ -81,8 +81,9 @@ class Explanation:
     `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
     seen if he walks onto the tile right below or above it.
-    `leads_to`: the floor a Stairs goal takes the burglar to (-1: no such goal); `climb`:
-    the Move itself reaches that floor, off the Stairs named (the advanced Acrobat's climb);
+    `leads_to`: the floor a Stairs or Service Duct goal takes the burglar to (-1: no such
+    goal); `climb`: the Move itself reaches that floor, off the Stairs named (the advanced
+    Acrobat's climb);
     `goal_floor`: the floor whose face-down tiles a search for a Safe or Stairs turns up.
     `floor_left`: the floor the burglar works and stands on when the plan ends the turn on
     another one (so the End moves that floor's guard, not this one's), -1 otherwise;
@@ -552,7 +553,7 @@ def _pays_nothing(g: Game, action: Action, me: int) -> bool:
 
 # Goals on the burglar's own floor, and those whose tile is the way off it.
 _THIS_FLOOR = frozenset({Goal.FIND_SAFE, Goal.FIND_STAIRS})
-_OFF_THIS_FLOOR = frozenset({Goal.STAIRS_UP, Goal.STAIRS_DOWN, Goal.ESCAPE, Goal.ROOF})
+_OFF_THIS_FLOOR = frozenset({Goal.STAIRS_UP, Goal.STAIRS_DOWN, Goal.DUCT, Goal.ESCAPE, Goal.ROOF})
 
 
 def _leaves_the_goal(
@@ -585,6 +586,7 @@ _WORK_HERE = frozenset(
         Goal.HACK,
         Goal.STAIRS_UP,
         Goal.STAIRS_DOWN,
+        Goal.DUCT,
     }
 )
 
@@ -740,6 +742,8 @@ def explain(
         leads_to = (target >> 6) + 1
     elif goal == Goal.STAIRS_DOWN and pos is not None:
         leads_to = (pos >> 6) - 1  # the floor below his, its Stairs found or not (target -1)
+    elif goal == Goal.DUCT:
+        leads_to = aim.to >> 6
     floor_left, spared = _floor_left(w0, goal, target, end_pos, leads_to)
     away = (
         kind == ActionKind.MOVE
@@ -762,6 +766,7 @@ def explain(
     )
     climb = (
         kind == ActionKind.MOVE
+        and goal in (Goal.STAIRS_UP, Goal.STAIRS_DOWN)
         and leads_to >= 0
         and action.pos >> 6 == leads_to
         and target >= 0

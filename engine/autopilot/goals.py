@@ -52,6 +52,7 @@ class FloorSurvey:
     down: list[int]
     busy: bool
     loose: list[int] = field(default_factory=list)
+    ducts: list[int] = field(default_factory=list)  # revealed Service Ducts
 
     @property
     def to_do(self) -> bool:
@@ -74,7 +75,8 @@ def _scan(game: Game) -> tuple[list[FloorSurvey], list[_Shown], list[int], bool]
     shown_all: list[_Shown] = []
     alarms: list[int] = []
     all_loot = True
-    safe_kind, stairs_kind = K.SAFE, K.STAIRS  # locals: an enum member lookup costs more
+    # locals: an enum member lookup costs more
+    safe_kind, stairs_kind, duct_kind = K.SAFE, K.STAIRS, K.SERVICE_DUCT
     for f, fl in enumerate(game.state.floors):
         base = f << 6
         safes: list[int] = []
@@ -83,6 +85,7 @@ def _scan(game: Game) -> tuple[list[FloorSurvey], list[_Shown], list[int], bool]
         down: list[int] = []
         shown: _Shown = []
         loose: list[int] = []
+        ducts: list[int] = []
         busy = False
         ringing = 0
         for c, t in enumerate(fl.tiles):
@@ -113,7 +116,9 @@ def _scan(game: Game) -> tuple[list[FloorSurvey], list[_Shown], list[int], bool]
                     busy = True
             elif kind == stairs_kind:
                 stairs.append(base | c)
-        out.append(FloorSurvey(safes, stairs, hidden, down, busy, loose))
+            elif kind == duct_kind:
+                ducts.append(base | c)
+        out.append(FloorSurvey(safes, stairs, hidden, down, busy, loose, ducts))
         shown_all.append(shown)
         alarms.append(ringing)
     return out, shown_all, alarms, all_loot
@@ -296,15 +301,90 @@ def goals(
     """(tiles to reach on the player's floor, extra steps after them) for the player's plan.
     `sv`: the position's `survey`, if at hand (the lists returned may be its own);
     `work_floor`: the player's `player_floor` for these arguments, if at hand; `at`: the
-    tile to reckon from, if not where he stands (with `work_floor` given)."""
+    tile to reckon from, if not where he stands (with `work_floor` given). A floor off the
+    one he works, a Service Duct whose twin lies nearer it is a way too (`_duct_way`)."""
     st = game.state
     p = st.players[player]
     pos = p.pos if at is None else at
     assert pos is not None
-    f = pos >> 6
     if all_loot is None:
         all_loot = game.team_has_all_loot()
     tf = player_floor(game, player, team_floor, all_loot, sv) if work_floor is None else work_floor
+    plain = _goals_on(game, player, team_floor, all_loot, sv, tf, pos)
+    if tf == pos >> 6 and not all_loot:
+        return plain
+    duct = _duct_way(game, player, pos, tf, all_loot, sv)
+    if duct is None:
+        return plain
+    way, twin = duct
+    dist = game.geometry(pos >> 6).dist[pos & 63]
+    if dist[way & 63] < 0:  # walled off from here
+        return plain
+    after = 1 + goal_distance(game, player, team_floor, all_loot, sv, tf, twin)
+    if dist[way & 63] + after < _reckon(game, dist, plain):
+        return [way], after
+    return plain
+
+
+def _reckon(game: Game, dist: list[int], found: tuple[list[int], int]) -> int:
+    """`goal_distance` of a `goals` answer, from the tile `dist` reckons from."""
+    targets, extra = found
+    if not targets:
+        return extra
+    best = min((dist[q & 63] for q in targets if dist[q & 63] >= 0), default=8)
+    if not game.tile(targets[0]).revealed:
+        best = max(0, best - 1)  # a face-down tile is seen by peeking from next door
+    return best + extra
+
+
+def _duct_way(
+    game: Game,
+    player: int,
+    pos: int,
+    work_floor: int,
+    all_loot: bool,
+    sv: list[FloorSurvey] | None,
+) -> tuple[int, int] | None:
+    """(the Service Duct on the player's floor, its twin) when both are face up, he may go
+    through (no Painting in hand) and the twin lies on a floor nearer the one he heads for
+    (the top one with all the Loot held): one Move crosses floors there. Reckoned by the
+    Stairs alone, a burglar beside a Duct to his goal's floor was told to walk to the Stairs
+    while his plan took the Duct (Bank seed 9170)."""
+    f = pos >> 6
+    if sv is not None:
+        ducts = [q for s in sv for q in s.ducts]
+    else:
+        ducts = [
+            (fi << 6) | c
+            for fi, fl in enumerate(game.state.floors)
+            for c, t in enumerate(fl.tiles)
+            if t is not None and t.revealed and t.kind == K.SERVICE_DUCT
+        ]
+    if len(ducts) != 2 or (ducts[0] >> 6) == (ducts[1] >> 6):
+        return None
+    way, twin = ducts if ducts[0] >> 6 == f else (ducts[1], ducts[0])
+    if way >> 6 != f:
+        return None
+    aim = len(game.state.floors) - 1 if all_loot else work_floor
+    if abs((twin >> 6) - aim) >= abs(f - aim):
+        return None
+    if Loot.PAINTING in game.state.players[player].loot:
+        return None
+    return way, twin
+
+
+def _goals_on(
+    game: Game,
+    player: int,
+    team_floor: int | None,
+    all_loot: bool,
+    sv: list[FloorSurvey] | None,
+    tf: int,
+    pos: int,
+) -> tuple[list[int], int]:
+    """`goals` by the Stairs alone."""
+    st = game.state
+    f = pos >> 6
     here = sv[f] if sv is not None else None
     loose = [] if all_loot else _loose_loot(game, sv)
     if loose and _done(game, player, loose):
@@ -426,6 +506,7 @@ class Goal(StrEnum):
     STAIRS_UP = "stairs-up"  # the Stairs at `target`, up to the next floor
     FIND_STAIRS = "find-stairs"  # the floor's Stairs are still face down somewhere
     STAIRS_DOWN = "stairs-down"  # a floor down by the Stairs at `target` (-1: not found yet)
+    DUCT = "duct"  # the Service Duct at `target`, a Move to its twin (`to`) on another floor
     ESCAPE = "escape"  # the whole crew holds the Loot: out by the roof
     ROOF = "roof"  # the top floor's Stairs, to wait for the way out: some Loot is not held yet
     HIDE = "hide"  # out of the guard's way
@@ -438,6 +519,7 @@ class Aim:
     goal: Goal
     target: int = -1  # the tile the goal names
     safe: int = -1  # the Safe a combination tile belongs to
+    to: int = -1  # where a Service Duct leads
 
 
 def aim_of(game: Game, player: int) -> Aim:
@@ -457,6 +539,10 @@ def aim_of(game: Game, player: int) -> Aim:
         same = [q for q in targets if q >> 6 == f and dist[q & 63] >= 0]
         return min(same, key=lambda q: (dist[q & 63], q)) if same else -1
 
+    if all_loot or tf != f:
+        duct = _duct_way(game, player, pos, tf, all_loot, None)
+        if duct is not None and targets == [duct[0]]:
+            return Aim(Goal.DUCT, duct[0], to=duct[1])
     loose = [] if all_loot else _loose_loot(game)
     done = bool(loose) and _done(game, player, loose)  # waits for a teammate's fetch
     if all_loot or done or tf > f:
@@ -503,15 +589,10 @@ def goal_distance(
     pos = game.state.players[player].pos if at is None else at
     if pos is None:
         return 0
-    targets, extra = goals(game, player, team_floor, all_loot, sv, work_floor, pos)
-    if not targets:
-        return extra
-    f, c = pos >> 6, pos & 63
-    dist = game.geometry(f).dist[c]
-    best = min((dist[q & 63] for q in targets if dist[q & 63] >= 0), default=8)
-    if targets and not game.tile(targets[0]).revealed:
-        best = max(0, best - 1)  # a face-down tile is seen by peeking from next door
-    return best + extra
+    found = goals(game, player, team_floor, all_loot, sv, work_floor, pos)
+    if not found[0]:
+        return found[1]
+    return _reckon(game, game.geometry(pos >> 6).dist[pos & 63], found)
 
 
 __all__ = [

@@ -650,6 +650,39 @@ def test_a_floor_off_the_one_he_works_is_never_nearer_his_goal_than_its_stairs()
     assert goal_distance(g, 0) == 1 + 1 + below  # a step to the Stairs, one down
 
 
+def _a_floor_above_by_a_duct(twin: str, loot: tuple[Loot, ...] = ()) -> Game:
+    """Burglar 1 at 2.B1, sent back to floor 1 (its Safe face down at D4, its Stairs at A1);
+    a Service Duct at 2.C1 and its twin at `twin`, the only ones face up."""
+    t = Table(players=1).reveal_floor(0).reveal_floor(1).face_down("1.D4", K.SAFE)
+    for f, fl in enumerate(t.game().state.floors):
+        for c, tile in enumerate(fl.tiles):
+            if tile is not None and tile.kind == K.SERVICE_DUCT:
+                t.tile(pos_text((f << 6) | c), K.LABORATORY, revealed=tile.revealed)
+    t.tile("1.A1", K.STAIRS).tile("2.A1", K.LABORATORY, downstairs=True)
+    t.tile("2.C1", K.SERVICE_DUCT).tile(twin, K.SERVICE_DUCT).player(0, "2.B1", loot=loot)
+    return t.guard(0, at="1.A4", dest="1.A3").guard(1, at="2.D4", dest="2.D3").game()
+
+
+def test_a_service_duct_to_the_floor_he_works_is_his_way_there():
+    """Once both Ducts are face up, one Move takes him from one to the other, floors apart:
+    the way to his goal's floor that the hint names."""
+    g = _a_floor_above_by_a_duct(twin="1.D3")
+    assert player_floor(g, 0) == 0
+    assert aim_of(g, 0) == Aim(Goal.DUCT, P("2.C1"), to=P("1.D3"))
+    beyond = goal_distance(g, 0, work_floor=0, at=P("1.D3"))
+    assert goal_distance(g, 0) == 1 + 1 + beyond  # a step to the Duct, one through it
+    e = explain(g, Action.parse("move 2.C1"), {}, {}, 4, 1)
+    assert (e.goal, e.target, e.leads_to, e.climb) == (Goal.DUCT, P("2.C1"), 0, False)
+
+
+def test_a_duct_away_from_the_goals_floor_is_not_the_way():
+    """The Stairs stay the way when the Duct's twin lies a floor further from his goal,
+    and for a burglar holding the Painting, which no Duct lets through."""
+    assert aim_of(_a_floor_above_by_a_duct(twin="3.B2"), 0) == Aim(Goal.STAIRS_DOWN, P("2.A1"))
+    holding = _a_floor_above_by_a_duct(twin="1.D3", loot=(Loot.PAINTING,))
+    assert aim_of(holding, 0) == Aim(Goal.STAIRS_DOWN, P("2.A1"))
+
+
 def _above_the_floor_he_works(stairs_found: bool) -> Game:
     """Burglar 1 on floor 2 beside a face-down tile, sent back to floor 1 (its Safe face
     down), with floor 1's Stairs at A1 found or still face down."""

@@ -606,6 +606,25 @@ def test_a_stairs_hint_names_the_floor_the_stairs_lead_to_and_the_top_floor_none
     assert "floor 3" not in words
 
 
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        ("en", "Goal: the Service duct at 2.C1: from there one Move takes you to floor 1."),
+        (
+            "fr",
+            "Objectif\u00a0: le Conduit en 2.C1\u00a0: de là, un déplacement vous mène"
+            " à l'étage 1.",
+        ),
+    ],
+)
+def test_a_hint_toward_a_service_duct_names_it_and_the_floor_it_leads_to(lang, told):
+    from tests.engine.test_bot import _a_floor_above_by_a_duct
+
+    e = explain(_a_floor_above_by_a_duct(twin="1.D3"), Action.parse("move 2.C1"), {}, {}, 4, 1)
+    messages.set_language(lang)
+    assert explanation_text(e, ["P1"]).startswith(told)
+
+
 def _up_to_a_floor_not_set_up(spotted: str | None = None) -> str:
     """Burglar 1 on floor 1's Stairs at A1, floor 2's guard not set up yet (the top card of
     its patrol deck seen at `spotted`, if any): the hint for the step up."""
