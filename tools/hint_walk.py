@@ -17,8 +17,9 @@ guard would walk in on her, a plan that hacked twice and ended beside the guard 
 it could have dodged, a step off the Stairs told only as the way to them, a hinted Crystal
 Ball under the pinned End turn of a French phone, a step into a Foyer the guard saw into
 that cost a token with no warning, a step next to a guard with the Tiara called out of his
-reach, and the last End of a lost game told "you would lose a Stealth token" to a burglar
-who had none.
+reach, the last End of a lost game told "you would lose a Stealth token" to a burglar
+who had none, a log that took a Lavatory's token from the burglar's own count, and a goal
+naming the Stairs while the plan went through a Service Duct.
 """
 
 from __future__ import annotations
