@@ -43,8 +43,9 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         return t("autopilot.goal.enter_unseen", pos=pos)
     if goal == "decide":
         return _decision_text(e, names)
-    if e.climb:  # the floor the Stairs lead to, reached another way
-        parts.append(t("autopilot.goal.climb", floor=e.leads_to + 1))
+    if e.climb:  # the floor the Stairs or the Duct lead to, reached another way
+        key = "autopilot.goal.climb_duct" if goal == "duct" else "autopilot.goal.climb"
+        parts.append(t(key, floor=e.leads_to + 1))
     elif goal in _GOALS_AT and e.target >= 0:
         # Loot out of any Safe (a Persian Kitty run off) lies on a tile of another kind.
         key = "loot_lying" if goal == "loot" and e.safe < 0 else goal

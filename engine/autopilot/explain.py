@@ -82,8 +82,8 @@ class Explanation:
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
     seen if he walks onto the tile right below or above it.
     `leads_to`: the floor a Stairs or Service Duct goal takes the burglar to (-1: no such
-    goal); `climb`: the Move itself reaches that floor, off the Stairs named (the advanced
-    Acrobat's climb);
+    goal); `climb`: the Move itself reaches that floor, off the Stairs or Duct named (the
+    advanced Acrobat's climb, the Stairs beside a Duct);
     `goal_floor`: the floor whose face-down tiles a search for a Safe or Stairs turns up.
     `floor_left`: the floor the burglar works and stands on when the plan ends the turn on
     another one (so the End moves that floor's guard, not this one's), -1 otherwise;
@@ -764,13 +764,15 @@ def explain(
         and w0.would_draw_event()
         and not end.would_draw_event()
     )
+    # The Stairs lead to the same cell a floor off; a Service Duct to its twin.
+    arrival = aim.to if goal == Goal.DUCT else (leads_to << 6) | (target & 63)
     climb = (
         kind == ActionKind.MOVE
-        and goal in (Goal.STAIRS_UP, Goal.STAIRS_DOWN)
+        and goal in (Goal.STAIRS_UP, Goal.STAIRS_DOWN, Goal.DUCT)
         and leads_to >= 0
         and action.pos >> 6 == leads_to
         and target >= 0
-        and action.pos & 63 != target & 63  # the Stairs lead to the same cell a floor off
+        and action.pos != arrival
     )
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1

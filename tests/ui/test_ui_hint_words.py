@@ -625,6 +625,26 @@ def test_a_hint_toward_a_service_duct_names_it_and_the_floor_it_leads_to(lang, t
     assert explanation_text(e, ["P1"]).startswith(told)
 
 
+def test_a_step_down_the_stairs_while_the_goal_is_a_duct_says_the_floor_is_reached_this_way():
+    """Found reading Fort Knox seed 9178: "Go down to 1.B5. Goal: the Service duct at 2.D3"
+    for a plan that took the Stairs. The floor the Duct leads to, reached by another way, is
+    told as such (as the Stairs' goal is for the Acrobat's climb)."""
+    from tests.engine.test_bot import _a_floor_above_by_a_duct
+
+    g = _a_floor_above_by_a_duct(twin="1.D3")
+    g.state.players[0].pos = P("2.A1")  # on the way down the Stairs, the Duct two steps off
+    g._state_changed()
+    down = explain(g, Action.parse("move 1.A1"), {}, {}, 4, 1)
+    assert (down.goal, down.climb) == (Goal.DUCT, True)
+    words = explanation_text(down, ["P1"])
+    assert words.startswith("Goal: floor 1, reached by this step rather than through the Service")
+    assert "Service duct at 2.C1" not in words
+    through = explain(
+        _a_floor_above_by_a_duct(twin="1.D3"), Action.parse("move 2.C1"), {}, {}, 4, 1
+    )
+    assert not through.climb
+
+
 def _up_to_a_floor_not_set_up(spotted: str | None = None) -> str:
     """Burglar 1 on floor 1's Stairs at A1, floor 2's guard not set up yet (the top card of
     its patrol deck seen at `spotted`, if any): the hint for the step up."""
