@@ -96,10 +96,10 @@ class Explanation:
     `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
     a "card"), so what it costs is not known before. `placed`: for a Move onto a floor
     whose guard is not set up yet, the chance he is set up on that tile (-1: no such Move).
-    `event_dodged`: a Move whose plan comes
-    back to end the actions where the burglar stands now (or ends them farther from his
-    goal: `away`), or a hack, whose plan draws no Event where ending now would draw one (the
-    action buys the Event's miss: R07 counts the step out).
+    `event_dodged`: a Move whose plan comes back to end the actions where the burglar stands
+    now (or ends them farther from his goal: `away`), or a hack, whose plan draws no Event
+    where ending now would draw one (the action buys the Event's miss: R07 counts the step
+    out).
     `event_detour`: a Move whose plan steps straight back next, where the step out is the
     counted action that keeps the turn's End from drawing an Event (R07 leaves the step
     back out; one action fewer and the End would draw one). `away`: a Move toward no hiding
