@@ -1336,6 +1336,15 @@ def _elide_fr(text: str, params: dict[str, Any]) -> str:
     return _ELIDABLE.sub(elide, text)
 
 
+def _one_stop(text: str, params: dict[str, Any]) -> str:
+    """A filled-in name that ends with its own stop ("E.M.P.") also ends the sentence: the
+    catalog's stop after it goes ("Use E.M.P.", not "Use E.M.P..")."""
+    for name, value in params.items():
+        if str(value).endswith("."):
+            text = text.replace(f"{{{name}}}.", f"{{{name}}}")
+    return text
+
+
 def _fill(text: Text, lang: str, key: str = "", **params: Any) -> str:
     if isinstance(text, Plural):
         count = params.get(text.by)
@@ -1352,6 +1361,7 @@ def _fill(text: Text, lang: str, key: str = "", **params: Any) -> str:
         return text
     if lang == "fr":
         text = _elide_fr(text, params)
+    text = _one_stop(text, params)
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError) as err:

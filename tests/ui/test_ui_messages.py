@@ -244,3 +244,12 @@ def test_french_elides_de_before_a_filled_in_name_that_starts_with_a_vowel():
     )
     messages.set_language("en")
     assert messages.t("game.current", name="Ada") == "Ada's turn"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_name_ending_with_its_own_stop_ends_the_sentence_with_one(lang):
+    messages.set_language(lang)
+    label = messages.t("act.use", card=messages.t("tool.emp"))
+    hint = messages.t("autopilot.hint", action=label, why="")
+    assert ".." not in hint and hint.rstrip().endswith("E.M.P.")
+    assert messages.t("autopilot.hint", action="End turn", why="").rstrip().endswith("turn.")
