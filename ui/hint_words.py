@@ -64,6 +64,9 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     elif goal == "hide":  # the tile he leaves, and why
         key = _sure_or("autopilot.goal.hide", e.hide_risk)
         parts.append(t(key, pos=describe.pos_text(e.target), pct=_pct(e.hide_risk)))
+        if e.lure >= 0:
+            lure, back = describe.pos_text(e.lure), describe.pos_text(e.target)
+            parts.append(t("autopilot.goal.lure", pos=lure, to=back))
     if e.away and parts:  # said of the goal just named
         parts.append(t("autopilot.goal.away"))
     if e.ordered >= 0:  # another burglar's move (the Rook's Orders): what it does for them

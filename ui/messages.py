@@ -93,6 +93,7 @@ EN: dict[str, Text] = {
     "autopilot.goal.roof": "Goal: the Stairs at {pos}, to wait there for the way out by the roof: the crew does not hold all the Loot yet.",
     "autopilot.goal.hide": "Goal: out of the guard's way: if the turn ended at {pos}, he might walk in ({pct}% chance).",
     "autopilot.goal.hide_sure": "Goal: out of the guard's way: if the turn ended at {pos}, he would walk in.",
+    "autopilot.goal.lure": "The plan comes back to {to} after setting off the alarm at {pos}, which the guard then heads for instead.",
     "autopilot.goal.away": "This turn's plan ends farther from it than you stand now.",
     "autopilot.goal.hack": "Goal: a hack token on the computer at {pos}, to stop an alarm later.",
     "autopilot.orders.nearer": "It takes {name} a step nearer their own goal.",

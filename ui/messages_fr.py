@@ -70,6 +70,7 @@ FR: dict[str, Text] = {
     "autopilot.goal.roof": "Objectif : l'Escalier en {pos}, pour y attendre la fuite par le toit : l'équipe n'a pas encore tout le Butin.",
     "autopilot.goal.hide": "Objectif : sortir du chemin du Gardien : si le tour finissait en {pos}, {pct} % de chances qu'il y entre.",
     "autopilot.goal.hide_sure": "Objectif : sortir du chemin du Gardien : si le tour finissait en {pos}, il y entrerait.",
+    "autopilot.goal.lure": "Le plan revient en {to} après avoir déclenché l'Alarme en {pos}, vers laquelle le Gardien se dirige alors à la place.",
     "autopilot.goal.away": "Le plan de ce tour finit plus loin de cet objectif que là où vous êtes.",
     "autopilot.goal.hack": "Objectif : un jeton Piratage sur l'ordinateur en {pos}, pour arrêter une Alarme plus tard.",
     "autopilot.orders.nearer": "Cela rapproche {name} de son propre objectif.",

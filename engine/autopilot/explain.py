@@ -90,7 +90,9 @@ class Explanation:
     `spared`: (seat, tile, chance) of each other burglar on `floor_left` its guard may walk
     in on were the turn to end on that floor now.
     For `Goal.HIDE`, `target` is the tile he leaves and `hide_risk` the chance the guard
-    walks in there were the turn to end now. `crow_spares`: for the Raven's crow put down
+    walks in there were the turn to end now; `lure`, for a plan that comes back to end the
+    turn there, the tile of the alarm it sets off on the way, which the guard then heads for
+    instead (-1 otherwise). `crow_spares`: for the Raven's crow put down
     (and left there to the plan's end), the chance the guard would walk in at `end_pos`
     without it, when higher than `risk` (-1.0 otherwise).
     `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
@@ -159,6 +161,7 @@ class Explanation:
     floor_left: int = -1
     spared: tuple[tuple[int, int, float], ...] = ()
     hide_risk: float = 0.0
+    lure: int = -1
     unseen: float = 0.0
     tile_tokens: int = 0
     crow_spares: float = -1.0
@@ -556,6 +559,17 @@ _THIS_FLOOR = frozenset({Goal.FIND_SAFE, Goal.FIND_STAIRS})
 _OFF_THIS_FLOOR = frozenset({Goal.STAIRS_UP, Goal.STAIRS_DOWN, Goal.DUCT, Goal.ESCAPE, Goal.ROOF})
 
 
+def _lure(w0: Game, end: Game | None, pos: int) -> int:
+    """The tile of an alarm the plan sets off on `pos`'s floor and the guard heads for as
+    the plan ends the turn (-1: none)."""
+    if end is None:
+        return -1
+    dest = end.state.floors[pos >> 6].guard.dest
+    if dest is None or w0.tile(dest).alarm or not end.tile(dest).alarm:
+        return -1
+    return dest
+
+
 def _leaves_the_goal(
     w0: Game, action: Action, goal: Goal, target: int, end_pos: int, steps: int
 ) -> bool:
@@ -727,16 +741,21 @@ def explain(
         and _steps_straight_back(w0, trial, then)
     )
     hide_risk = 0.0  # the chance of his tile, for a Move only (hiding is a Move)
+    lure = -1
     if kind == ActionKind.MOVE and pos is not None and not w0._is_invisible(me):
         hide_risk = hit_risk(w0, pos >> 6).get(pos, 0.0)
         if (
             hide_risk > 0.0
             and not for_the_safe
-            and end_pos != pos  # a plan that comes back to end here hides nothing
-            and risk < hide_risk  # nor one that ends where he is as likely to walk in
-            and _leaves_the_goal(w0, action, goal, target, end_pos, steps)
+            and risk < hide_risk  # not a plan that ends where he is as likely to walk in
         ):
-            goal, target, safe = Goal.HIDE, pos, -1
+            if end_pos != pos:
+                if _leaves_the_goal(w0, action, goal, target, end_pos, steps):
+                    goal, target, safe = Goal.HIDE, pos, -1
+            else:  # back here to end: it hides him only by turning the guard
+                lure = _lure(w0, end, pos)
+                if lure >= 0:
+                    goal, target, safe = Goal.HIDE, pos, -1
     leads_to = -1
     if goal == Goal.STAIRS_UP and target >= 0:
         leads_to = (target >> 6) + 1
@@ -864,6 +883,7 @@ def explain(
         floor_left=floor_left,
         spared=spared,
         hide_risk=hide_risk if goal == Goal.HIDE else 0.0,
+        lure=lure if goal == Goal.HIDE else -1,
         crow_spares=crow_spares,
         watch=watch,
         watched=watched,

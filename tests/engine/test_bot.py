@@ -853,6 +853,30 @@ def test_a_step_onto_another_tile_the_guard_walks_into_is_never_called_hiding():
     assert e.goal == Goal.OPEN_SAFE
 
 
+def _out_and_back(kind: TileKind) -> Explanation:
+    """On 1.A1, the guard two steps off walking in there at the End; the plan steps into
+    1.A2 (a tile of `kind`) and straight back to end the turn on 1.A1."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A2", kind)
+    t = t.guard(0, at="1.A3", dest="1.A1", speed=2).turn(0, actions=2, taken=2)
+    g = t.events(*QUIET_EVENTS).game()
+    out, back = Action.parse("move 1.A2"), Action.parse("move 1.A1")
+    return explain(g, out, TurnSearch().plan_in(g, out, (back, Action.parse("end"))), {}, 3, 1)
+
+
+def test_a_step_into_a_motion_room_and_back_is_explained_by_the_alarm_it_lures_the_guard_to():
+    # Bank seed 9181: the plan stepped into a Motion room and back to set off its alarm and
+    # stop the guard there; the hint said "Goal: reveal 1.A4", a tile the plan never neared.
+    e = _out_and_back(TileKind.MOTION)
+    assert e.end_pos == P("1.A1") and e.risk < 1.0
+    assert e.goal == Goal.HIDE and e.target == P("1.A1") and e.lure == P("1.A2")
+
+
+def test_a_step_out_and_back_that_sets_off_no_alarm_lures_nobody():
+    e = _out_and_back(TileKind.SAFE)
+    assert e.end_pos == P("1.A1") and e.risk == 1.0
+    assert e.goal != Goal.HIDE and e.lure == -1
+
+
 def test_no_event_detour_is_named_when_the_turn_counts_enough_without_it():
     g, plan = _detour(taken=2)  # 2 + the step on would already be 3: the step out buys nothing
     e = explain(g, Action.parse("move 1.B1"), plan, {}, 3, 1)

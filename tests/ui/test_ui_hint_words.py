@@ -625,6 +625,31 @@ def test_a_hint_toward_a_service_duct_names_it_and_the_floor_it_leads_to(lang, t
     assert explanation_text(e, ["P1"]).startswith(told)
 
 
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        (
+            "en",
+            "Goal: out of the guard's way: if the turn ended at 1.A1, he would walk in. The plan"
+            " comes back to 1.A1 after setting off the alarm at 1.A2, which the guard then heads"
+            " for instead.",
+        ),
+        (
+            "fr",
+            "Objectif\u00a0: sortir du chemin du Gardien\u00a0: si le tour finissait en 1.A1, il"
+            " y entrerait. Le plan revient en 1.A1 après avoir déclenché l'Alarme en 1.A2, vers"
+            " laquelle le Gardien se dirige alors à la place.",
+        ),
+    ],
+)
+def test_a_step_out_and_back_that_lures_the_guard_to_its_alarm_says_so(lang, told):
+    from tests.engine.test_bot import _out_and_back
+
+    e = _out_and_back(K.MOTION)
+    messages.set_language(lang)
+    assert explanation_text(e, ["P1"]).startswith(told)
+
+
 def test_a_step_down_the_stairs_while_the_goal_is_a_duct_says_the_floor_is_reached_this_way():
     """Found reading Fort Knox seed 9178: "Go down to 1.B5. Goal: the Service duct at 2.D3"
     for a plan that took the Stairs. The floor the Duct leads to, reached by another way, is
