@@ -25,13 +25,14 @@ from ..rules.events import (
 from ..rules.foresight import HIDDEN_FACTS, public_move_trial
 from ..rules.game import Game
 from ..rules.kinds import DecisionKind as D
-from ..rules.kinds import Hazard, Lasting
+from ..rules.kinds import Hazard
 from ..rules.state import Step
 from .goals import Goal, _revealed_of_kind, aim_of, goal_distance
 from .guard_risk import (
     _rings_first,
     _thermo_on,
     _with_alarm,
+    cameras_ring,
     end_danger,
     guard_walks,
     hit_risk,
@@ -443,12 +444,7 @@ def _end_watch(g: Game | None, me: int) -> tuple[str, float, _Crew, _Crew, _Crew
             seen = hit_risk(g, f).get(under, 0.0)
             if seen > 0.0:
                 atria.append((i, p.pos, seen))
-        if (
-            t.revealed
-            and t.kind == K.CAMERA
-            and not t.disabled
-            and Lasting.VIDEO_LOOP not in st.lasting
-        ):
+        if t.revealed and t.kind == K.CAMERA and not t.disabled and cameras_ring(g):
             cams = {q for q in _revealed_of_kind(g, f, K.CAMERA) if not g.tile(q).disabled}
             walks = guard_walks(g, f)
             seen = min(1.0, sum(c for c, walk in walks if not walk.isdisjoint(cams)))

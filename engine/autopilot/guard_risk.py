@@ -258,6 +258,15 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
     return tuple(out)
 
 
+# A Camera's alarm rings for nobody while a Video Loop runs or an E.M.P. holds every alarm off.
+_CAMERAS_OFF = frozenset({Lasting.VIDEO_LOOP, Lasting.EMP})
+
+
+def cameras_ring(game: Game) -> bool:
+    """A guard stepping on a Camera now sets off the alarm of a burglar on another one."""
+    return _CAMERAS_OFF.isdisjoint(game.state.lasting)
+
+
 def _watch(game: Game, pos: int) -> tuple[str, set[int]]:
     """What a burglar on `pos` is seen from besides his own tile when the floor's guard
     walks: ("foyer", the tiles next to it), ("camera", the floor's other Cameras), or none."""
@@ -267,7 +276,7 @@ def _watch(game: Game, pos: int) -> tuple[str, set[int]]:
     f = pos >> 6
     if t.kind == K.FOYER:
         return "foyer", {(f << 6) | nb for nb in game.geometry(f).open[pos & 63]}
-    if t.kind == K.CAMERA and Lasting.VIDEO_LOOP not in game.state.lasting:
+    if t.kind == K.CAMERA and cameras_ring(game):
         cams = _revealed_of_kind(game, f, K.CAMERA)
         return "camera", {q for q in cams if q != pos and not game.tile(q).disabled}
     return "", set()

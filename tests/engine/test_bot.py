@@ -19,7 +19,7 @@ from engine.rules.data import LOST_VISUAL, Character, EventCard, Loot, Side, Til
 from engine.rules.events import AlarmRaised, GuardMoved, GuardPlaced, TurnEnded
 from engine.rules.game import Game
 from engine.rules.infostate import resample_from_infostate
-from engine.rules.kinds import DecisionKind, Hazard
+from engine.rules.kinds import DecisionKind, Hazard, Lasting
 from engine.rules.state import Decision
 
 from .builder import QUIET_EVENTS, P, Table
@@ -998,6 +998,14 @@ def test_a_hint_never_calls_an_end_on_a_camera_safe_while_the_guard_steps_on_ano
     assert not e.claims_safe
 
 
+def test_an_end_on_a_camera_is_not_told_watched_while_an_emp_holds_every_alarm_off():
+    t = _guard_walks_to_d1().player(1, None).tile("1.A4", K.CAMERA).tile("1.C1", K.CAMERA)
+    g = t.game()
+    g.state.lasting[Lasting.EMP] = 0
+    e = explain(g, Action.parse("end"), {}, {}, 2, 1)
+    assert e.watch == "" and e.watched == 0.0
+
+
 def test_a_hint_never_calls_an_end_in_a_foyer_safe_while_the_guard_passes_next_to_it():
     t = _guard_walks_to_d1().player(1, None).player(0, "1.B2").tile("1.B2", K.FOYER)
     e = explain(t.game(), Action.parse("end"), {}, {}, 2, 1)
@@ -1058,6 +1066,17 @@ def test_a_hint_never_calls_an_end_safe_while_a_teammate_on_a_camera_may_be_seen
     assert e.risk == 0.0 and not e.crew
     assert e.crew_camera == ((1, P("2.B2"), 1.0),)
     assert not e.claims_safe
+
+
+def test_a_teammate_on_a_camera_is_not_told_seen_while_an_emp_holds_every_alarm_off():
+    # Fort Knox seed 9183: after the E.M.P., "Burglar 2 stands on the Camera at 2.A2: the
+    # guard steps on a Camera, which sets off its alarm"; the engine let none ring.
+    t = _guard_walks_to_d1().player(1, "2.B2").tile("2.B2", K.CAMERA).tile("1.C1", K.CAMERA)
+    g = t.game()
+    g.state.lasting[Lasting.EMP] = 0
+    e = explain(g, Action.parse("end"), {}, {}, 2, 1)
+    assert e.crew_camera == ()
+    assert not any(isinstance(ev, AlarmRaised) for ev in g.apply(Action.parse("end")))
 
 
 def _gold_bar_waiting() -> Game:
