@@ -555,6 +555,17 @@ _THIS_FLOOR = frozenset({Goal.FIND_SAFE, Goal.FIND_STAIRS})
 _OFF_THIS_FLOOR = frozenset({Goal.STAIRS_UP, Goal.STAIRS_DOWN, Goal.DUCT, Goal.ESCAPE, Goal.ROOF})
 
 
+# An End's hazards that say the guard surely walks in on the burglar (an Event aside).
+_WALKS_IN = frozenset(
+    {
+        Hazard.GUARD_PATH_END,
+        Hazard.GUARD_PATH_END_EVENT,
+        Hazard.CAUGHT,
+        Hazard.CAUGHT_UNLESS_EVENT,
+    }
+)
+
+
 def _lure(w0: Game, end: Game | None, pos: int) -> int:
     """The tile of an alarm the plan sets off on `pos`'s floor and the guard heads for as
     the plan ends the turn (-1: none)."""
@@ -721,6 +732,8 @@ def explain(
     }
     end, end_unknown = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
+    if kind == ActionKind.END and told & _WALKS_IN:
+        risk = 1.0  # the engine's own End walks him in (after an alarm his Camera rings, too)
     unseen = _unseen_walk(end, me)
     crow_spares = -1.0
     if kind == ActionKind.ABILITY and action.card == "crow" and end is not None and end_pos >= 0:

@@ -1006,6 +1006,25 @@ def test_an_end_on_a_camera_is_not_told_watched_while_an_emp_holds_every_alarm_o
     assert e.watch == "" and e.watched == 0.0
 
 
+def _on_a_camera(other_camera: bool) -> Explanation:
+    """On the Camera at 1.B2; the guard's walk to 1.D1 first steps on 1.B1 (a Camera too
+    when `other_camera`: its alarm rings at 1.B2 and turns him in there)."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.B2").tile("1.B2", K.CAMERA)
+    if other_camera:
+        t = t.tile("1.B1", K.CAMERA)
+    g = t.guard(0, at="1.A1", dest="1.D1", speed=3).turn(0, actions=1, taken=3).game()
+    return explain(g, Action.parse("end"), {}, {}, 2, 1)
+
+
+def test_an_end_the_engine_walks_the_guard_into_is_never_told_as_a_chance():
+    # Bank seed 9184: "The guard walks through this tile when the turn ends", then "the plan
+    # ends the turn at 1.C3, where the guard may walk in (50% chance)": his route alone.
+    e = _on_a_camera(other_camera=True)
+    assert Hazard.GUARD_PATH_END in e.hazards and e.risk == 1.0
+    e = _on_a_camera(other_camera=False)
+    assert Hazard.GUARD_PATH_END not in e.hazards and e.risk == 0.0
+
+
 def test_a_hint_never_calls_an_end_in_a_foyer_safe_while_the_guard_passes_next_to_it():
     t = _guard_walks_to_d1().player(1, None).player(0, "1.B2").tile("1.B2", K.FOYER)
     e = explain(t.game(), Action.parse("end"), {}, {}, 2, 1)
