@@ -207,6 +207,7 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
     # A teammate met where a plan that turns up hidden facts ends is that sample's guess too:
     # a sure meeting is told as what would happen, not what will.
     sure = "_guess_sure" if e.end_unknown else "_sure"
+    exposed_told: set[int] = set()
     for what, crew in (
         ("crew", e.crew),
         ("crew_camera", e.crew_camera),
@@ -215,6 +216,9 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         for seat, tile, chance in crew:
             key = f"autopilot.risk.{what}" + (sure if _certain(chance) else "")
             parts.append(t(key, name=_name(names, seat), pos=_at(tile), pct=_pct(chance)))
+            if seat in e.crew_exposed and what != "crew_camera" and seat not in exposed_told:
+                exposed_told.add(seat)  # a Camera's alarm costs no token: not said there
+                parts.append(t("autopilot.risk.crew_exposed", name=_name(names, seat)))
     return parts
 
 

@@ -167,6 +167,7 @@ EN: dict[str, Text] = {
     "autopilot.risk.foyer": "It is a Foyer: he may pass next to it and see you ({pct}% chance).",
     "autopilot.risk.camera": "It is a Camera: he may step on another Camera, which sets off an alarm here ({pct}% chance).",
     "autopilot.risk.crew": "{name} at {pos}: the guard may reach them then ({pct}% chance).",
+    "autopilot.risk.crew_exposed": "{name} has no Stealth token left: if the guard sees them, the crew loses.",
     "autopilot.risk.crew_sure": "{name} at {pos} is on the guard's path: he reaches them then.",
     "autopilot.risk.crew_atrium": "{name} stands on the Atrium at {pos}: the guard may walk right under or over it and see them ({pct}% chance).",
     "autopilot.risk.crew_camera": "{name} stands on the Camera at {pos}: the guard may step on a Camera, which sets off its alarm ({pct}% chance).",

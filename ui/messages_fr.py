@@ -146,6 +146,7 @@ FR: dict[str, Text] = {
     "autopilot.risk.foyer": "C'est un Foyer : {pct} % de chances qu'il passe à côté et vous voie.",
     "autopilot.risk.camera": "C'est une Caméra : {pct} % de chances qu'il marche sur une autre Caméra, ce qui déclenche une Alarme ici.",
     "autopilot.risk.crew": "{name} en {pos} : {pct} % de chances que le Gardien l'atteigne alors.",
+    "autopilot.risk.crew_exposed": "{name} n'a plus de jeton Camouflage : si le Gardien l'aperçoit, l'équipe perd.",
     "autopilot.risk.crew_sure": "{name} en {pos} est sur le chemin du Gardien : il l'atteint alors.",
     "autopilot.risk.crew_atrium": "{name} se tient sur l'Atrium en {pos} : {pct} % de chances que le Gardien passe juste en dessous ou au-dessus et l'aperçoive.",
     "autopilot.risk.crew_camera": "{name} se tient sur la Caméra en {pos} : {pct} % de chances que le Gardien marche sur une Caméra, ce qui déclenche son Alarme.",

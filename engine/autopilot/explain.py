@@ -81,7 +81,9 @@ class Explanation:
     `crew`: (seat, tile, chance) of each other burglar the same guard may then walk in on;
     `crew_camera`: of each other burglar on a Camera (any floor) whose alarm rings if he
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
-    seen if he walks onto the tile right below or above it.
+    seen if he walks onto the tile right below or above it; `crew_exposed`: the seats among
+    `crew` and `crew_atrium` with no Stealth token left (nor one on their tile): seen, they
+    are caught and the crew loses.
     `leads_to`: the floor a Stairs or Service Duct goal takes the burglar to (-1: no such
     goal); `climb`: the Move itself reaches that floor, off the Stairs or Duct named (the
     advanced Acrobat's climb, the Stairs beside a Duct);
@@ -171,6 +173,7 @@ class Explanation:
     crew: tuple[tuple[int, int, float], ...] = ()
     crew_camera: tuple[tuple[int, int, float], ...] = ()
     crew_atrium: tuple[tuple[int, int, float], ...] = ()
+    crew_exposed: tuple[int, ...] = ()
     luck: bool = False
     luck_kind: str = ""
     placed: float = -1.0
@@ -451,6 +454,19 @@ def _end_watch(g: Game | None, me: int) -> tuple[str, float, _Crew, _Crew, _Crew
             if seen > 0.0:
                 cameras.append((i, p.pos, seen))
     return kind, chance, tuple(crew), tuple(cameras), tuple(atria)
+
+
+def _exposed(end: Game | None, met: _Crew) -> tuple[int, ...]:
+    """The seats of `met` (teammates the guard may walk in on or see) with no Stealth token
+    left and none lying on their tile to pay: seen, they are caught and the crew loses."""
+    if end is None:
+        return ()
+    out: list[int] = []
+    for seat, tile, _ in met:
+        exposed = end.state.players[seat].stealth == 0 and end.tile(tile).stealth == 0
+        if exposed and seat not in out:
+            out.append(seat)
+    return tuple(out)
 
 
 def _public_watch(w0: Game, end: Game | None, me: int) -> tuple[str, float, _Crew, _Crew, _Crew]:
@@ -742,6 +758,7 @@ def explain(
     # his route and patrol cards, not the Events).
     end_event = end is not None and end.would_draw_event()
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
+    crew_exposed = _exposed(end, crew + crew_atrium)
     event_detour = (
         kind == ActionKind.MOVE
         and end is not None
@@ -899,6 +916,7 @@ def explain(
         crew=crew,
         crew_camera=crew_camera,
         crew_atrium=crew_atrium,
+        crew_exposed=crew_exposed,
         luck=luck and not face_down,
         placed=_placed_risk(w0, action) if kind == ActionKind.MOVE else -1.0,
         luck_kind=luck_kind,
@@ -946,6 +964,7 @@ def _explain_decision(
     end_pos, risk, steps = _end_risk(end, me)
     unseen = _unseen_walk(end, me)
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
+    crew_exposed = _exposed(end, crew + crew_atrium)
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
     others = [a for a in scores if a != action]
@@ -983,6 +1002,7 @@ def _explain_decision(
         crew=crew,
         crew_camera=crew_camera,
         crew_atrium=crew_atrium,
+        crew_exposed=crew_exposed,
         steps=steps,
         alternative=alternative,
         alternative_weighed=alternative is not None,

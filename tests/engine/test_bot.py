@@ -991,6 +991,15 @@ def test_a_hint_never_calls_an_end_safe_while_a_teammate_stands_on_the_guards_pa
     assert not e.claims_safe
 
 
+def test_a_teammate_with_no_stealth_on_the_guards_path_is_told_as_the_crews_loss():
+    # Fort Knox seed 9186: "Burglar 3 at 1.B4: the guard may reach them then (48% chance)"
+    # for a burglar with no token left; the guard saw him and the game was lost.
+    for stealth, exposed in ((0, (1,)), (1, ())):
+        g = _guard_walks_to_d1().player(1, "1.C1", stealth=stealth).game()
+        e = explain(g, Action.parse("end"), {}, {}, 2, 1)
+        assert e.crew == ((1, P("1.C1"), 1.0),) and e.crew_exposed == exposed
+
+
 def test_a_hint_never_calls_an_end_on_a_camera_safe_while_the_guard_steps_on_another():
     t = _guard_walks_to_d1().player(1, None).tile("1.A4", K.CAMERA).tile("1.C1", K.CAMERA)
     e = explain(t.game(), Action.parse("end"), {}, {}, 2, 1)

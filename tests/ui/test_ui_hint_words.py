@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.autopilot.explain import explain
+from engine.autopilot.explain import Explanation, explain
 from engine.autopilot.goals import Goal
 from engine.autopilot.search import TurnSearch
 from engine.rules.actions import Action, ActionKind
@@ -648,6 +648,21 @@ def test_a_step_out_and_back_that_lures_the_guard_to_its_alarm_says_so(lang, tol
     e = _out_and_back(K.MOTION)
     messages.set_language(lang)
     assert explanation_text(e, ["P1"]).startswith(told)
+
+
+def test_a_teammate_with_no_stealth_the_guard_may_meet_is_told_as_the_crews_loss():
+    e = Explanation(
+        Action.parse("end"),
+        Goal.FIND_SAFE,
+        goal_floor=0,
+        end_pos=P("1.A1"),
+        crew=((1, P("1.B4"), 0.48),),
+        crew_camera=((1, P("1.B4"), 0.5),),
+        crew_exposed=(1,),
+    )
+    words = explanation_text(e, ["P1", "Ada"])
+    told = "Ada at 1.B4: the guard may reach them then (48% chance). Ada has no Stealth"
+    assert told in words and words.count("no Stealth") == 1
 
 
 def test_a_step_down_the_stairs_while_the_goal_is_a_duct_says_the_floor_is_reached_this_way():
