@@ -214,7 +214,8 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         ("crew_atrium", e.crew_atrium),
     ):
         for seat, tile, chance in crew:
-            key = f"autopilot.risk.{what}" + (sure if _certain(chance) else "")
+            kind = "crew_foyer" if what == "crew" and seat in e.crew_foyer else what
+            key = f"autopilot.risk.{kind}" + (sure if _certain(chance) else "")
             parts.append(t(key, name=_name(names, seat), pos=_at(tile), pct=_pct(chance)))
             if seat in e.crew_exposed and what != "crew_camera" and seat not in exposed_told:
                 exposed_told.add(seat)  # a Camera's alarm costs no token: not said there

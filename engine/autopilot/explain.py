@@ -83,7 +83,8 @@ class Explanation:
     steps on one; `crew_atrium`: of each other burglar on an Atrium one floor up or down,
     seen if he walks onto the tile right below or above it; `crew_exposed`: the seats among
     `crew` and `crew_atrium` with no Stealth token left (nor one on their tile): seen, they
-    are caught and the crew loses.
+    are caught and the crew loses; `crew_foyer`: the seats of `crew` in a Foyer (seen from
+    next to it, not only walked in on).
     `leads_to`: the floor a Stairs or Service Duct goal takes the burglar to (-1: no such
     goal); `climb`: the Move itself reaches that floor, off the Stairs or Duct named (the
     advanced Acrobat's climb, the Stairs beside a Duct);
@@ -174,6 +175,7 @@ class Explanation:
     crew_camera: tuple[tuple[int, int, float], ...] = ()
     crew_atrium: tuple[tuple[int, int, float], ...] = ()
     crew_exposed: tuple[int, ...] = ()
+    crew_foyer: tuple[int, ...] = ()
     luck: bool = False
     luck_kind: str = ""
     placed: float = -1.0
@@ -469,6 +471,13 @@ def _exposed(end: Game | None, met: _Crew) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _in_a_foyer(end: Game | None, met: _Crew) -> tuple[int, ...]:
+    """The seats of `met` standing in a working Foyer (the guard sees in from next door)."""
+    if end is None:
+        return ()
+    return tuple(seat for seat, tile, _ in met if watch_risk(end, tile)[0] == "foyer")
+
+
 def _public_watch(w0: Game, end: Game | None, me: int) -> tuple[str, float, _Crew, _Crew, _Crew]:
     """`_end_watch` of a plan's end as the guard starts his move, the end tile's own watch
     left out when that tile is face down in the public position (whether it is a Foyer is
@@ -759,6 +768,7 @@ def explain(
     end_event = end is not None and end.would_draw_event()
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
+    crew_foyer = _in_a_foyer(end, crew)
     event_detour = (
         kind == ActionKind.MOVE
         and end is not None
@@ -917,6 +927,7 @@ def explain(
         crew_camera=crew_camera,
         crew_atrium=crew_atrium,
         crew_exposed=crew_exposed,
+        crew_foyer=crew_foyer,
         luck=luck and not face_down,
         placed=_placed_risk(w0, action) if kind == ActionKind.MOVE else -1.0,
         luck_kind=luck_kind,
@@ -965,6 +976,7 @@ def _explain_decision(
     unseen = _unseen_walk(end, me)
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
+    crew_foyer = _in_a_foyer(end, crew)
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
     others = [a for a in scores if a != action]
@@ -1003,6 +1015,7 @@ def _explain_decision(
         crew_camera=crew_camera,
         crew_atrium=crew_atrium,
         crew_exposed=crew_exposed,
+        crew_foyer=crew_foyer,
         steps=steps,
         alternative=alternative,
         alternative_weighed=alternative is not None,

@@ -1000,6 +1000,16 @@ def test_a_teammate_with_no_stealth_on_the_guards_path_is_told_as_the_crews_loss
         assert e.crew == ((1, P("1.C1"), 1.0),) and e.crew_exposed == exposed
 
 
+def test_a_teammate_in_a_foyer_next_to_the_guards_path_is_told_seen_from_there():
+    # Office seed 9185: "Burglar 1 at 2.B2 is on the guard's path" for a Foyer he only
+    # passed next to (three tokens lost, two of them from next door).
+    t = _guard_walks_to_d1().player(1, "1.C2").tile("1.C2", K.FOYER)
+    e = explain(t.game(), Action.parse("end"), {}, {}, 2, 1)
+    assert e.crew == ((1, P("1.C2"), 1.0),) and e.crew_foyer == (1,)
+    e = explain(_guard_walks_to_d1().game(), Action.parse("end"), {}, {}, 2, 1)
+    assert e.crew == ((1, P("1.C1"), 1.0),) and e.crew_foyer == ()
+
+
 def test_a_hint_never_calls_an_end_on_a_camera_safe_while_the_guard_steps_on_another():
     t = _guard_walks_to_d1().player(1, None).tile("1.A4", K.CAMERA).tile("1.C1", K.CAMERA)
     e = explain(t.game(), Action.parse("end"), {}, {}, 2, 1)

@@ -665,6 +665,30 @@ def test_a_teammate_with_no_stealth_the_guard_may_meet_is_told_as_the_crews_loss
     assert told in words and words.count("no Stealth") == 1
 
 
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        ("en", "Ada is in the Foyer at 1.C2: the guard walks in or next to it and sees them."),
+        (
+            "fr",
+            "Ada est dans le Foyer en 1.C2\u00a0: le Gardien y entre ou passe à côté et l'y voit.",
+        ),
+    ],
+)
+def test_a_teammate_in_a_foyer_is_told_seen_from_next_to_it_not_on_the_guards_path(lang, told):
+    e = Explanation(
+        Action.parse("end"),
+        Goal.FIND_SAFE,
+        goal_floor=0,
+        end_pos=P("1.A1"),
+        crew=((1, P("1.C2"), 1.0),),
+        crew_foyer=(1,),
+    )
+    messages.set_language(lang)
+    words = explanation_text(e, ["P1", "Ada"])
+    assert told in words and "guard's path" not in words and "chemin du Gardien" not in words
+
+
 def test_a_step_down_the_stairs_while_the_goal_is_a_duct_says_the_floor_is_reached_this_way():
     """Found reading Fort Knox seed 9178: "Go down to 1.B5. Goal: the Service duct at 2.D3"
     for a plan that took the Stairs. The floor the Duct leads to, reached by another way, is
