@@ -80,7 +80,8 @@ def _bonus(game: Game, floor: int) -> int:
 def hit_risk(game: Game, floor: int) -> dict[int, float]:
     """For each tile, the chance the floor's guard walks into it when he moves next (from
     public facts only: his route, speed, the alarms, the patrol cards not yet discarded).
-    His route up to his destination is certain; past it he heads for the closest alarm left,
+    His route up to his destination is certain (unless a Camera he steps on sees a burglar
+    on another one: that alarm turns him at once); past it he heads for the closest alarm left,
     then for a new patrol card, any of the floor's cards not in the discard pile, and so on
     while steps remain (`guard_walks`); with Lost Visual, that card ends his walk, and a
     lost guard comes back on any tile card left. The dict is shared: read it, never change
@@ -113,6 +114,8 @@ def _walks(game: Game, floor: int) -> _Walks:
     if not g.lost and crow_holds_guard(game, floor):
         return (), {}  # the Raven's Disrupt: he starts on the crow with no alarm, and stays
     geo = game.geometry(floor)
+    on_cameras = _seen_on_cameras(game, floor)
+    cameras = _camera_alarms(game, floor, on_cameras) if on_cameras else {}
     key = (
         floor,
         g.pos,
@@ -125,12 +128,13 @@ def _walks(game: Game, floor: int) -> _Walks:
         st.lost_visual,
         _bonus(game, floor),
         _crow(game),
+        tuple(cameras.items()) if cameras else None,
         id(geo),
     )
     hit = _RISKS.get(key)
     if hit is not None and hit[0] is geo:
         return hit[1]
-    walks = _guard_walks(game, floor)
+    walks = _guard_walks(game, floor, cameras)
     risk: dict[int, float] = {}
     for chance, tiles in walks:
         for q in tiles:
@@ -144,7 +148,61 @@ def _walks(game: Game, floor: int) -> _Walks:
     return out
 
 
-def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], ...]:
+def _seen_on_cameras(game: Game, floor: int) -> tuple[int, ...]:
+    """The tiles of the floor where a burglar stands on a working Camera, in sight of the
+    floor's other Cameras (none while a Video Loop or an E.M.P. keeps their alarms off)."""
+    st = game.state
+    out: list[int] = []
+    for i, p in enumerate(st.players):
+        q = p.pos
+        if q is None or q >> 6 != floor:
+            continue
+        t = game.tile(q)
+        if t.kind == K.CAMERA and t.revealed and not t.disabled and not game._is_invisible(i):
+            out.append(q)
+    if not out or not cameras_ring(game):
+        return ()
+    return tuple(sorted(out))
+
+
+def _camera_alarms(
+    game: Game, floor: int, on_cameras: tuple[int, ...]
+) -> dict[int, frozenset[int]]:
+    """For each working Camera of the floor: the alarms the guard sets off by stepping on it
+    (every burglar of `on_cameras` on another one)."""
+    out: dict[int, frozenset[int]] = {}
+    for c in _revealed_of_kind(game, floor, K.CAMERA):
+        rung = frozenset(q for q in on_cameras if q != c)
+        if rung and not game.tile(c).disabled:
+            out[c] = rung
+    return out
+
+
+def _route_until_a_camera_rings(
+    game: Game, floor: int, steps: int, cameras: dict[int, frozenset[int]]
+) -> tuple[list[int], int, frozenset[int]]:
+    """`route_walk` cut where a Camera he steps on sets off an alarm not ringing yet: the
+    tiles entered, the steps left, and those alarms (empty: none rang)."""
+    if not cameras:
+        first, left = route_walk(game, floor, steps)
+        return first, left, frozenset()
+    ringing = set(game.alarms(floor))
+    turned: list[frozenset[int]] = []
+
+    def rings(pos: int) -> bool:
+        ringing.discard(pos)
+        rung = cameras.get(pos)
+        if rung and not rung <= ringing:
+            turned.append(rung)
+        return bool(turned)
+
+    first, left = route_walk(game, floor, steps, rings)
+    return first, left, turned[0] if turned else frozenset()
+
+
+def _guard_walks(
+    game: Game, floor: int, cameras: dict[int, frozenset[int]] | None = None
+) -> tuple[tuple[float, frozenset[int]], ...]:
     """Every way the guard's next move can go, as the engine moves him: his speed fixed at
     the start (speed + alarms), alarms he walks through cleared, at each destination the
     closest alarm left (players break ties: each counted alike) or else a patrol card drawn
@@ -153,15 +211,19 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
     every card of the floor reshuffled (the set-aside ones too). Entering the Raven's crow
     (Distract) costs him a step more, unless it was his last. With Lost Visual, its card
     drawn ends the walk (he leaves the board); a lost guard comes back on the next tile card
-    (whoever stands there is caught) and walks his whole move from it."""
+    (whoever stands there is caught) and walks his whole move from it. A Camera he steps
+    on sets off the alarms `cameras` says (each burglar it sees on another one): he turns
+    at once for the closest alarm, as the engine turns him for any alarm."""
     st = game.state
     g = st.floors[floor].guard
     alarms = game.alarms(floor)
+    cameras = cameras or {}
     crow = st.crow if st.crow is not None and crow_slows_guard(game, st.crow) else -1
     first: list[int] = []
+    turned: frozenset[int] = frozenset()
     n = next_steps(game, floor)
     if not g.lost:
-        first, n = route_walk(game, floor, n)
+        first, n, turned = _route_until_a_camera_rings(game, floor, n, cameras)
         if n <= 0:
             return ((1.0, frozenset(first)),)
     geo = game.geometry(floor)
@@ -222,18 +284,24 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
             cell, goal = here & 63, t & 63
             walked = list(seen)
             rest = left
+            now_ringing = ringing
             while rest > 0 and cell != goal:
                 cell = table[cell]
-                walked.append(base | cell)
-                rest -= 2 if base | cell == crow and rest > 1 else 1
-            now = base | cell
+                q = base | cell
+                walked.append(q)
+                rest -= 2 if q == crow and rest > 1 else 1
+                now_ringing = now_ringing - {q} if q in now_ringing else now_ringing
+                rung = cameras.get(q)
+                if rung and not rung <= now_ringing:  # a Camera's alarm: he turns at once
+                    now_ringing = now_ringing | rung
+                    break
             go(
-                now,
-                rest if cell == goal else 0,
+                base | cell,
+                rest if cell == goal or now_ringing else 0,
                 share,
                 tuple(walked),
                 drawn | {t},
-                ringing.difference(walked),
+                now_ringing,
                 deck,
                 known,
             )
@@ -253,8 +321,11 @@ def _guard_walks(game: Game, floor: int) -> tuple[tuple[float, frozenset[int]], 
             go(q, n, 1.0 / len(back), (q,), drawn | {q}, ringing, deck - 1, None)
         return tuple(out)
     assert g.dest is not None
-    ringing = frozenset(alarms).difference(first)  # he walked his whole route
-    go(g.dest, n, 1.0, tuple(first), drawn, ringing, len(g.patrol), g.seen_top)
+    ringing = frozenset(alarms).difference(first)
+    if turned:  # a Camera's alarm on his route turned him where it rang
+        go(first[-1], n, 1.0, tuple(first), drawn, ringing | turned, len(g.patrol), g.seen_top)
+    else:  # he walked his whole route
+        go(g.dest, n, 1.0, tuple(first), drawn, ringing, len(g.patrol), g.seen_top)
     return tuple(out)
 
 

@@ -9,6 +9,7 @@ card the table saw on top (the Spotter's Clairvoyance, `Guard.seen_top`) is no h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
@@ -333,9 +334,12 @@ def certain_guard_walk(game: Game, floor: int) -> set[int]:
     return set(route_walk(game, floor, game.guard_steps(floor))[0])
 
 
-def route_walk(game: Game, floor: int, steps: int) -> tuple[list[int], int]:
+def route_walk(
+    game: Game, floor: int, steps: int, stop: Callable[[int], bool] | None = None
+) -> tuple[list[int], int]:
     """The tiles of his route the floor's guard enters with `steps` steps, each tile the
-    crow slows him on costing one more (Distract), and the steps left at his destination."""
+    crow slows him on costing one more (Distract), and the steps left at his destination
+    (or at the first tile `stop` says turns him)."""
     out: list[int] = []
     for pos in game.guard_route(floor):
         if steps <= 0:
@@ -344,6 +348,8 @@ def route_walk(game: Game, floor: int, steps: int) -> tuple[list[int], int]:
         out.append(pos)
         if steps > 0 and crow_slows_guard(game, pos):
             steps -= 1
+        if stop is not None and stop(pos):
+            break
     return out, steps
 
 

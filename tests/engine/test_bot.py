@@ -1035,6 +1035,19 @@ def _on_a_camera(other_camera: bool) -> Explanation:
     return explain(g, Action.parse("end"), {}, {}, 2, 1)
 
 
+def test_the_guards_chance_counts_the_alarm_a_camera_he_steps_on_sets_off():
+    """On his way to 1.D1 he steps on the Camera at 1.B1, which sees the burglar on the one
+    at 1.B2: its alarm turns him there at once (Bank seed 9184: "50% chance", then he did)."""
+    chances = []
+    for other_camera in (True, False):
+        t = Table(players=1).reveal_floor(0).player(0, "1.B2").tile("1.B2", K.CAMERA)
+        if other_camera:
+            t = t.tile("1.B1", K.CAMERA)
+        g = t.guard(0, at="1.A1", dest="1.D1", speed=3).game()
+        chances.append(hit_risk(g, 0).get(P("1.B2"), 0.0))
+    assert chances == [1.0, 0.0]
+
+
 def test_an_end_the_engine_walks_the_guard_into_is_never_told_as_a_chance():
     # Bank seed 9184: "The guard walks through this tile when the turn ends", then "the plan
     # ends the turn at 1.C3, where the guard may walk in (50% chance)": his route alone.
