@@ -383,7 +383,7 @@ class Bot:
             elif k == _MOVE:
                 if a.pos == guard or (a.pos in visited and not self.revisit):
                     continue
-                if a.pos in visited and _guard_on(g, a.pos):
+                if a.pos in visited and _guard_on(g, a.pos) and _guard_on(g, pos):
                     continue  # a free Flexibility step back where she stood: a loop
                 out.append(a)
             elif k == _HACK:

@@ -1052,19 +1052,22 @@ def _guard_on(game: Game, pos: int) -> bool:
 
 
 def _loop_steps(game: Game) -> set[Action]:
-    """Moves back into a guard's tile already stood on this turn. For the basic Acrobat
-    they are free (Flexibility, as often as she likes), so two guards at the two ends of a
-    staircase would let her bounce between them for ever, one free step after another; the
-    bot never takes such a step (it changes nothing it could not have had by staying)."""
+    """Moves from a guard's tile back into another guard's tile already stood on this turn.
+    For the basic Acrobat both are free (Flexibility, as often as she likes), so two guards
+    at the two ends of a staircase would let her bounce between them for ever; the bot never
+    takes such a step. From any other tile the step back costs the action that reached it,
+    so it is weighed like any other (Fort Knox seed 9189: a Deadbolt turned up next door, and
+    the one way off the guard's walk was back through his tile up the Stairs)."""
     st = game.state
-    if not st.visited:
+    here = st.players[st.current].pos
+    if not st.visited or here is None or not _guard_on(game, here):
         return set()
-    visited = set(st.visited)
-    return {
-        a
-        for a in game.legal_actions()
-        if a.kind == ActionKind.MOVE and a.pos in visited and _guard_on(game, a.pos)
-    }
+    return {a for a in game.legal_actions() if _loops_back(game, a, st.visited)}
+
+
+def _loops_back(game: Game, action: Action, visited: list[int]) -> bool:
+    """`action` is a Move into a guard's tile stood on this turn (from a guard's tile)."""
+    return action.kind == ActionKind.MOVE and action.pos in visited and _guard_on(game, action.pos)
 
 
 def _reason(game: Game, action: Action) -> str:

@@ -506,16 +506,30 @@ def test_another_sampler_plays_the_same_games_with_other_sampled_worlds():
     assert one["moves"] != other["moves"]
 
 
-def test_the_bot_never_steps_back_into_a_guards_tile_it_stood_on_this_turn():
-    """Flexibility makes such a step free, so two guards at the ends of a staircase would let
-    an Acrobat bounce for ever; the bot's candidates leave those steps out."""
+def test_the_bot_never_bounces_between_two_guards_tiles_it_stood_on_this_turn():
+    """Flexibility makes a step into a guard's tile free, so two guards at the ends of a
+    staircase would let an Acrobat bounce for ever; the bot's candidates leave out a step
+    from one back into the other."""
     t = Table(players=1, characters=(Character.ACROBAT,), sides=(Side.BASIC,))
-    g = t.player(0, "1.B1").guard(0, at="1.B1", dest="1.D1").game()
-    g.apply("move 1.A1")
+    t.reveal_floor(0).reveal_floor(1).tile("1.B1", K.STAIRS).player(0, "1.B1")
+    t.tile("2.B1", K.LABORATORY, downstairs=True, tool_taken=True)
+    g = t.guard(0, at="1.B1", dest="1.D1").guard(1, at="2.B1", dest="2.D1").game()
+    g.apply("move 2.B1")
     back = Action.parse("move 1.B1")
     assert back in g.legal_actions()
     assert _loop_steps(g) == {back}
     assert back not in Bot(seed=1)._candidates(g, g.legal_actions())
+
+
+def test_a_step_back_into_a_guards_tile_from_another_tile_is_weighed_like_any_other():
+    """From a tile of her own the step back cost the action that reached it: no loop (Fort
+    Knox seed 9189: the one way off the guard's walk was back through his tile)."""
+    t = Table(players=1, characters=(Character.ACROBAT,), sides=(Side.BASIC,))
+    g = t.player(0, "1.B1").guard(0, at="1.B1", dest="1.D1").game()
+    g.apply("move 1.A1")
+    back = Action.parse("move 1.B1")
+    assert back in g.legal_actions() and _loop_steps(g) == set()
+    assert back in Bot(seed=1)._candidates(g, g.legal_actions())
 
 
 # ---------------------------------------------------------------------- reasons and pacing
