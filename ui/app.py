@@ -313,6 +313,10 @@ class App:
         target = some(target.closest("button")) if target is not None else None
         if target is None:
             return
+        if some(target.closest("[inert]")) is not None:
+            # Behind an open dialog: a key pressed on the focused button before the dialog's
+            # own focus landed (End turn's Enter twice: the hand-over's next burglar acted).
+            return
         keyboard = getattr(event, "detail", 1) == 0
         story = attr(target, "data-story")
         if story:

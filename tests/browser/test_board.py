@@ -217,6 +217,25 @@ def test_axe_finds_nothing_on_the_hand_over(page, site_server):
     assert axe(page) == []
 
 
+def test_a_button_behind_the_hand_over_takes_no_input(page, site_server):
+    """The hand-over alone takes input: Enter pressed twice on End turn landed on the next
+    burglar's action behind it (the same button, redrawn) and played it before the dialog's
+    own focus came."""
+    switch_saved(page, site_server.url, ending()[0], [])
+    page.click("#board [data-pos='1.C2']")
+    page.click("#tile-actions [data-action='enter 1.C2']")
+    page.click("#other-actions [data-action='end']")
+    page.click("#story-confirm [data-story='yes']")
+    expect(page.locator("html")).to_have_attribute("data-modal", "handover")
+    behind = page.locator("#app [inert] button[data-action]").first
+    action = behind.get_attribute("data-action")
+    behind.dispatch_event("click")
+    expect(page.locator("#handover")).to_be_visible()
+    page.click("#handover-go")
+    expect(page.locator("#status")).to_contain_text("Actions left: 4")
+    assert action
+
+
 def focused(page) -> dict:
     return page.evaluate(
         """() => { const a = document.activeElement;
