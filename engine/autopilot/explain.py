@@ -716,7 +716,8 @@ def explain(
         spent = st.actions_left - trial.state.actions_left
     then = _plan_next(w0, trial, plan) if kind == ActionKind.MOVE else None
     ordered, ordered_nearer, ordered_from, ordered_risk = _order_of(w0, trial, action)
-    for_the_safe = _rolls_there(trial, then, action.pos)
+    # Onto a face-down tile, only the sample says a Safe lies there: not the table's fact.
+    for_the_safe = not face_down and _rolls_there(trial, then, action.pos)
     if for_the_safe:
         goal, target, safe = Goal.OPEN_SAFE, action.pos, action.pos
     luck = kind != ActionKind.END and _brings_to_light(events)

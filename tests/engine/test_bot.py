@@ -630,15 +630,16 @@ def test_a_step_toward_the_stairs_out_of_the_guards_walk_is_explained_as_hiding(
     assert e.goal == Goal.HIDE and e.target == P("1.A1") and e.hide_risk == 1.0
 
 
-def _beside_the_safe_in_the_guards_walk(rolls_next: bool) -> str:
+def _beside_the_safe_in_the_guards_walk(rolls_next: bool, face_down: bool = False) -> str:
     """Burglar 1 at 1.A1, in the guard's walk, steps onto the Safe at 1.B1 (its combination
-    still hides 1.D1); the plan then adds a die there, or walks on. The goal its hint
-    gives."""
+    still hides 1.D1; `face_down`: the Safe itself lies face down, in this sample only);
+    the plan then adds a die there, or walks on. The goal its hint gives."""
     t = Table(players=1, characters=(Character.ROOK,)).reveal_floor(1).reveal_floor(0)
-    t.tile("1.B1", K.SAFE).face_down("1.D1", K.LABORATORY).player(0, "1.A1")
+    (t.face_down if face_down else t.tile)("1.B1", K.SAFE)
+    t.face_down("1.D1", K.LABORATORY).player(0, "1.A1")
     t.guard(0, at="1.A3", dest="1.A1").guard(1, at="2.D4", dest="2.D3")
     g = t.turn(0, actions=3, taken=1).game()
-    assert aim_of(g, 0).goal == Goal.COMBINATION
+    assert aim_of(g, 0).goal == (Goal.FIND_SAFE if face_down else Goal.COMBINATION)
     line = g.clone()
     line.apply("move 1.B1")
     plan = {_key(line): Action.parse("add-die" if rolls_next else "move 1.B2")}
@@ -650,6 +651,12 @@ def test_a_step_onto_the_safe_the_plan_rolls_next_is_explained_as_opening_it():
     though its combination still hides a tile and the step also leaves the guard's walk."""
     assert _beside_the_safe_in_the_guards_walk(rolls_next=True) == Goal.OPEN_SAFE
     assert _beside_the_safe_in_the_guards_walk(rolls_next=False) != Goal.OPEN_SAFE
+
+
+def test_a_step_onto_a_face_down_tile_is_never_explained_as_opening_a_safe_there():
+    """Bank seed 9190: "Move here at 1.A1. Goal: open the Safe at 1.A1" for a face-down tile
+    the sample held a Safe on (a Fingerprint came up): the table knew of no Safe there."""
+    assert _beside_the_safe_in_the_guards_walk(rolls_next=True, face_down=True) != Goal.OPEN_SAFE
 
 
 def test_a_floor_off_the_one_he_works_is_never_nearer_his_goal_than_its_stairs():
