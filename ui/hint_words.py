@@ -242,7 +242,9 @@ def _worth(e: Explanation, names: list[str]) -> str:
     # A choice whose own line surely meets the guard too is told so, whatever this one risks.
     if e.alternative_risk > e.risk or _certain(e.alternative_risk):
         if _certain(e.alternative_risk):
-            return t(f"{pre}risk_sure", action=label)
+            # Against an End he walks in on, that choice does not avoid the price: it pays it.
+            too = "risk_too" if e.pays_the_walk_in else "risk_sure"
+            return t(f"{pre}{too}", action=label)
         return t(f"{pre}risk", action=label, pct=_pct(e.alternative_risk))
     # A sure walk-in weighed against a line where he only may walk in: not "avoided".
     less = "less_" if e.walked_in and e.alternative_risk > 0.0 else ""

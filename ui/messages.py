@@ -186,12 +186,14 @@ EN: dict[str, Text] = {
     "autopilot.worth.plan": "Not the only choice: {action} avoids this price, but the autopilot's plan for this turn goes this way.",
     "autopilot.worth.plan_risk": "Not the only choice: {action} avoids this price, but the autopilot's turn after it ends where the guard may walk in ({pct}% chance).",
     "autopilot.worth.plan_risk_sure": "Not the only choice: {action} avoids this price, but the autopilot's turn after it ends on the guard's path: he walks in.",
+    "autopilot.worth.plan_risk_too": "No better way out: after {action}, the autopilot's turn also ends on the guard's path, and he walks in.",
     "autopilot.worth.plan_steps": Plural(
         "Not the only choice: {action} avoids this price, but the autopilot's turn after it ends {n} step further from the goal.",
         "Not the only choice: {action} avoids this price, but the autopilot's turn after it ends {n} steps further from the goal.",
     ),
     "autopilot.worth.risk": "Worth it: the best choice that avoids this ({action}) ends the turn where the guard may walk in ({pct}% chance).",
     "autopilot.worth.risk_sure": "Worth it: the best choice that avoids this ({action}) ends the turn on the guard's path: he walks in.",
+    "autopilot.worth.risk_too": "No better way out: the best other choice ({action}) also ends the turn on the guard's path, and he walks in.",
     "autopilot.worth.steps": Plural(
         "Worth it: the best choice that avoids this ({action}) ends the turn {n} step further from the goal.",
         "Worth it: the best choice that avoids this ({action}) ends the turn {n} steps further from the goal.",

@@ -165,12 +165,14 @@ FR: dict[str, Text] = {
     "autopilot.worth.plan": "Ce n'est pas le seul choix : {action} évite ce prix, mais le plan du pilote pour ce tour passe par là.",
     "autopilot.worth.plan_risk": "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit avec {pct} % de chances que le Gardien passe.",
     "autopilot.worth.plan_risk_sure": "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit sur le chemin du Gardien : il y passe.",
+    "autopilot.worth.plan_risk_too": "Pas de meilleure issue : après {action}, le tour que le pilote jouerait finit lui aussi sur le chemin du Gardien, et il y passe.",
     "autopilot.worth.plan_steps": Plural(
         "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit {n} pas plus loin de l'objectif.",
         "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit {n} pas plus loin de l'objectif.",
     ),
     "autopilot.worth.risk": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour avec {pct} % de chances que le Gardien passe.",
     "autopilot.worth.risk_sure": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour sur le chemin du Gardien : il y passe.",
+    "autopilot.worth.risk_too": "Pas de meilleure issue : le meilleur autre choix ({action}) finit lui aussi le tour sur le chemin du Gardien, et il y passe.",
     "autopilot.worth.steps": Plural(
         "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour {n} pas plus loin de l'objectif.",
         "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour {n} pas plus loin de l'objectif.",

@@ -202,6 +202,11 @@ class Explanation:
     worlds: int = 0
 
     @property
+    def pays_the_walk_in(self) -> bool:
+        """An End whose own price is the guard walking in on this burglar's tile."""
+        return self.action.kind == ActionKind.END and not _WALKS_IN.isdisjoint(self.hazards)
+
+    @property
     def claims_safe(self) -> bool:
         """The words will say nothing is paid and the guard cannot reach the planned tile."""
         return (
@@ -541,6 +546,18 @@ def _alarm_of(events: list[Event], after: Game) -> tuple[int, bool]:
 
 
 _PLAIN_FIRST = {ActionKind.MOVE: 0, ActionKind.PEEK: 1, ActionKind.END: 2}
+# Hazards whose price is a Stealth token (or the game, with none left).
+_TOKEN_HAZARDS = frozenset(
+    {
+        Hazard.GUARD_TILE,
+        Hazard.WATCHED,
+        Hazard.TIARA_SEEN,
+        Hazard.GUARD_PATH_END,
+        Hazard.GUARD_PATH_END_EVENT,
+        Hazard.CAUGHT,
+        Hazard.CAUGHT_UNLESS_EVENT,
+    }
+)
 _SURE = 1.0 - 1e-9  # a chance summed over the guard's walks that adds up to 1
 
 
@@ -747,15 +764,9 @@ def explain(
     told = set(hazards)
     alarm = alarm and not told & {Hazard.MOTION_EXIT, Hazard.THERMO_END}
     alarm_pos, alarm_asked = _alarm_of(priced_events, priced) if alarm else (-1, False)
-    stealth = stealth and not told & {
-        Hazard.GUARD_TILE,
-        Hazard.WATCHED,
-        Hazard.TIARA_SEEN,
-        Hazard.GUARD_PATH_END,
-        Hazard.GUARD_PATH_END_EVENT,
-        Hazard.CAUGHT,
-        Hazard.CAUGHT_UNLESS_EVENT,
-    }
+    told_token = bool(told & _TOKEN_HAZARDS)
+    costs_a_token = stealth or told_token  # what a choice "avoids this" must not pay on its way
+    stealth = stealth and not told_token
     end, end_unknown = _plan_end(w0, action, plan)
     end_pos, risk, steps = _end_risk(end, me)
     if kind == ActionKind.END and told & _WALKS_IN:
@@ -848,13 +859,17 @@ def explain(
             thumb's (a line the search never played on)."""
             if a == action or not _pays_nothing(w0, a, me):
                 return False
-            if not event:
+            if not event and not costs_a_token:
                 return True
             for lines_from in (plan, {}):
                 a_line = _plan_end(w0, a, lines_from)
-                if a_line[0] is not None and not a_line[0].would_draw_event():
-                    lines[a] = a_line
-                    return True
+                a_end = a_line[0]
+                if a_end is None or (event and a_end.would_draw_event()):
+                    continue
+                if costs_a_token and a_end.state.players[me].stealth < st.players[me].stealth:
+                    continue  # its line pays a token on the way (Fort Knox seed 9192)
+                lines[a] = a_line
+                return True
             return False
 
         clean = [a for a in scores if avoids(a)]

@@ -13,7 +13,7 @@ from engine.rules.actions import Action, ActionKind
 from engine.rules.data import Character, EventCard, Loot, ScenarioId, Side, Tool
 from engine.rules.game import Game
 from engine.rules.kinds import Hazard
-from tests.engine.builder import K, P, Table
+from tests.engine.builder import QUIET_EVENTS, K, P, Table
 from tests.engine.test_bot import (
     _above_the_floor_he_works,
     _crow_beside_the_guards_walk,
@@ -162,7 +162,25 @@ def test_a_choice_whose_own_line_meets_the_guard_as_surely_says_so():
     e = explain(g, end, {}, {end: 10.0, step: 5.0}, 3, 1)
     assert e.alternative == step and e.alternative_risk == e.risk == 1.0
     words = explanation_text(e, ["P1"])
-    assert "(Move here at 1.B1) ends the turn on the guard's path: he walks in." in words
+    # That choice pays the End's price too: not told as avoiding it.
+    assert "(Move here at 1.B1) also ends the turn on the guard's path, and he walks in." in words
+    assert "avoids" not in words
+
+
+def test_a_choice_whose_line_pays_a_token_on_the_way_does_not_avoid_an_ends_token():
+    """Fort Knox seed 9192: boxed in at 1.A1 beside the guard, who walks in at the End; the
+    hint called Use Virus "the best choice that avoids this", though its line stepped into
+    his tile (a token) to dodge the Event."""
+    peterman = Table(players=1, characters=(Character.PETERMAN,), sides=(Side.BASIC,))
+    t = peterman.reveal_floor(0).walls(0, "A1-A2").tile("1.D4", K.COMPUTER_LASER)
+    t = t.player(0, "1.A1", tools=(Tool.VIRUS,)).events(*QUIET_EVENTS)
+    g = t.guard(0, at="1.B1", dest="1.A1", speed=2).game()
+    end, virus = Action.parse("end"), Action.parse("use virus")
+    through = tuple(Action.parse(a) for a in ("move 1.B1", "move 1.C1", "move 1.C2", "end"))
+    plan = TurnSearch().plan_in(g, virus, through)  # no Event, but a token at 1.B1
+    e = explain(g, end, plan, {end: 10.0, virus: 5.0, Action.parse("move 1.B1"): 1.0}, 3, 1)
+    assert e.hazards == (Hazard.GUARD_PATH_END_EVENT,) and e.alternative is None
+    assert "Every other choice pays a price too." in explanation_text(e, ["P1"])
 
 
 def test_every_other_choice_pays_only_when_every_legal_action_does():
