@@ -184,6 +184,9 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
             parts.append(t(f"autopilot.risk.guess_{level}", lead=lead, pos=where, pct=_pct(chance)))
         else:
             parts.append(t(f"autopilot.risk.{level}", pos=where, pct=_pct(chance)))
+        if e.end_thermo:  # a price the plan pays as the turn ends (his chance counts it)
+            key = "autopilot.risk.thermo" + ("_guess" if e.end_thermo == "guess" else "")
+            parts.append(t(key, pos=where))
         if e.risk > 0.0 and e.tile_tokens > 0:  # a Lavatory's token may pay instead
             parts.append(t("autopilot.risk.tile_pays"))
         if e.crow_spares > 0.0:  # what the crow just put down buys there

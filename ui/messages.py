@@ -158,6 +158,8 @@ EN: dict[str, Text] = {
     "autopilot.risk.crow": "Without the crow at {crow}, he might walk in there ({pct}% chance).",
     "autopilot.risk.crow_sure": "Without the crow at {crow}, he would walk in there.",
     "autopilot.risk.event": "Ending there draws an Event, which may change that.",
+    "autopilot.risk.thermo": "Your actions end on the Thermo at {pos}: its alarm goes off as the turn ends.",
+    "autopilot.risk.thermo_guess": "Your actions would end on the Thermo at {pos}: its alarm would go off as the turn ends.",
     "autopilot.risk.floor_left": "Ending the turn on floor {floor} moves that floor's guard, not floor {left}'s.",
     "autopilot.risk.spared": "Were the turn to end on floor {left} now, its guard might walk in on {name} at {pos} ({pct}% chance).",
     "autopilot.risk.spared_sure": "Were the turn to end on floor {left} now, its guard would walk in on {name} at {pos}.",

@@ -137,6 +137,8 @@ FR: dict[str, Text] = {
     "autopilot.risk.crow": "Sans le Corbeau en {crow}, {pct} % de chances qu'il y entre.",
     "autopilot.risk.crow_sure": "Sans le Corbeau en {crow}, il y entrerait.",
     "autopilot.risk.event": "Finir là tire un Événement, qui peut changer cela.",
+    "autopilot.risk.thermo": "Vos actions finissent sur le Thermo en {pos} : son Alarme se déclenche à la fin du tour.",
+    "autopilot.risk.thermo_guess": "Vos actions finiraient sur le Thermo en {pos} : son Alarme se déclencherait à la fin du tour.",
     "autopilot.risk.floor_left": "Finir le tour à l'étage {floor} fait bouger le Gardien de cet étage, pas celui de l'étage {left}.",
     "autopilot.risk.spared": "Si le tour finissait maintenant à l'étage {left}, son Gardien pourrait tomber sur {name} en {pos} ({pct} % de chances).",
     "autopilot.risk.spared_sure": "Si le tour finissait maintenant à l'étage {left}, son Gardien tomberait sur {name} en {pos}.",

@@ -99,6 +99,10 @@ class Explanation:
     instead (-1 otherwise). `crow_spares`: for the Raven's crow put down
     (and left there to the plan's end), the chance the guard would walk in at `end_pos`
     without it, when higher than `risk` (-1.0 otherwise).
+    `end_thermo`: "sure" or "guess" (the sample's line, past a hidden fact) when the plan
+    ends the actions on a Thermo the table has seen (or a tile a Thermal Bomb made one),
+    whose alarm rings as the turn ends, for any action but the End itself (whose hazard
+    says so); "" otherwise.
     `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
     a "card"), so what it costs is not known before. `placed`: for a Move onto a floor
     whose guard is not set up yet, the chance he is set up on that tile (-1: no such Move).
@@ -176,6 +180,7 @@ class Explanation:
     crew_atrium: tuple[tuple[int, int, float], ...] = ()
     crew_exposed: tuple[int, ...] = ()
     crew_foyer: tuple[int, ...] = ()
+    end_thermo: str = ""
     luck: bool = False
     luck_kind: str = ""
     placed: float = -1.0
@@ -362,6 +367,14 @@ def _as_the_guard_moves(g: Game | None, me: int) -> Game | None:
     if not _rings_first(trial.apply(_END), pos):
         return g
     return _with_alarm(g, pos)
+
+
+def _ends_on_a_thermo(w0: Game, end: Game | None, end_pos: int, me: int) -> bool:
+    """The plan ends the actions on a tile the table has seen whose Thermo alarm rings as the
+    turn ends (before any hidden fact)."""
+    if end is None or end_pos < 0 or not w0.tile(end_pos).revealed:
+        return False
+    return _as_the_guard_moves(end, me) is not end
 
 
 def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
@@ -781,6 +794,11 @@ def explain(
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     crew_foyer = _in_a_foyer(end, crew)
+    end_thermo = ""
+    if kind != ActionKind.END and _ends_on_a_thermo(w0, end, end_pos, me):
+        # This action spends the last one there: no hidden fact can move where they end.
+        last = trial.state.actions_left == 0 and trial.state.players[me].pos == end_pos
+        end_thermo = "guess" if end_unknown and not last else "sure"
     event_detour = (
         kind == ActionKind.MOVE
         and end is not None
@@ -944,6 +962,7 @@ def explain(
         crew_atrium=crew_atrium,
         crew_exposed=crew_exposed,
         crew_foyer=crew_foyer,
+        end_thermo=end_thermo,
         luck=luck and not face_down,
         placed=_placed_risk(w0, action) if kind == ActionKind.MOVE else -1.0,
         luck_kind=luck_kind,
@@ -993,6 +1012,9 @@ def _explain_decision(
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     crew_foyer = _in_a_foyer(end, crew)
+    end_thermo = ""
+    if _ends_on_a_thermo(w0, end, end_pos, me):
+        end_thermo = "guess" if end_unknown else "sure"
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
     others = [a for a in scores if a != action]
@@ -1032,6 +1054,7 @@ def _explain_decision(
         crew_atrium=crew_atrium,
         crew_exposed=crew_exposed,
         crew_foyer=crew_foyer,
+        end_thermo=end_thermo,
         steps=steps,
         alternative=alternative,
         alternative_weighed=alternative is not None,

@@ -183,6 +183,25 @@ def test_a_choice_whose_line_pays_a_token_on_the_way_does_not_avoid_an_ends_toke
     assert "Every other choice pays a price too." in explanation_text(e, ["P1"])
 
 
+def _last_step_onto(kind: K, step: str = "move 1.B1") -> Explanation:
+    """Burglar 1 at 1.A1 with one action left, the guard far off; 1.B1 (face up) is `kind`."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.B1", kind)
+    g = t.guard(0, at="1.D4", dest="1.C4").turn(0, actions=1, taken=3).events(*QUIET_EVENTS)
+    game = g.game()
+    a = Action.parse(step)
+    return explain(game, a, TurnSearch().plan_in(game, a, (Action.parse("end"),)), {}, 3, 1)
+
+
+def test_a_step_whose_plan_ends_the_actions_on_a_thermo_says_its_alarm_goes_off():
+    """Bank seed 9194: "Go up to 2.B1", the last action, onto a Thermo the burglar had just
+    peeked at, told as ending out of the guard's reach and nothing of its alarm."""
+    e = _last_step_onto(K.THERMO)
+    assert e.end_pos == P("1.B1") and e.end_thermo == "sure"
+    words = explanation_text(e, ["P1"])
+    assert "Your actions end on the Thermo at 1.B1: its alarm goes off as the turn ends." in words
+    assert _last_step_onto(K.LABORATORY).end_thermo == ""
+
+
 def test_every_other_choice_pays_only_when_every_legal_action_does():
     """Walled in next to the guard, who walks in at the End: the step into his tile and the
     End both pay, so the hint may say so."""
