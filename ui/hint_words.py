@@ -207,6 +207,9 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
                 parts.append(t(key, left=left, name=who, pos=_at(tile), pct=_pct(chance)))
         if e.end_event and not e.end_unknown:  # an End of its own has named the Event
             parts.append(t("autopilot.risk.event_now" if e.event else "autopilot.risk.event"))
+        if e.event_loses > 0.0:
+            key = _sure_or("autopilot.risk.event_loses", e.event_loses)
+            parts.append(t(key, pct=_pct(e.event_loses)))
     # A teammate met where a plan that turns up hidden facts ends is that sample's guess too:
     # a sure meeting is told as what would happen, not what will.
     sure = "_guess_sure" if e.end_unknown else "_sure"

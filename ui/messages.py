@@ -165,6 +165,8 @@ EN: dict[str, Text] = {
     "autopilot.risk.spared_sure": "Were the turn to end on floor {left} now, its guard would walk in on {name} at {pos}.",
     "autopilot.risk.spared_also": "He might also walk in on {name} at {pos} ({pct}% chance).",
     "autopilot.risk.spared_also_sure": "He would also walk in on {name} at {pos}.",
+    "autopilot.risk.event_loses": "About {pct}% of the Event cards that may come would get a burglar with no Stealth token left caught: the crew would lose.",
+    "autopilot.risk.event_loses_sure": "Every Event card that may come would get a burglar with no Stealth token left caught: the crew would lose.",
     "autopilot.risk.event_now": "The Event may change that.",
     "autopilot.risk.foyer": "It is a Foyer: he may pass next to it and see you ({pct}% chance).",
     "autopilot.risk.camera": "It is a Camera: he may step on another Camera, which sets off an alarm here ({pct}% chance).",

@@ -144,6 +144,8 @@ FR: dict[str, Text] = {
     "autopilot.risk.spared_sure": "Si le tour finissait maintenant à l'étage {left}, son Gardien tomberait sur {name} en {pos}.",
     "autopilot.risk.spared_also": "Il pourrait aussi tomber sur {name} en {pos} ({pct} % de chances).",
     "autopilot.risk.spared_also_sure": "Il tomberait aussi sur {name} en {pos}.",
+    "autopilot.risk.event_loses": "Environ {pct} % des cartes Événement qui peuvent venir feraient prendre un cambrioleur sans jeton Camouflage restant : l'équipe perdrait.",
+    "autopilot.risk.event_loses_sure": "Chaque carte Événement qui peut venir ferait prendre un cambrioleur sans jeton Camouflage restant : l'équipe perdrait.",
     "autopilot.risk.event_now": "L'Événement peut changer cela.",
     "autopilot.risk.foyer": "C'est un Foyer : {pct} % de chances qu'il passe à côté et vous voie.",
     "autopilot.risk.camera": "C'est une Caméra : {pct} % de chances qu'il marche sur une autre Caméra, ce qui déclenche une Alarme ici.",

@@ -72,7 +72,10 @@ class Explanation:
     plan: the entrance, a choice made as the turn ends), from the first sample:
     `end_unknown` when the plan turns up a hidden fact before it ends there (a tile, a
     roll, a card, a guard placed), so that end and its risk are that sample's guess, and
-    `end_event` when ending there draws an Event (it may change his walk); `watched` the
+    `end_event` when ending there draws an Event (it may change his walk), and
+    `event_loses` the share of the Event cards that may be on top (the deck's make-up is
+    public, not its order) whose End, played in the sample, gets a burglar with no Stealth
+    left caught; `watched` the
     chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
     a Camera while he steps on another); `unseen`: while the Invisible suit worn this turn
     hides him (`risk` and `watched` are then 0), the chance the guard walks through there;
@@ -163,6 +166,7 @@ class Explanation:
     risk: float = 0.0
     end_unknown: bool = False
     end_event: bool = False
+    event_loses: float = 0.0
     leads_to: int = -1
     climb: bool = False
     goal_floor: int = -1
@@ -375,6 +379,29 @@ def _ends_on_a_thermo(w0: Game, end: Game | None, end_pos: int, me: int) -> bool
     if end is None or end_pos < 0 or not w0.tile(end_pos).revealed:
         return False
     return _as_the_guard_moves(end, me) is not end
+
+
+def _event_loses(end: Game | None, turn: int) -> float:
+    """The share of the Event cards that may be on top whose End, played in the sample
+    `end`, gets a burglar with no Stealth left caught (0.0 when no Event is drawn, none has
+    0 Stealth, or the crew saw the top card)."""
+    if end is None or end.state.pending is not None or not end.would_draw_event():
+        return 0.0
+    st = end.state
+    if st.events_seen or not st.events:
+        return 0.0
+    if not any(p.pos is not None and not p.escaped and p.stealth == 0 for p in st.players):
+        return 0.0
+    lost = 0
+    for i in range(len(st.events)):
+        c = end.clone()
+        cards = c.state.events
+        cards[i], cards[-1] = cards[-1], cards[i]
+        c.apply(_END)
+        while c.state.pending is not None and c.state.step != Step.OVER and c.state.turn == turn:
+            c.apply(decide(c))
+        lost += c.state.outcome == "loss"
+    return lost / len(st.events)
 
 
 def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
@@ -791,6 +818,7 @@ def explain(
     # Ending there draws an Event: it may move the guard or the burglar (`hit_risk` reads
     # his route and patrol cards, not the Events).
     end_event = end is not None and end.would_draw_event()
+    event_loses = _event_loses(end, st.turn) if end_event else 0.0
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     crew_foyer = _in_a_foyer(end, crew)
@@ -947,6 +975,7 @@ def explain(
         tile_tokens=_tile_tokens(w0, end_pos),
         end_unknown=end_unknown,
         end_event=end_event,
+        event_loses=event_loses,
         leads_to=leads_to,
         climb=climb,
         goal_floor=pos >> 6 if goal in _THIS_FLOOR and pos is not None else -1,
@@ -1047,6 +1076,7 @@ def _explain_decision(
         tile_tokens=_tile_tokens(w0, end_pos),
         end_unknown=end_unknown,
         end_event=end is not None and end.would_draw_event(),
+        event_loses=_event_loses(end, st.turn),
         watch=watch,
         watched=watched,
         crew=crew,

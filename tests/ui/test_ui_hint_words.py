@@ -202,6 +202,25 @@ def test_a_step_whose_plan_ends_the_actions_on_a_thermo_says_its_alarm_goes_off(
     assert _last_step_onto(K.LABORATORY).end_thermo == ""
 
 
+def _end_beside_the_guard(stealth: int) -> Explanation:
+    """Burglar 1 at 1.A1 with `stealth` tokens, the guard next door heading away; the Event
+    deck holds a Squeak (the guard steps toward the nearest burglar) and a Keycode Change."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1", stealth=stealth)
+    t = t.guard(0, at="1.B1", dest="1.D1", speed=2)
+    g = t.events(EventCard.SQUEAK, EventCard.KEYCODE_CHANGE).game()
+    return explain(g, Action.parse("end"), {}, {}, 3, 1)
+
+
+def test_an_end_drawing_an_event_tells_the_share_of_cards_that_lose_the_game():
+    """Office seed 9195: an End drew an Event that walked a guard onto a burglar with no
+    Stealth left; the hint had said only that the Event may change things."""
+    e = _end_beside_the_guard(stealth=0)
+    assert e.risk == 0.0 and e.event_loses == 0.5
+    words = explanation_text(e, ["P1"])
+    assert "About 50% of the Event cards that may come would get a burglar with no" in words
+    assert _end_beside_the_guard(stealth=1).event_loses == 0.0  # a token to spare: no loss
+
+
 def test_every_other_choice_pays_only_when_every_legal_action_does():
     """Walled in next to the guard, who walks in at the End: the step into his tile and the
     End both pay, so the hint may say so."""
