@@ -219,13 +219,19 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         ("crew_camera", e.crew_camera),
         ("crew_atrium", e.crew_atrium),
     ):
+        # Teammates sharing a tile and a fate are told in one sentence.
+        told: dict[tuple[str, int, float], list[int]] = {}
         for seat, tile, chance in crew:
             kind = "crew_foyer" if what == "crew" and seat in e.crew_foyer else what
             key = f"autopilot.risk.{kind}" + (sure if _certain(chance) else "")
-            parts.append(t(key, name=_name(names, seat), pos=_at(tile), pct=_pct(chance)))
-            if seat in e.crew_exposed and what != "crew_camera" and seat not in exposed_told:
-                exposed_told.add(seat)  # a Camera's alarm costs no token: not said there
-                parts.append(t("autopilot.risk.crew_exposed", name=_name(names, seat)))
+            told.setdefault((key, tile, chance), []).append(seat)
+        for (key, tile, chance), seats in told.items():
+            who = _joined([_name(names, seat) for seat in seats])
+            parts.append(t(key, people=len(seats), name=who, pos=_at(tile), pct=_pct(chance)))
+            for seat in seats:
+                if seat in e.crew_exposed and what != "crew_camera" and seat not in exposed_told:
+                    exposed_told.add(seat)  # a Camera's alarm costs no token: not said there
+                    parts.append(t("autopilot.risk.crew_exposed", name=_name(names, seat)))
     return parts
 
 
@@ -260,6 +266,13 @@ def _worth(e: Explanation, names: list[str]) -> str:
         return t(f"{pre}{less}steps", action=label, n=n, pct=pct)
     last = "autopilot.worth.score" if e.alternative_weighed else "autopilot.worth.plan"
     return t(f"{last}_less" if less else last, action=label, pct=pct)
+
+
+def _joined(names: list[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(names) < 2:
+        return "".join(names)
+    return t("autopilot.names.and", first=", ".join(names[:-1]), last=names[-1])
 
 
 def _name(names: list[str], seat: int) -> str:

@@ -17,7 +17,8 @@ from typing import Any, NamedTuple
 
 
 class Plural(NamedTuple):
-    """A text with a singular and a plural form, chosen by the integer parameter `by`."""
+    """A text with a singular and a plural form, chosen by the integer parameter `by`:
+    one the text shows, or `people`, the number of names its `{name}` joins."""
 
     one: str
     other: str
@@ -170,21 +171,70 @@ EN: dict[str, Text] = {
     "autopilot.risk.event_now": "The Event may change that.",
     "autopilot.risk.foyer": "It is a Foyer: he may pass next to it and see you ({pct}% chance).",
     "autopilot.risk.camera": "It is a Camera: he may step on another Camera, which sets off an alarm here ({pct}% chance).",
-    "autopilot.risk.crew": "{name} at {pos}: the guard may reach them then ({pct}% chance).",
+    "autopilot.risk.crew": Plural(
+        "{name} at {pos}: the guard may reach them then ({pct}% chance).",
+        "{name} at {pos}: the guard may reach them then ({pct}% chance).",
+        by="people",
+    ),
+    "autopilot.names.and": "{first} and {last}",
     "autopilot.risk.crew_exposed": "{name} has no Stealth token left: if the guard sees them, the crew loses.",
-    "autopilot.risk.crew_foyer": "{name} is in the Foyer at {pos}: the guard may walk in or next to it and see them ({pct}% chance).",
-    "autopilot.risk.crew_foyer_sure": "{name} is in the Foyer at {pos}: the guard walks in or next to it and sees them.",
-    "autopilot.risk.crew_foyer_guess_sure": "{name} is in the Foyer at {pos}: the guard would walk in or next to it and see them.",
-    "autopilot.risk.crew_sure": "{name} at {pos} is on the guard's path: he reaches them then.",
-    "autopilot.risk.crew_atrium": "{name} stands on the Atrium at {pos}: the guard may walk right under or over it and see them ({pct}% chance).",
-    "autopilot.risk.crew_camera": "{name} stands on the Camera at {pos}: the guard may step on a Camera, which sets off its alarm ({pct}% chance).",
+    "autopilot.risk.crew_foyer": Plural(
+        "{name} is in the Foyer at {pos}: the guard may walk in or next to it and see them ({pct}% chance).",
+        "{name} are in the Foyer at {pos}: the guard may walk in or next to it and see them ({pct}% chance).",
+        by="people",
+    ),
+    "autopilot.risk.crew_foyer_sure": Plural(
+        "{name} is in the Foyer at {pos}: the guard walks in or next to it and sees them.",
+        "{name} are in the Foyer at {pos}: the guard walks in or next to it and sees them.",
+        by="people",
+    ),
+    "autopilot.risk.crew_foyer_guess_sure": Plural(
+        "{name} is in the Foyer at {pos}: the guard would walk in or next to it and see them.",
+        "{name} are in the Foyer at {pos}: the guard would walk in or next to it and see them.",
+        by="people",
+    ),
+    "autopilot.risk.crew_sure": Plural(
+        "{name} at {pos} is on the guard's path: he reaches them then.",
+        "{name} at {pos} are on the guard's path: he reaches them then.",
+        by="people",
+    ),
+    "autopilot.risk.crew_atrium": Plural(
+        "{name} stands on the Atrium at {pos}: the guard may walk right under or over it and see them ({pct}% chance).",
+        "{name} stand on the Atrium at {pos}: the guard may walk right under or over it and see them ({pct}% chance).",
+        by="people",
+    ),
+    "autopilot.risk.crew_camera": Plural(
+        "{name} stands on the Camera at {pos}: the guard may step on a Camera, which sets off its alarm ({pct}% chance).",
+        "{name} stand on the Camera at {pos}: the guard may step on a Camera, which sets off its alarm ({pct}% chance).",
+        by="people",
+    ),
     "autopilot.risk.foyer_sure": "It is a Foyer: he passes next to it and sees you.",
     "autopilot.risk.camera_sure": "It is a Camera: he steps on another Camera, which sets off an alarm here.",
-    "autopilot.risk.crew_atrium_sure": "{name} stands on the Atrium at {pos}: the guard walks right under or over it and sees them.",
-    "autopilot.risk.crew_camera_sure": "{name} stands on the Camera at {pos}: the guard steps on a Camera, which sets off its alarm.",
-    "autopilot.risk.crew_guess_sure": "{name} at {pos} would be on the guard's path: he would reach them then.",
-    "autopilot.risk.crew_atrium_guess_sure": "{name} stands on the Atrium at {pos}: the guard would walk right under or over it and see them.",
-    "autopilot.risk.crew_camera_guess_sure": "{name} stands on the Camera at {pos}: the guard would step on a Camera, which would set off its alarm.",
+    "autopilot.risk.crew_atrium_sure": Plural(
+        "{name} stands on the Atrium at {pos}: the guard walks right under or over it and sees them.",
+        "{name} stand on the Atrium at {pos}: the guard walks right under or over it and sees them.",
+        by="people",
+    ),
+    "autopilot.risk.crew_camera_sure": Plural(
+        "{name} stands on the Camera at {pos}: the guard steps on a Camera, which sets off its alarm.",
+        "{name} stand on the Camera at {pos}: the guard steps on a Camera, which sets off its alarm.",
+        by="people",
+    ),
+    "autopilot.risk.crew_guess_sure": Plural(
+        "{name} at {pos} would be on the guard's path: he would reach them then.",
+        "{name} at {pos} would be on the guard's path: he would reach them then.",
+        by="people",
+    ),
+    "autopilot.risk.crew_atrium_guess_sure": Plural(
+        "{name} stands on the Atrium at {pos}: the guard would walk right under or over it and see them.",
+        "{name} stand on the Atrium at {pos}: the guard would walk right under or over it and see them.",
+        by="people",
+    ),
+    "autopilot.risk.crew_camera_guess_sure": Plural(
+        "{name} stands on the Camera at {pos}: the guard would step on a Camera, which would set off its alarm.",
+        "{name} stand on the Camera at {pos}: the guard would step on a Camera, which would set off its alarm.",
+        by="people",
+    ),
     "autopilot.worth.only": "Every other choice pays a price too.",
     "autopilot.worth.sole": "There is no other choice.",
     "autopilot.worth.plan": "Not the only choice: {action} avoids this price, but the autopilot's plan for this turn goes this way.",

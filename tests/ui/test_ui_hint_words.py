@@ -1197,3 +1197,17 @@ def test_ending_on_a_thermo_the_guard_then_walks_into_names_the_token_once():
         "The guard walks through this tile when the turn ends: you lose a Stealth token." in words
     )
     assert "A guard sees you there" not in words and words.count("Stealth token") == 1, words
+
+
+def test_teammates_on_one_tile_with_one_fate_are_told_in_one_sentence():
+    """Office seeds 9191 and 9195: "Burglar 2 at 1.D3 would be on the guard's path: he would
+    reach them then. Burglar 3 at 1.D3 would be on the guard's path: ..." twice over."""
+    crew = ((1, P("1.D3"), 1.0), (2, P("1.D3"), 1.0), (3, P("1.B2"), 0.5))
+    e = Explanation(Action.parse("end"), Goal.FIND_SAFE, end_pos=P("1.A1"), crew=crew)
+    names = ["Ann", "Bob", "Cy", "Di"]
+    words = explanation_text(e, names)
+    assert "Bob and Cy at 1.D3 are on the guard's path: he reaches them then." in words
+    assert "Di at 1.B2: the guard may reach them then (50% chance)." in words
+    messages.set_language("fr")
+    words = explanation_text(e, names)
+    assert "Bob et Cy en 1.D3 sont sur le chemin du Gardien\u00a0: il les atteint alors." in words
