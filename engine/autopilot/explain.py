@@ -900,9 +900,10 @@ def explain(
             return lines[a] if a in lines else _plan_end(w0, a, plan)
 
         def avoids(a: Action) -> bool:
-            """`a` pays no price of its own, and for an End that draws an Event, its line
-            ends the actions with enough taken to draw none: the search's, else the rule of
-            thumb's (a line the search never played on)."""
+            """`a` pays no price of its own; against an End that draws an Event, its line
+            ends the actions with enough taken to draw none, and against a price of a
+            Stealth token, its line pays none on the way: the search's line, else the rule
+            of thumb's (one the search never played on)."""
             if a == action or not _pays_nothing(w0, a, me):
                 return False
             if not event and not costs_a_token:
