@@ -174,6 +174,8 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         # A plan that turns up hidden facts on its way ends where its sample says: told as
         # the imagined table's outcome, never as what the guard will do.
         level = "sure" if _certain(e.risk) else "some" if e.risk > 0.0 else "none"
+        if e.end_on_guard:  # Flexibility let her in; ending there is what costs
+            level = "on_guard"
         if e.unseen > 0.0:  # the Invisible suit: he may walk through, seeing nobody
             level, chance = "unseen_sure" if _certain(e.unseen) else "unseen", e.unseen
         else:

@@ -102,6 +102,8 @@ class Explanation:
     instead (-1 otherwise). `crow_spares`: for the Raven's crow put down
     (and left there to the plan's end), the chance the guard would walk in at `end_pos`
     without it, when higher than `risk` (-1.0 otherwise).
+    `end_on_guard`: the plan ends the actions on a guard's tile Flexibility let the Acrobat
+    into, where ending costs a Stealth token (`risk` is then 1.0).
     `end_thermo`: "sure" or "guess" (the sample's line, past a hidden fact) when the plan
     ends the actions on a Thermo the table has seen (or a tile a Thermal Bomb made one),
     whose alarm rings as the turn ends, for any action but the End itself (whose hazard
@@ -185,6 +187,7 @@ class Explanation:
     crew_exposed: tuple[int, ...] = ()
     crew_foyer: tuple[int, ...] = ()
     end_thermo: str = ""
+    end_on_guard: bool = False
     luck: bool = False
     luck_kind: str = ""
     placed: float = -1.0
@@ -413,8 +416,21 @@ def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
     pos = g.state.players[me].pos
     if pos is None:
         return -1, 0.0, -1
+    if _stays_on_a_guard(g, me):
+        return pos, 1.0, goal_distance(g, me)  # Flexibility's token: as sure as his walk in
     risk = 0.0 if g._is_invisible(me) else _walk_chance(g, me, pos)
     return pos, risk, goal_distance(g, me)
+
+
+def _stays_on_a_guard(g: Game | None, me: int) -> bool:
+    """At a plan's end, the burglar stands on a guard's tile Flexibility let her into, so
+    ending her actions there costs a Stealth token (the engine's own hazard says)."""
+    if g is None or g.state.pending is not None:
+        return False
+    pos = g.state.players[me].pos
+    if pos is None or g.state.floors[pos >> 6].guard.pos != pos:
+        return False
+    return Hazard.FLEXIBILITY_END in g.hazards(_END)
 
 
 def _walk_chance(g: Game, me: int, pos: int) -> float:
@@ -590,6 +606,7 @@ _PLAIN_FIRST = {ActionKind.MOVE: 0, ActionKind.PEEK: 1, ActionKind.END: 2}
 _TOKEN_HAZARDS = frozenset(
     {
         Hazard.GUARD_TILE,
+        Hazard.FLEXIBILITY_END,
         Hazard.WATCHED,
         Hazard.TIARA_SEEN,
         Hazard.GUARD_PATH_END,
@@ -822,6 +839,7 @@ def explain(
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     crew_foyer = _in_a_foyer(end, crew)
+    end_on_guard = _stays_on_a_guard(end, me)
     end_thermo = ""
     if kind != ActionKind.END and _ends_on_a_thermo(w0, end, end_pos, me):
         # This action spends the last one there: no hidden fact can move where they end.
@@ -993,6 +1011,7 @@ def explain(
         crew_exposed=crew_exposed,
         crew_foyer=crew_foyer,
         end_thermo=end_thermo,
+        end_on_guard=end_on_guard,
         luck=luck and not face_down,
         placed=_placed_risk(w0, action) if kind == ActionKind.MOVE else -1.0,
         luck_kind=luck_kind,
@@ -1042,6 +1061,7 @@ def _explain_decision(
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     crew_foyer = _in_a_foyer(end, crew)
+    end_on_guard = _stays_on_a_guard(end, me)
     end_thermo = ""
     if _ends_on_a_thermo(w0, end, end_pos, me):
         end_thermo = "guess" if end_unknown else "sure"
@@ -1086,6 +1106,7 @@ def _explain_decision(
         crew_exposed=crew_exposed,
         crew_foyer=crew_foyer,
         end_thermo=end_thermo,
+        end_on_guard=end_on_guard,
         steps=steps,
         alternative=alternative,
         alternative_weighed=alternative is not None,

@@ -292,7 +292,7 @@ def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
             out.append(Hazard.THERMO_END)
         elif isinstance(event, StealthLost) and event.player == me and not event.from_tile:
             if event.reason == StealthLoss.FLEXIBILITY:
-                out.append(Hazard.GUARD_TILE)
+                out.append(Hazard.FLEXIBILITY_END)
             elif event.reason == StealthLoss.GUARD_ENTERS:
                 walked_in = True
         elif isinstance(event, GameLost) and event.player == me:

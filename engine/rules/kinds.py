@@ -56,6 +56,8 @@ class Hazard(StrEnum):
     `CAUGHT` (or `CAUGHT_UNLESS_EVENT`): seen with none left, the crew loses."""
 
     GUARD_TILE = "guard-tile"  # a Move into a guard's tile: a Stealth token
+    # Ending the actions in a guard's tile Flexibility let the Acrobat into: a Stealth token.
+    FLEXIBILITY_END = "flexibility-end"
     WATCHED = "watched"  # a Move into a Foyer or an Atrium a guard sees into: a Stealth token
     TIARA_SEEN = "tiara-seen"  # a Move next to a guard, holding the Tiara: a Stealth token
     MOTION_EXIT = "motion-exit"  # leaving a Motion room entered this turn: its alarm

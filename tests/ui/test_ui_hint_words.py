@@ -1211,3 +1211,24 @@ def test_teammates_on_one_tile_with_one_fate_are_told_in_one_sentence():
     messages.set_language("fr")
     words = explanation_text(e, names)
     assert "Bob et Cy en 1.D3 sont sur le chemin du Gardien\u00a0: il les atteint alors." in words
+
+
+def test_a_free_step_onto_the_guards_tile_with_no_action_left_says_the_token_is_lost():
+    """Bank seed 9199: the basic Acrobat's last, free step into the guard's tile was told
+    "The plan ends the turn at 2.C3, out of the guard's reach"; ending there cost a token,
+    and the End was warned with a step's words."""
+    t = Table(characters=(Character.ACROBAT,), sides=(Side.BASIC,))
+    t = t.reveal_floor(0).player(0, "1.A1").guard(0, at="1.B1", dest="1.D1")
+    g = t.turn(0, actions=0, taken=4).events(*QUIET_EVENTS).game()
+    step = Action.parse("move 1.B1")
+    e = explain(g, step, TurnSearch().plan_in(g, step, (Action.parse("end"),)), {}, 2, 1)
+    assert e.end_on_guard and e.risk == 1.0 and not e.claims_safe
+    words = explanation_text(e, ["P1"])
+    assert "The plan ends your actions at 1.B1, on the guard's tile: you lose a Stealth" in words
+    assert "out of the guard's reach" not in words
+    g.apply(step)
+    end = explain(g, Action.parse("end"), {}, {}, 1, 1)
+    assert end.hazards == (Hazard.FLEXIBILITY_END,)
+    assert "Flexibility let you in, but ending your actions there costs" in explanation_text(
+        end, ["P1"]
+    )

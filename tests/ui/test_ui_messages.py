@@ -11,6 +11,7 @@ import pytest
 
 from engine.rules.characters import USES
 from engine.rules.data import ABILITIES, Character, EventCard, Loot, Side, TileKind, Tool
+from engine.rules.kinds import Hazard
 from engine.rules.setup import Setup
 from ui import messages
 from ui.messages import EN, MessageError, Plural, fields, render, t
@@ -190,6 +191,16 @@ def test_every_decision_kind_has_a_prompt(lang):
     assert {"alarm", "stethoscope", "buddy", "peekhole", "kitty"} <= kinds
     for kind in kinds:
         assert CATALOGS[lang].get(f"pending.{kind}"), (lang, kind)
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGS))
+def test_every_hazard_has_a_hints_words_and_a_warning(lang):
+    """The hint names each price the engine foresees, and the page asks before it (a price
+    that loses the game is the losing-move net's question)."""
+    for hazard in Hazard:
+        assert CATALOGS[lang].get(f"autopilot.cost.{hazard}"), (lang, hazard)
+        if hazard != Hazard.CAUGHT:
+            assert CATALOGS[lang].get(f"story.confirm.{hazard}"), (lang, hazard)
 
 
 @pytest.mark.parametrize("lang", sorted(CATALOGS))
