@@ -20,6 +20,7 @@ from ..rules.events import (
     StealthGained,
     StealthLost,
     TileRevealed,
+    TurnEnded,
     TurnStarted,
 )
 from ..rules.foresight import HIDDEN_FACTS, public_move_trial
@@ -788,6 +789,9 @@ def explain(
     events = trial.apply(action)
     if kind != ActionKind.END and trial.state.turn == st.turn:
         spent = st.actions_left - trial.state.actions_left
+    elif kind != ActionKind.END:  # the action ended the turn (an escape): what it counted
+        ended = (e for e in events if isinstance(e, TurnEnded) and e.player == me)
+        spent = next((e.actions_taken - st.actions_taken for e in ended), spent)
     then = _plan_next(w0, trial, plan) if kind == ActionKind.MOVE else None
     ordered, ordered_nearer, ordered_from, ordered_risk = _order_of(w0, trial, action)
     # Onto a face-down tile, only the sample says a Safe lies there: not the table's fact.

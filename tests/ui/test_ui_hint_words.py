@@ -26,6 +26,7 @@ from tests.engine.test_bot import (
     _step_out_and_back,
     _teammate_in_the_guards_walk,
 )
+from tests.engine.test_end import heist_done
 from ui import messages
 from ui.hint_words import explanation_text
 
@@ -1232,3 +1233,12 @@ def test_a_free_step_onto_the_guards_tile_with_no_action_left_says_the_token_is_
     assert "Flexibility let you in, but ending your actions there costs" in explanation_text(
         end, ["P1"]
     )
+
+
+def test_an_escape_that_ends_the_turn_costs_the_one_action_it_takes():
+    """Office seed 9198: "S'enfuir par le toit ... Cela coûte 3 actions": the escape took one;
+    the turn passed on with the rest."""
+    g = heist_done(players=2).turn(0, actions=3, taken=1).game()
+    e = explain(g, Action.parse("escape"), {}, {}, 1, 1)
+    assert e.actions == 1
+    assert "It costs 1 action." in explanation_text(e, ["P1", "P2"])
