@@ -209,7 +209,13 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
                 parts.append(t(key, left=left, name=who, pos=_at(tile), pct=_pct(chance)))
         if e.end_event and not e.end_unknown:  # an End of its own has named the Event
             parts.append(t("autopilot.risk.event_now" if e.event else "autopilot.risk.event"))
-        if e.event_loses > 0.0:
+        if e.event_only_hope:  # without an Event he is caught anyway: the cards are the hope
+            spares = 1.0 - e.event_loses
+            if spares > 1e-9:
+                parts.append(t("autopilot.risk.event_spares", pct=_pct(spares)))
+            else:
+                parts.append(t("autopilot.risk.event_spares_none"))
+        elif e.event_loses > 0.0:
             key = _sure_or("autopilot.risk.event_loses", e.event_loses)
             parts.append(t(key, pct=_pct(e.event_loses)))
     # A teammate met where a plan that turns up hidden facts ends is that sample's guess too:
@@ -253,6 +259,8 @@ def _worth(e: Explanation, names: list[str]) -> str:
     # Weighed: the best-scored choice that avoids the price; else the plainest one (a plan
     # followed), its own line compared all the same.
     pre = "autopilot.worth." if e.alternative_weighed else "autopilot.worth.plan_"
+    if e.alternative_loses >= 0:  # the game, not a chance: said before anything else
+        return t(f"{pre}loses", action=label, name=_name(names, e.alternative_loses))
     # A choice whose own line surely meets the guard too is told so, whatever this one risks.
     if e.alternative_risk > e.risk or _certain(e.alternative_risk):
         if _certain(e.alternative_risk):

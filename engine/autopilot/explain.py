@@ -76,7 +76,8 @@ class Explanation:
     `end_event` when ending there draws an Event (it may change his walk), and
     `event_loses` the share of the Event cards that may be on top (the deck's make-up is
     public, not its order) whose End, played in the sample, gets a burglar with no Stealth
-    left caught; `watched` the
+    left caught, and `event_only_hope` when ending there without any Event would get one
+    caught anyway (then the other cards are the crew's one chance); `watched` the
     chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
     a Camera while he steps on another); `unseen`: while the Invisible suit worn this turn
     hides him (`risk` and `watched` are then 0), the chance the guard walks through there;
@@ -137,6 +138,8 @@ class Explanation:
     pays a price (for a decision: the best-scored other option, when its plan ends the turn
     where the guard is likelier to walk in; for a choice made as the turn ends, the one whose
     walk catches more burglars). `decision`: the pending decision's kind, for a choice;
+    `alternative_loses`: the seat of a burglar with no Stealth left the guard surely reaches
+    where `alternative`'s own line ends (the crew would lose), -1 otherwise.
     `walk_hits`, `alternative_hits`: (seat, tile) of each burglar the guard walks in on after
     such a choice, and after that other option. `sole`: the action is the only legal one
     (nothing else to weigh it against: a burglar with no action left and no Tool to use can
@@ -170,6 +173,7 @@ class Explanation:
     end_unknown: bool = False
     end_event: bool = False
     event_loses: float = 0.0
+    event_only_hope: bool = False
     leads_to: int = -1
     climb: bool = False
     goal_floor: int = -1
@@ -205,6 +209,7 @@ class Explanation:
     here: int = -1
     alternative_risk: float = 0.0
     alternative_steps: int = -1
+    alternative_loses: int = -1
     sole: bool = False
     walked_in: bool = False
     guard_steps: int = -1
@@ -385,27 +390,34 @@ def _ends_on_a_thermo(w0: Game, end: Game | None, end_pos: int, me: int) -> bool
     return _as_the_guard_moves(end, me) is not end
 
 
-def _event_loses(end: Game | None, turn: int) -> float:
-    """The share of the Event cards that may be on top whose End, played in the sample
-    `end`, gets a burglar with no Stealth left caught (0.0 when no Event is drawn, none has
-    0 Stealth, or the crew saw the top card)."""
+def _event_loses(end: Game | None, turn: int) -> tuple[float, bool]:
+    """(the share of the Event cards that may be on top whose End, played in the sample
+    `end`, gets a burglar with no Stealth left caught; whether the End would get one caught
+    with no Event drawn at all). (0.0, False) when no Event is drawn, none has 0 Stealth, or
+    the crew saw the top card."""
     if end is None or end.state.pending is not None or not end.would_draw_event():
-        return 0.0
+        return 0.0, False
     st = end.state
     if st.events_seen or not st.events:
-        return 0.0
+        return 0.0, False
     if not any(p.pos is not None and not p.escaped and p.stealth == 0 for p in st.players):
-        return 0.0
+        return 0.0, False
+
+    def loses(c: Game) -> bool:
+        c.apply(_END)
+        while c.state.pending is not None and c.state.step != Step.OVER and c.state.turn == turn:
+            c.apply(decide(c))
+        return c.state.outcome == "loss"
+
     lost = 0
     for i in range(len(st.events)):
         c = end.clone()
         cards = c.state.events
         cards[i], cards[-1] = cards[-1], cards[i]
-        c.apply(_END)
-        while c.state.pending is not None and c.state.step != Step.OVER and c.state.turn == turn:
-            c.apply(decide(c))
-        lost += c.state.outcome == "loss"
-    return lost / len(st.events)
+        lost += loses(c)
+    bare = end.clone()
+    bare.state.events, bare.state.event_discard = [], []  # an End that draws no Event
+    return lost / len(st.events), loses(bare)
 
 
 def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
@@ -421,6 +433,21 @@ def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
         return pos, 1.0, goal_distance(g, me)  # Flexibility's token: as sure as his walk in
     risk = 0.0 if g._is_invisible(me) else _walk_chance(g, me, pos)
     return pos, risk, goal_distance(g, me)
+
+
+def _sure_loss(w0: Game, end: Game | None, me: int) -> int:
+    """The seat of a burglar with no Stealth left (nor a token on his tile) the guard surely
+    reaches where a line ends, the burglar's own first; -1 when none."""
+    if end is None:
+        return -1
+    pos = end.state.players[me].pos
+    _, risk, _ = _end_risk(end, me)
+    if pos is not None and risk >= _SURE and _exposed(end, ((me, pos, risk),)):
+        return me
+    _, _, crew, _, atria = _public_watch(w0, end, me)
+    sure = tuple(c for c in crew + atria if c[2] >= _SURE)
+    exposed = _exposed(end, sure)
+    return exposed[0] if exposed else -1
 
 
 def _stays_on_a_guard(g: Game | None, me: int) -> bool:
@@ -839,7 +866,7 @@ def explain(
     # Ending there draws an Event: it may move the guard or the burglar (`hit_risk` reads
     # his route and patrol cards, not the Events).
     end_event = end is not None and end.would_draw_event()
-    event_loses = _event_loses(end, st.turn) if end_event else 0.0
+    event_loses, event_only_hope = _event_loses(end, st.turn) if end_event else (0.0, False)
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     crew_foyer = _in_a_foyer(end, crew)
@@ -911,6 +938,7 @@ def explain(
     )
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
+    alt_loses = -1
     weighed = False
     sole = False
     if hazards or alarm or event or tile_pays:  # a price in sight: the hint says why
@@ -955,6 +983,7 @@ def explain(
             # Unweighed, its own line is read only when nothing hidden is on either line.
             if weighed or (not alt_hidden and not end_unknown):
                 _, alt_risk, alt_steps = _end_risk(alt_end, me)
+            alt_loses = _sure_loss(w0, alt_end, me)
     # A step whose plan surely ends where the guard walks in pays that price at the End: the
     # best-scored choice whose own line ends anywhere safer says why it is worth it.
     walked_in = False
@@ -999,6 +1028,7 @@ def explain(
         end_unknown=end_unknown,
         end_event=end_event,
         event_loses=event_loses,
+        event_only_hope=event_only_hope,
         leads_to=leads_to,
         climb=climb,
         goal_floor=pos >> 6 if goal in _THIS_FLOOR and pos is not None else -1,
@@ -1032,6 +1062,7 @@ def explain(
         here=pos if pos is not None else -1,
         alternative_risk=alt_risk,
         alternative_steps=alt_steps,
+        alternative_loses=alt_loses,
         sole=sole,
         walked_in=walked_in,
         options=options,
@@ -1066,6 +1097,7 @@ def _explain_decision(
     crew_exposed = _exposed(end, crew + crew_atrium)
     crew_foyer = _in_a_foyer(end, crew)
     end_on_guard = _stays_on_a_guard(end, me)
+    event_loses, event_only_hope = _event_loses(end, st.turn)
     end_thermo = ""
     if _ends_on_a_thermo(w0, end, end_pos, me):
         end_thermo = "guess" if end_unknown else "sure"
@@ -1101,7 +1133,8 @@ def _explain_decision(
         tile_tokens=_tile_tokens(w0, end_pos),
         end_unknown=end_unknown,
         end_event=end is not None and end.would_draw_event(),
-        event_loses=_event_loses(end, st.turn),
+        event_loses=event_loses,
+        event_only_hope=event_only_hope,
         watch=watch,
         watched=watched,
         crew=crew,

@@ -1242,3 +1242,37 @@ def test_an_escape_that_ends_the_turn_costs_the_one_action_it_takes():
     e = explain(g, Action.parse("escape"), {}, {}, 1, 1)
     assert e.actions == 1
     assert "It costs 1 action." in explanation_text(e, ["P1", "P2"])
+
+
+def _teammate_caught_unless_the_event_spares_him() -> tuple[Game, dict[tuple[object, ...], Action]]:
+    """Ann (1 token) at 1.D4 with 4 actions; Bob (none) at 1.A1, where the guard walks at the
+    End unless Daydreaming (one of the two Event cards left) holds him a step short. A plan
+    for the step to 1.D3 that takes enough actions to draw no Event."""
+    t = Table(players=2).reveal_floor(0).player(0, "1.D4", stealth=1).player(1, "1.A1", stealth=0)
+    t = t.guard(0, at="1.C1", dest="1.A1", speed=2)
+    g = t.events(EventCard.DAYDREAMING, EventCard.KEYCODE_CHANGE).game()
+    rest = tuple(Action.parse(a) for a in ("move 1.D2", "move 1.C2", "end"))
+    return g, TurnSearch().plan_in(g, Action.parse("move 1.D3"), rest)
+
+
+def test_an_end_whose_event_is_the_crews_one_chance_says_so():
+    """Bank seed 9200: an End with 4 actions left, told as "81% of the Event cards would get
+    a burglar caught"; every other line got him caught for sure, so the cards that spare him
+    were the crew's one chance."""
+    g, plan = _teammate_caught_unless_the_event_spares_him()
+    e = explain(g, Action.parse("end"), plan, {}, 3, 1)
+    assert e.event_only_hope and e.event_loses == 0.5
+    words = explanation_text(e, ["Ann", "Bob"])
+    assert "Only about 50% of the Event cards that may come would spare the crew" in words
+
+
+def test_a_choice_whose_line_gets_a_teammate_with_no_stealth_caught_says_the_crew_loses():
+    """Bank seed 9200: "Add a die to the safe avoids this price, but the autopilot's plan for
+    this turn goes this way": its line ended with Bob caught and the game lost."""
+    g, plan = _teammate_caught_unless_the_event_spares_him()
+    end = Action.parse("end")
+    scores = {a: (10.0 if a == end else 5.0) for a in g.legal_actions()}
+    e = explain(g, end, plan, scores, 3, 1)
+    assert e.alternative == Action.parse("move 1.D3") and e.alternative_loses == 1
+    words = explanation_text(e, ["Ann", "Bob"])
+    assert "(Move here at 1.D3) would end the turn with Bob caught" in words
