@@ -240,6 +240,10 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
                 if seat in e.crew_exposed and what != "crew_camera" and seat not in exposed_told:
                     exposed_told.add(seat)  # a Camera's alarm costs no token: not said there
                     parts.append(t("autopilot.risk.crew_exposed", name=_name(names, seat)))
+    seat, tile, alarm = e.crew_lure
+    if seat >= 0:  # why a plan may end where the guard walks in: a teammate it spares
+        key = "autopilot.risk.crew_lure" + ("_guess" if e.end_unknown else "")
+        parts.append(t(key, name=_name(names, seat), pos=_at(tile), alarm=_at(alarm)))
     return parts
 
 

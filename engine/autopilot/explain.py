@@ -101,7 +101,10 @@ class Explanation:
     For `Goal.HIDE`, `target` is the tile he leaves and `hide_risk` the chance the guard
     walks in there were the turn to end now; `lure`, for a plan that comes back to end the
     turn there, the tile of the alarm it sets off on the way, which the guard then heads for
-    instead (-1 otherwise). `crow_spares`: for the Raven's crow put down
+    instead (-1 otherwise). `crew_lure`: (seat, tile, alarm) of a teammate the guard would
+    surely reach as the plan ends the turn, were it not for an alarm the plan sets off (a
+    Thermo it ends on too), which he then heads for instead; (-1, -1, -1) otherwise.
+    `crow_spares`: for the Raven's crow put down
     (and left there to the plan's end), the chance the guard would walk in at `end_pos`
     without it, when higher than `risk` (-1.0 otherwise).
     `end_on_guard`: the plan ends the actions on a guard's tile Flexibility let the Acrobat
@@ -181,6 +184,7 @@ class Explanation:
     spared: tuple[tuple[int, int, float], ...] = ()
     hide_risk: float = 0.0
     lure: int = -1
+    crew_lure: tuple[int, int, int] = (-1, -1, -1)
     unseen: float = 0.0
     tile_tokens: int = 0
     crow_spares: float = -1.0
@@ -704,6 +708,35 @@ def _lure(w0: Game, end: Game | None, pos: int) -> int:
     return dest
 
 
+def _crew_lure(w0: Game, end: Game | None, me: int) -> tuple[int, int, int]:
+    """(seat, tile, alarm): a teammate the guard of the floor the plan ends on would surely
+    reach, were it not for an alarm the plan sets off there (a Thermo it ends on too) that he
+    heads for instead, read in the same end position with those new alarms taken back and
+    his destination as it was; (-1, -1, -1) when none."""
+    none = (-1, -1, -1)
+    seen = _as_the_guard_moves(end, me)
+    if seen is None:
+        return none
+    pos = seen.state.players[me].pos
+    if pos is None:
+        return none
+    f = pos >> 6
+    dest = seen.state.floors[f].guard.dest
+    if dest is None or w0.tile(dest).alarm or not seen.tile(dest).alarm:
+        return none
+    bare = seen.clone()
+    for q in seen.alarms(f):
+        if not w0.tile(q).alarm:
+            bare._mutable_tile(q).alarm = False
+    bare.state.floors[f].guard.dest = w0.state.floors[f].guard.dest
+    bare._state_changed()
+    spared = {seat for seat, _, chance in _end_watch(seen, me)[2] if chance >= _SURE}
+    for seat, tile, chance in _end_watch(bare, me)[2]:
+        if chance >= _SURE and seat not in spared:
+            return seat, tile, dest
+    return none
+
+
 def _leaves_the_goal(
     w0: Game, action: Action, goal: Goal, target: int, end_pos: int, steps: int
 ) -> bool:
@@ -870,6 +903,7 @@ def explain(
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     crew_foyer = _in_a_foyer(end, crew)
+    crew_lure = _crew_lure(w0, end, me)
     end_on_guard = _stays_on_a_guard(end, me)
     end_thermo = ""
     if kind != ActionKind.END and _ends_on_a_thermo(w0, end, end_pos, me):
@@ -1036,6 +1070,7 @@ def explain(
         spared=spared,
         hide_risk=hide_risk if goal == Goal.HIDE else 0.0,
         lure=lure if goal == Goal.HIDE else -1,
+        crew_lure=crew_lure,
         crow_spares=crow_spares,
         watch=watch,
         watched=watched,

@@ -1276,3 +1276,23 @@ def test_a_choice_whose_line_gets_a_teammate_with_no_stealth_caught_says_the_cre
     assert e.alternative == Action.parse("move 1.D3") and e.alternative_loses == 1
     words = explanation_text(e, ["Ann", "Bob"])
     assert "(Move here at 1.D3) would end the turn with Bob caught" in words
+
+
+def _last_step_onto_a1(kind: K) -> Explanation:
+    """Ann at 1.A2 with one action left, 1.A1 a `kind`; Bob at 1.D1, where the guard heads."""
+    t = Table(players=2).reveal_floor(0).player(0, "1.A2").player(1, "1.D1").tile("1.A1", kind)
+    t = t.guard(0, at="1.C1", dest="1.D1", speed=2).turn(0, actions=1, taken=3)
+    g = t.events(*QUIET_EVENTS).game()
+    step = Action.parse("move 1.A1")
+    return explain(g, step, TurnSearch().plan_in(g, step, (Action.parse("end"),)), {}, 2, 1)
+
+
+def test_a_plan_whose_alarm_turns_the_guard_away_from_a_teammate_says_so():
+    """Bank seed 9202: a burglar ended on a Thermo in the guard's walk, told only as "he
+    walks in"; its alarm turned the guard from a teammate he would have caught."""
+    e = _last_step_onto_a1(K.THERMO)
+    assert e.crew_lure == (1, P("1.D1"), P("1.A1")) and e.crew == ()
+    words = explanation_text(e, ["Ann", "Bob"])
+    assert "The alarm at 1.A1 turns the guard away from Bob at 1.D1, whom he would reach" in words
+    plain = _last_step_onto_a1(K.LABORATORY)  # no alarm: Bob is on his path
+    assert plain.crew_lure == (-1, -1, -1) and plain.crew == ((1, P("1.D1"), 1.0),)
