@@ -907,8 +907,9 @@ def explain(
     end_on_guard = _stays_on_a_guard(end, me)
     end_thermo = ""
     if kind != ActionKind.END and _ends_on_a_thermo(w0, end, end_pos, me):
-        # This action spends the last one there: no hidden fact can move where they end.
-        last = trial.state.actions_left == 0 and trial.state.players[me].pos == end_pos
+        # This action spends the last one there, with no roll or card of its own (a Keypad
+        # that stays shut, in the sample): no hidden fact can move where they end.
+        last = not luck and trial.state.actions_left == 0 and trial.state.players[me].pos == end_pos
         end_thermo = "guess" if end_unknown and not last else "sure"
     event_detour = (
         kind == ActionKind.MOVE

@@ -1296,3 +1296,15 @@ def test_a_plan_whose_alarm_turns_the_guard_away_from_a_teammate_says_so():
     assert "The alarm at 1.A1 turns the guard away from Bob at 1.D1, whom he would reach" in words
     plain = _last_step_onto_a1(K.LABORATORY)  # no alarm: Bob is on his path
     assert plain.crew_lure == (-1, -1, -1) and plain.crew == ((1, P("1.D1"), 1.0),)
+
+
+def test_a_last_step_whose_roll_decides_where_the_actions_end_tells_the_thermo_as_a_guess():
+    """Office seed 9207: a Keypad try from a Thermo with the last action, told "Your actions
+    end on the Thermo": only the sample's roll kept the Keypad shut."""
+    t = Table(players=1).reveal_floor(0).tile("1.A1", K.THERMO).tile("1.B1", K.KEYPAD)
+    t = t.player(0, "1.A1").guard(0, at="1.D4", dest="1.C4").turn(0, actions=1, taken=3)
+    g = t.events(*QUIET_EVENTS).dice(1).game()  # the sample's roll: the Keypad stays shut
+    step = Action.parse("move 1.B1")
+    e = explain(g, step, TurnSearch().plan_in(g, step, (Action.parse("end"),)), {}, 2, 1)
+    assert e.end_pos == P("1.A1") and e.end_thermo == "guess"
+    assert "Your actions would end on the Thermo at 1.A1" in explanation_text(e, ["P1"])
