@@ -75,9 +75,9 @@ class Explanation:
     roll, a card, a guard placed), so that end and its risk are that sample's guess, and
     `end_event` when ending there draws an Event (it may change his walk), and
     `event_loses` the share of the Event cards that may be on top (the deck's make-up is
-    public, not its order) whose End, played in the sample, gets a burglar with no Stealth
-    left caught, and `event_only_hope` when ending there without any Event would get one
-    caught anyway (then the other cards are the crew's one chance); `watched` the
+    public, not its order) whose End, played in the sample, gets a burglar caught, and
+    `event_only_hope` when ending there without any Event would get one caught anyway
+    (then the other cards are the crew's one chance); `watched` the
     chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
     a Camera while he steps on another); `unseen`: while the Invisible suit worn this turn
     hides him (`risk` and `watched` are then 0), the chance the guard walks through there;
@@ -396,15 +396,13 @@ def _ends_on_a_thermo(w0: Game, end: Game | None, end_pos: int, me: int) -> bool
 
 def _event_loses(end: Game | None, turn: int) -> tuple[float, bool]:
     """(the share of the Event cards that may be on top whose End, played in the sample
-    `end`, gets a burglar with no Stealth left caught; whether the End would get one caught
-    with no Event drawn at all). (0.0, False) when no Event is drawn, none has 0 Stealth, or
-    the crew saw the top card."""
+    `end`, gets a burglar caught (a Crash can walk the guard into a Foyer for three tokens);
+    whether the End would get one caught with no Event drawn at all). (0.0, False) when no
+    Event is drawn or the crew saw the top card."""
     if end is None or end.state.pending is not None or not end.would_draw_event():
         return 0.0, False
     st = end.state
     if st.events_seen or not st.events:
-        return 0.0, False
-    if not any(p.pos is not None and not p.escaped and p.stealth == 0 for p in st.players):
         return 0.0, False
 
     def loses(c: Game) -> bool:

@@ -214,11 +214,12 @@ def _end_beside_the_guard(stealth: int) -> Explanation:
 
 def test_an_end_drawing_an_event_tells_the_share_of_cards_that_lose_the_game():
     """Office seed 9195: an End drew an Event that walked a guard onto a burglar with no
-    Stealth left; the hint had said only that the Event may change things."""
+    Stealth left; the hint had said only that the Event may change things. (Fort Knox seed
+    9206: a Crash walked him past a Foyer, then in, then out: three tokens, from two.)"""
     e = _end_beside_the_guard(stealth=0)
     assert e.risk == 0.0 and e.event_loses == 0.5
     words = explanation_text(e, ["P1"])
-    assert "About 50% of the Event cards that may come would get a burglar with no" in words
+    assert "About 50% of the Event cards that may come would get a burglar caught" in words
     assert _end_beside_the_guard(stealth=1).event_loses == 0.0  # a token to spare: no loss
 
 
