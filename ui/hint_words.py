@@ -76,6 +76,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
             parts.append(t("autopilot.cost.unused", n=e.actions))
     elif e.actions:
         parts.append(t("autopilot.cost.actions", n=e.actions))
+        if e.forfeited:
+            parts.append(t("autopilot.cost.forfeited", n=e.forfeited))
     elif e.gained:
         parts.append(t("autopilot.gain.actions", n=e.gained))
     else:
@@ -272,6 +274,9 @@ def _worth(e: Explanation, names: list[str]) -> str:
             too = "risk_too" if e.pays_the_walk_in else "risk_sure"
             return t(f"{pre}{too}", action=label)
         return t(f"{pre}risk", action=label, pct=_pct(e.alternative_risk))
+    seat, tile = e.alternative_crew
+    if seat >= 0:  # a teammate that choice leaves in his walk
+        return t(f"{pre}crew", action=label, name=_name(names, seat), pos=_at(tile))
     # A sure walk-in weighed against a line where he only may walk in: not "avoided".
     less = "less_" if e.walked_in and e.alternative_risk > 0.0 else ""
     pct = _pct(e.alternative_risk)

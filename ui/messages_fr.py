@@ -89,6 +89,10 @@ FR: dict[str, Text] = {
     "autopilot.gain.guard_skips": "Le Gardien de l'étage {floor} saute son prochain déplacement.",
     "autopilot.gain.alarm_picked": "Cela retire l'Alarme de {pos} : vous la gardez pour la poser plus tard.",
     "autopilot.cost.tool": "Cela défausse l'Outil {tool} : un Outil ne sert qu'une fois.",
+    "autopilot.cost.forfeited": Plural(
+        "Vos actions s'arrêtent là : {n} autre reste inutilisée.",
+        "Vos actions s'arrêtent là : {n} autres restent inutilisées.",
+    ),
     "autopilot.cost.unused": Plural(
         "{n} action reste inutilisée.", "{n} actions restent inutilisées."
     ),
@@ -232,6 +236,8 @@ FR: dict[str, Text] = {
     ),
     "autopilot.worth.loses": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finirait le tour avec {name} pris, sans jeton Camouflage restant : l'équipe perdrait.",
     "autopilot.worth.plan_loses": "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finirait avec {name} pris, sans jeton Camouflage restant : l'équipe perdrait.",
+    "autopilot.worth.crew": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour avec le Gardien qui tombe sur {name} en {pos}.",
+    "autopilot.worth.plan_crew": "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit avec le Gardien qui tombe sur {name} en {pos}.",
     "autopilot.worth.risk": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour avec {pct} % de chances que le Gardien passe.",
     "autopilot.worth.risk_sure": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour sur le chemin du Gardien : il y passe.",
     "autopilot.worth.risk_too": "Pas de meilleure issue : le meilleur autre choix ({action}) finit lui aussi le tour sur le chemin du Gardien, et il y passe.",

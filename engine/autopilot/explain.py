@@ -53,7 +53,9 @@ class Explanation:
     `here`: the burglar's tile as he chooses (-1 outside). `goal`, `target`, `safe`: what
     the plan works toward (`safe` for Loot: the open Safe it
     lies in, -1 for Loot lying on another tile). `actions`: what the action spends
-    (for End, the actions left unused); `gained`, the actions it adds (Rollerskates...);
+    (for End, the actions left unused); `forfeited`, the actions it ends unused besides
+    (the advanced Acrobat's climb spends 3 and ends her actions); `gained`, the actions it
+    adds (Rollerskates...);
     `tool_spent`: the Tool it uses up (every Tool is discarded once used); `stealth_gained`
     whether the burglar gains a Stealth token by it (the Makeup kit, before any hidden fact),
     `crew_gains_stealth` the other seats that do; `guard_skips`: the floor whose guard it
@@ -142,7 +144,9 @@ class Explanation:
     where the guard is likelier to walk in; for a choice made as the turn ends, the one whose
     walk catches more burglars). `decision`: the pending decision's kind, for a choice;
     `alternative_loses`: the seat of a burglar with no Stealth left the guard surely reaches
-    where `alternative`'s own line ends (the crew would lose), -1 otherwise.
+    where `alternative`'s own line ends (the crew would lose), -1 otherwise;
+    `alternative_crew`: (seat, tile) of a teammate he surely walks in on there and not where
+    the chosen plan ends, (-1, -1) otherwise.
     `walk_hits`, `alternative_hits`: (seat, tile) of each burglar the guard walks in on after
     such a choice, and after that other option. `sole`: the action is the only legal one
     (nothing else to weigh it against: a burglar with no action left and no Tool to use can
@@ -156,6 +160,7 @@ class Explanation:
     target: int = -1
     safe: int = -1
     actions: int = 0
+    forfeited: int = 0
     gained: int = 0
     tool_spent: str = ""
     stealth_gained: bool = False
@@ -214,6 +219,7 @@ class Explanation:
     alternative_risk: float = 0.0
     alternative_steps: int = -1
     alternative_loses: int = -1
+    alternative_crew: tuple[int, int] = (-1, -1)
     sole: bool = False
     walked_in: bool = False
     guard_steps: int = -1
@@ -450,6 +456,14 @@ def _sure_loss(w0: Game, end: Game | None, me: int) -> int:
     sure = tuple(c for c in crew + atria if c[2] >= _SURE)
     exposed = _exposed(end, sure)
     return exposed[0] if exposed else -1
+
+
+def _crew_walked_in(w0: Game, end: Game | None, me: int) -> dict[int, int]:
+    """{seat: tile} of the teammates the guard surely walks in on where a line ends."""
+    if end is None:
+        return {}
+    _, _, crew, _, _ = _public_watch(w0, end, me)
+    return {seat: tile for seat, tile, chance in crew if chance >= _SURE}
 
 
 def _stays_on_a_guard(g: Game | None, me: int) -> bool:
@@ -845,8 +859,13 @@ def explain(
     spent = st.actions_left
     trial = w0.clone()
     events = trial.apply(action)
+    forfeited = 0
     if kind != ActionKind.END and trial.state.turn == st.turn:
         spent = st.actions_left - trial.state.actions_left
+        # What the engine counts as spent (the Event's threshold too); a climb drops the rest.
+        counted = trial.state.actions_taken - st.actions_taken
+        if trial.state.actions_left == 0 and 0 <= counted < spent:
+            spent, forfeited = counted, spent - counted
     elif kind != ActionKind.END:  # the action ended the turn (an escape): what it counted
         ended = (e for e in events if isinstance(e, TurnEnded) and e.player == me)
         spent = next((e.actions_taken - st.actions_taken for e in ended), spent)
@@ -972,6 +991,7 @@ def explain(
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1
     alt_loses = -1
+    alt_crew = (-1, -1)
     weighed = False
     sole = False
     if hazards or alarm or event or tile_pays:  # a price in sight: the hint says why
@@ -1016,6 +1036,11 @@ def explain(
             # Unweighed, its own line is read only when nothing hidden is on either line.
             if weighed or (not alt_hidden and not end_unknown):
                 _, alt_risk, alt_steps = _end_risk(alt_end, me)
+                # A teammate it leaves in the guard's walk (Office seed 9212: an End on a
+                # Thermo whose alarm turned him away from a burglar with one token left).
+                reached = _crew_walked_in(w0, end, me)
+                hit = _crew_walked_in(w0, alt_end, me).items()
+                alt_crew = next(((c, q) for c, q in hit if c not in reached), alt_crew)
             alt_loses = _sure_loss(w0, alt_end, me)
     # A step whose plan surely ends where the guard walks in pays that price at the End: the
     # best-scored choice whose own line ends anywhere safer says why it is worth it.
@@ -1039,6 +1064,7 @@ def explain(
         target,
         safe,
         actions=max(0, spent),
+        forfeited=forfeited,
         gained=max(0, -spent),
         tool_spent=action.card if kind == ActionKind.USE else "",
         stealth_gained=me in gainers,
@@ -1097,6 +1123,7 @@ def explain(
         alternative_risk=alt_risk,
         alternative_steps=alt_steps,
         alternative_loses=alt_loses,
+        alternative_crew=alt_crew,
         sole=sole,
         walked_in=walked_in,
         options=options,

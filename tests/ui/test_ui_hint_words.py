@@ -420,6 +420,21 @@ def test_a_climb_to_the_floor_the_stairs_lead_to_names_that_floor_not_the_stairs
     assert explanation_text(step, ["P1"]).startswith("Goal: 2.A1, down the Stairs to floor 1.")
 
 
+def test_a_climb_costs_its_three_actions_and_says_the_rest_are_left_unused():
+    """Fort Knox seed 9211: a climb with 4 actions left was told "It costs 4 actions" (the
+    card spends 3 and ends her actions; the turn's end counted 3)."""
+    t = Table(players=1, characters=(Character.ACROBAT,), sides=(Side.ADVANCED,))
+    t = t.reveal_floor(0).reveal_floor(1).face_down("1.D4", K.SAFE).player(0, "2.C1")
+    g = t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.D4", dest="2.D3").game()
+    climb = explain(g, Action.parse("move 1.C1"), {}, {}, 3, 1)
+    assert (climb.actions, climb.forfeited) == (3, 1)
+    words = explanation_text(climb, ["P1"])
+    assert "It costs 3 actions. Your actions end with it: 1 more is left unused." in words
+    step = explain(g, Action.parse("move 2.B1"), {}, {}, 3, 1)
+    assert (step.actions, step.forfeited) == (1, 0)
+    assert "left unused" not in explanation_text(step, ["P1"])
+
+
 def test_the_rooks_orders_say_what_they_do_for_the_teammate_after_the_rooks_own_goal():
     names = ["P1", "P2"]
     words = explanation_text(_rook_orders("ability orders 1 1.C1"), names)
@@ -1297,6 +1312,26 @@ def test_a_plan_whose_alarm_turns_the_guard_away_from_a_teammate_says_so():
     assert "The alarm at 1.A1 turns the guard away from Bob at 1.D1, whom he would reach" in words
     plain = _last_step_onto_a1(K.LABORATORY)  # no alarm: Bob is on his path
     assert plain.crew_lure == (-1, -1, -1) and plain.crew == ((1, P("1.D1"), 1.0),)
+
+
+def test_a_choice_that_leaves_a_teammate_in_the_guards_walk_is_the_reason_given():
+    """Office seed 9212: an End on a Thermo, whose alarm turned the guard away from a teammate,
+    told "Move here at 2.B1 avoids this price, but the autopilot's plan goes this way"."""
+    t = Table(players=2).reveal_floor(0).tile("1.A1", K.THERMO).player(0, "1.A1")
+    t = t.player(1, "1.D1").guard(0, at="1.C1", dest="1.D1", speed=2).turn(0, actions=1, taken=3)
+    g = t.events(*QUIET_EVENTS).game()
+    end = Action.parse("end")
+    scores = {a: (10.0 if a == end else 5.0) for a in g.legal_actions()}
+    e = explain(g, end, {}, scores, 3, 1)
+    assert e.alternative is not None and e.alternative.kind == ActionKind.MOVE
+    assert e.alternative_crew == (1, P("1.D1"))
+    words = explanation_text(e, ["Ann", "Bob"])
+    assert "ends the turn with the guard walking in on Bob at 1.D1." in words
+    safe = Table(players=2).reveal_floor(0).tile("1.A1", K.THERMO).player(0, "1.A1")
+    safe = safe.player(1, "1.D4").guard(0, at="1.C1", dest="1.D1", speed=2)
+    g = safe.turn(0, actions=1, taken=3).events(*QUIET_EVENTS).game()
+    scores = {a: (10.0 if a == end else 5.0) for a in g.legal_actions()}
+    assert explain(g, end, {}, scores, 3, 1).alternative_crew == (-1, -1)
 
 
 def test_a_last_step_whose_roll_decides_where_the_actions_end_tells_the_thermo_as_a_guess():
