@@ -90,6 +90,10 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         parts.append(t("autopilot.gain.stealth_crew", name=_name(names, seat)))
     if e.guard_skips >= 0:
         parts.append(t("autopilot.gain.guard_skips", floor=e.guard_skips + 1))
+    for key, tiles in (("alarms_off", e.alarms_off), ("kept_quiet", e.kept_quiet)):
+        if tiles:  # what the E.M.P. buys now and on the plan's way
+            where = _joined([describe.pos_text(q) for q in tiles])
+            parts.append(t(f"autopilot.gain.{key}", n=len(tiles), pos=where))
     if e.alarm_picked >= 0:
         parts.append(t("autopilot.gain.alarm_picked", pos=describe.pos_text(e.alarm_picked)))
     parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)

@@ -111,6 +111,14 @@ EN: dict[str, Text] = {
     "autopilot.gain.stealth": "You gain a Stealth token.",
     "autopilot.gain.stealth_crew": "{name} gains a Stealth token.",
     "autopilot.gain.guard_skips": "The guard of floor {floor} skips his next move.",
+    "autopilot.gain.alarms_off": Plural(
+        "It switches off the alarm ringing at {pos}.",
+        "It switches off the alarms ringing at {pos}.",
+    ),
+    "autopilot.gain.kept_quiet": Plural(
+        "On the plan's way, it keeps the alarm at {pos} from ringing.",
+        "On the plan's way, it keeps the alarms at {pos} from ringing.",
+    ),
     "autopilot.gain.alarm_picked": "It takes the alarm off {pos}: you keep it to put down later.",
     "autopilot.cost.tool": "It uses up the {tool}: a Tool is discarded once used.",
     "autopilot.cost.forfeited": Plural(

@@ -87,6 +87,14 @@ FR: dict[str, Text] = {
     "autopilot.gain.stealth": "Vous gagnez un jeton Camouflage.",
     "autopilot.gain.stealth_crew": "{name} gagne un jeton Camouflage.",
     "autopilot.gain.guard_skips": "Le Gardien de l'étage {floor} saute son prochain déplacement.",
+    "autopilot.gain.alarms_off": Plural(
+        "Cela coupe l'Alarme qui sonne en {pos}.",
+        "Cela coupe les Alarmes qui sonnent en {pos}.",
+    ),
+    "autopilot.gain.kept_quiet": Plural(
+        "Sur le chemin du plan, cela empêche l'Alarme en {pos} de sonner.",
+        "Sur le chemin du plan, cela empêche les Alarmes en {pos} de sonner.",
+    ),
     "autopilot.gain.alarm_picked": "Cela retire l'Alarme de {pos} : vous la gardez pour la poser plus tard.",
     "autopilot.cost.tool": "Cela défausse l'Outil {tool} : un Outil ne sert qu'une fois.",
     "autopilot.cost.forfeited": Plural(

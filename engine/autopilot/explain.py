@@ -10,6 +10,7 @@ from ..rules.actions import Action, ActionKind
 from ..rules.data import LOST_VISUAL, Character, Side
 from ..rules.data import TileKind as K
 from ..rules.events import (
+    AlarmAvoided,
     AlarmCleared,
     AlarmRaised,
     Event,
@@ -25,8 +26,8 @@ from ..rules.events import (
 )
 from ..rules.foresight import HIDDEN_FACTS, public_move_trial
 from ..rules.game import Game
+from ..rules.kinds import Avoided, Hazard
 from ..rules.kinds import DecisionKind as D
-from ..rules.kinds import Hazard
 from ..rules.state import Step
 from .goals import Goal, _revealed_of_kind, aim_of, goal_distance
 from .guard_risk import (
@@ -62,7 +63,9 @@ class Explanation:
     makes skip his next move (the Donuts), -1 for none; `tile_pays`: why the step costs a
     Stealth token that one lying on the tile (a Lavatory's) pays instead of the burglar's
     own, or may when asked (the `StealthLoss`: the guard's tile entered, the Tiara seen...),
-    "" for none; `alarm_picked`: the tile whose alarm
+    "" for none; `alarms_off`: for an E.M.P., the alarms ringing it switches off, and
+    `kept_quiet` those the plan's line would set off before its end (up to the first hidden
+    fact) that it keeps from ringing; `alarm_picked`: the tile whose alarm
     it takes off the board, for the burglar to put down later (the Juicer's Reroute), -1.
     `hazards`: the certain prices the engine names
     (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
@@ -166,6 +169,8 @@ class Explanation:
     stealth_gained: bool = False
     crew_gains_stealth: tuple[int, ...] = ()
     guard_skips: int = -1
+    alarms_off: tuple[int, ...] = ()
+    kept_quiet: tuple[int, ...] = ()
     alarm_picked: int = -1
     tile_pays: str = ""
     hazards: tuple[Hazard, ...] = ()
@@ -286,6 +291,33 @@ def _plan_end(
             return g, hidden
         hidden = _brings_to_light(g.apply(a)) or hidden
     return g, hidden
+
+
+_EMP = Avoided.EMP
+
+
+def _kept_quiet(w0: Game, first: Action, plan: dict[tuple[object, ...], Action]) -> tuple[int, ...]:
+    """The tiles whose alarm the E.M.P. on keeps from ringing along the plan that starts
+    with `first`, up to the first hidden fact (Bank seed 9210: an E.M.P. used with no reason
+    told, then a Detector walked through with the Loot)."""
+    me, turn = w0.state.current, w0.state.turn
+    g = w0.clone()
+    out: list[int] = []
+    action: Action | None = first
+    for _ in range(24):
+        if action is None or action.kind == ActionKind.END:
+            break
+        events = g.apply(action)
+        out += [e.pos for e in _in_sight(events) if isinstance(e, AlarmAvoided) and e.how == _EMP]
+        if _brings_to_light(events):
+            break
+        st = g.state
+        if st.pending is not None or st.step == Step.OVER or st.turn != turn or st.current != me:
+            break
+        action = plan.get(_key(g))
+        if action is None or action not in g.legal_actions():
+            action = policy(g)
+    return tuple(dict.fromkeys(out))
 
 
 def _plan_next(w0: Game, after: Game, plan: dict[tuple[object, ...], Action]) -> Action | None:
@@ -895,6 +927,11 @@ def explain(
         -1,
     )
     tile_pays = _paid_by_tile(priced_events, priced) if kind != ActionKind.END else ""
+    alarms_off: tuple[int, ...] = ()
+    kept_quiet: tuple[int, ...] = ()
+    if kind == ActionKind.USE and action.card == "emp":
+        alarms_off = tuple(e.pos for e in _in_sight(events) if isinstance(e, AlarmCleared))
+        kept_quiet = _kept_quiet(w0, action, plan)
     alarm_picked = -1  # the Juicer's Reroute: an alarm kept to put down later
     if kind == ActionKind.ABILITY and action.card == "reroute":
         cleared = (e.pos for e in _in_sight(priced_events) if isinstance(e, AlarmCleared))
@@ -1070,6 +1107,8 @@ def explain(
         stealth_gained=me in gainers,
         crew_gains_stealth=tuple(i for i in gainers if i != me),
         guard_skips=guard_skips,
+        alarms_off=alarms_off,
+        kept_quiet=kept_quiet,
         alarm_picked=alarm_picked,
         tile_pays=tile_pays,
         hazards=hazards,

@@ -435,6 +435,22 @@ def test_a_climb_costs_its_three_actions_and_says_the_rest_are_left_unused():
     assert "left unused" not in explanation_text(step, ["P1"])
 
 
+def test_an_emp_says_which_alarms_on_the_plans_way_it_keeps_quiet():
+    """Bank seed 9210: an E.M.P. used with no reason told; the plan then walked through a
+    Detector with the Loot, which it kept from ringing."""
+    t = Table(players=1).reveal_floor(0).tile("1.B1", K.DETECTOR)
+    t = t.player(0, "1.A1", tools=(Tool.EMP,), loot=(Loot.GEMSTONE,))
+    g = t.guard(0, at="1.D4", dest="1.C4").events(*QUIET_EVENTS).game()
+    emp = Action.parse("use emp")
+    line = (Action.parse("move 1.B1"), Action.parse("move 1.C1"), Action.parse("end"))
+    e = explain(g, emp, TurnSearch().plan_in(g, emp, line), {}, 3, 1)
+    assert e.kept_quiet == (P("1.B1"),) and e.alarms_off == ()
+    words = explanation_text(e, ["P1"])
+    assert "On the plan's way, it keeps the alarm at 1.B1 from ringing." in words
+    around = (Action.parse("move 1.A2"), Action.parse("end"))  # no Detector on this way
+    assert explain(g, emp, TurnSearch().plan_in(g, emp, around), {}, 3, 1).kept_quiet == ()
+
+
 def test_the_rooks_orders_say_what_they_do_for_the_teammate_after_the_rooks_own_goal():
     names = ["P1", "P2"]
     words = explanation_text(_rook_orders("ability orders 1 1.C1"), names)
