@@ -156,7 +156,7 @@ def _decision_text(e: Explanation, names: list[str]) -> str:
         option = describe.choice_label(e.decision, e.alternative.option, names)
         who = _name(names, seat)
         parts.append(t("autopilot.decide.other_walk_in", option=option, name=who, pos=_at(tile)))
-    elif e.alternative is not None and e.alternative_risk > e.risk:
+    elif e.alternative is not None and _likelier(e.alternative_risk, e.risk):
         option = describe.choice_label(e.decision, e.alternative.option, names)
         if _certain(e.alternative_risk):
             parts.append(t("autopilot.decide.other_sure", option=option))
@@ -272,7 +272,7 @@ def _worth(e: Explanation, names: list[str]) -> str:
     if e.alternative_loses >= 0:  # the game, not a chance: said before anything else
         return t(f"{pre}loses", action=label, name=_name(names, e.alternative_loses))
     # A choice whose own line surely meets the guard too is told so, whatever this one risks.
-    if e.alternative_risk > e.risk or _certain(e.alternative_risk):
+    if _likelier(e.alternative_risk, e.risk) or _certain(e.alternative_risk):
         if _certain(e.alternative_risk):
             # Against an End he walks in on, that choice does not avoid the price: it pays it.
             too = "risk_too" if e.pays_the_walk_in else "risk_sure"
@@ -314,6 +314,12 @@ def _sure_or(key: str, chance: float) -> str:
 def _certain(chance: float) -> bool:
     """A chance summed over the guard's walks that adds up to 1 (give or take rounding)."""
     return chance >= 1.0 - 1e-9
+
+
+def _likelier(chance: float, than: float) -> bool:
+    """`chance` is higher than `than` as the words show them (Office seed 9212: "likelier to
+    walk in (10% chance)" against a plan told at 10% too)."""
+    return chance > than and (than == 0.0 or _pct(chance) > _pct(than))
 
 
 def _pct(chance: float) -> int:

@@ -946,6 +946,18 @@ def test_a_decision_that_lets_an_alarm_ring_says_so_and_names_no_safer_option_it
     assert not e.claims_safe
 
 
+def test_the_other_option_is_called_likelier_only_when_its_told_chance_is_higher():
+    """Office seed 9212: "“Let the alarm go off” would end the turn where the guard is
+    likelier to walk in (10% chance)", the plan told at 10% too."""
+    g = _laser_alarm_with_no_action_left()
+    hack, trigger = Action.parse("choose hack"), Action.parse("choose trigger")
+    e = explain(g, hack, {}, {hack: 10.0, trigger: 5.0}, 2, 3)
+    close = replace(e, risk=0.098, alternative_risk=0.102)
+    assert "likelier" not in explanation_text(close, ["P1"])
+    apart = replace(e, risk=0.098, alternative_risk=0.2)
+    assert "likelier to walk in (20% chance)" in explanation_text(apart, ["P1"])
+
+
 def test_a_hint_that_flees_the_guard_names_the_tile_he_would_walk_into():
     """Up the Stairs out of the guard's certain walk: the reason says where and how sure,
     never 'find the Safe of floor 1' for a step off that floor."""
