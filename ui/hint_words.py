@@ -45,6 +45,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         return _decision_text(e, names)
     if e.climb:  # the floor the Stairs or the Duct lead to, reached another way
         key = "autopilot.goal.climb_duct" if goal == "duct" else "autopilot.goal.climb"
+        if e.action.kind == ActionKind.USE:  # a Thermal Bomb's hole
+            key = "autopilot.goal.climb_hole"
         parts.append(t(key, floor=e.leads_to + 1))
     elif goal in _GOALS_AT and e.target >= 0:
         # Loot out of any Safe (a Persian Kitty run off) lies on a tile of another kind.

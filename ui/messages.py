@@ -88,6 +88,7 @@ EN: dict[str, Text] = {
     "autopilot.goal.find-stairs": "Goal: find the Stairs of floor {floor} among its tiles still face down.",
     "autopilot.goal.stairs-down": "Goal: {pos}, down the Stairs to floor {floor}.",
     "autopilot.goal.climb": "Goal: floor {floor}, reached here without the Stairs.",
+    "autopilot.goal.climb_hole": "Goal: floor {floor}, through the hole this opens rather than by the Stairs.",
     "autopilot.goal.climb_duct": "Goal: floor {floor}, reached by this step rather than through the Service duct.",
     "autopilot.goal.stairs-down_unknown": "Goal: back down to floor {floor}, whose Stairs nobody has found yet.",
     "autopilot.goal.escape": "Goal: the Stairs at {pos} and out by the roof: the crew holds all the Loot.",

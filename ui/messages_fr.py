@@ -64,6 +64,7 @@ FR: dict[str, Text] = {
     "autopilot.goal.find-stairs": "Objectif : trouver l'Escalier de l'étage {floor} parmi ses tuiles encore face cachée.",
     "autopilot.goal.stairs-down": "Objectif : {pos}, pour redescendre à l'étage {floor}.",
     "autopilot.goal.climb": "Objectif : l'étage {floor}, atteint ici sans l'Escalier.",
+    "autopilot.goal.climb_hole": "Objectif : l'étage {floor}, par le trou que cela ouvre plutôt que par l'Escalier.",
     "autopilot.goal.climb_duct": "Objectif : l'étage {floor}, atteint par ce pas plutôt que par le Conduit.",
     "autopilot.goal.stairs-down_unknown": "Objectif : redescendre à l'étage {floor}, dont personne n'a encore trouvé l'Escalier.",
     "autopilot.goal.escape": "Objectif : l'Escalier en {pos} et la fuite par le toit : l'équipe a tout le Butin.",

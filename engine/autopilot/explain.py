@@ -995,6 +995,24 @@ def explain(
         leads_to = (pos >> 6) - 1  # the floor below his, its Stairs found or not (target -1)
     elif goal == Goal.DUCT:
         leads_to = aim.to >> 6
+    elif (
+        goal == Goal.FIND_STAIRS
+        and pos is not None
+        and action.pos >> 6 == (pos >> 6) + 1
+        and (
+            kind == ActionKind.MOVE
+            # the bomb's hole, when the plan then ends the turn up there
+            or (
+                kind == ActionKind.USE
+                and action.card == "thermal-bomb"
+                and end_pos >> 6 == action.pos >> 6
+            )
+        )
+    ):
+        # A way up before the Stairs are found (a Thermal Bomb's hole, a climb): the floor
+        # they would lead to, reached (Bank seed 9213: "Go up to 2.B1. Goal: find the Stairs
+        # of floor 1").
+        leads_to = action.pos >> 6
     floor_left, spared = _floor_left(w0, goal, target, end_pos, leads_to)
     away = (
         kind == ActionKind.MOVE
@@ -1018,12 +1036,18 @@ def explain(
     # The Stairs lead to the same cell a floor off; a Service Duct to its twin.
     arrival = aim.to if goal == Goal.DUCT else (leads_to << 6) | (target & 63)
     climb = (
-        kind == ActionKind.MOVE
-        and goal in (Goal.STAIRS_UP, Goal.STAIRS_DOWN, Goal.DUCT)
+        kind in (ActionKind.MOVE, ActionKind.USE)
         and leads_to >= 0
         and action.pos >> 6 == leads_to
-        and target >= 0
-        and action.pos != arrival
+        and (
+            goal == Goal.FIND_STAIRS
+            or (
+                kind == ActionKind.MOVE
+                and goal in (Goal.STAIRS_UP, Goal.STAIRS_DOWN, Goal.DUCT)
+                and target >= 0
+                and action.pos != arrival
+            )
+        )
     )
     alternative: Action | None = None
     alt_risk, alt_steps = 0.0, -1

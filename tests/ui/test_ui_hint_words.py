@@ -451,6 +451,34 @@ def test_an_emp_says_which_alarms_on_the_plans_way_it_keeps_quiet():
     assert explain(g, emp, TurnSearch().plan_in(g, emp, around), {}, 3, 1).kept_quiet == ()
 
 
+def _up_before_the_stairs_are_found(hole: bool) -> Game:
+    """Ann works floor 1's face-down Safe; Bob, who looks for floor 1's Stairs, stands at
+    1.A1 with a Thermal Bomb, or on a hole one has opened there."""
+    t = Table(players=2).reveal_floor(0).face_down("1.D4", K.SAFE).player(0, "1.C1")
+    if hole:
+        t = t.tile("1.A1", K.LABORATORY, thermal=True).face_down("2.A1", K.WALKWAY, thermal=True)
+    t = t.player(1, "1.A1", tools=() if hole else (Tool.THERMAL_BOMB,))
+    return t.guard(0, at="1.D4", dest="1.C4").turn(1).events(*QUIET_EVENTS).game()
+
+
+def test_a_way_up_before_the_stairs_are_found_names_the_floor_it_reaches():
+    """Bank seed 9213: through a Thermal Bomb's hole, "Go up to 2.B1. Goal: find the Stairs
+    of floor 1"."""
+    names = ["Ann", "Bob"]
+    g = _up_before_the_stairs_are_found(hole=True)
+    e = explain(g, Action.parse("move 2.A1"), {}, {}, 4, 1)
+    assert e.climb and e.leads_to == 1
+    assert explanation_text(e, names).startswith("Goal: floor 2, reached here without the Stairs.")
+    g = _up_before_the_stairs_are_found(hole=False)
+    bomb = Action.parse("use thermal-bomb 2.A1")
+    up = TurnSearch().plan_in(g, bomb, (Action.parse("move 2.A1"), Action.parse("end")))
+    words = explanation_text(explain(g, bomb, up, {}, 4, 1), names)
+    assert words.startswith("Goal: floor 2, through the hole this opens rather than by the Stairs.")
+    stay = TurnSearch().plan_in(g, bomb, (Action.parse("move 1.B1"), Action.parse("end")))
+    words = explanation_text(explain(g, bomb, stay, {}, 4, 1), names)
+    assert words.startswith("Goal: find the Stairs of floor 1 among its tiles still face down.")
+
+
 def test_the_rooks_orders_say_what_they_do_for_the_teammate_after_the_rooks_own_goal():
     names = ["P1", "P2"]
     words = explanation_text(_rook_orders("ability orders 1 1.C1"), names)
