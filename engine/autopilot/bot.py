@@ -110,9 +110,6 @@ class Bot:
     # Whole-turn plans compared over the same sampled worlds (`engine/autopilot/search.py`);
     # None: the bot's own choice stands.
     search: TurnSearch | None = None
-    # (turn, seat, where the crow stood) at this bot's first decision of a turn: the crow
-    # moved since has been put down this turn (`crow_waits_for_the_end`), by whoever played.
-    turn_crow: tuple[int, int, int | None] | None = None
 
     def samples(self, game: Game) -> list[Game]:
         st = game.state
@@ -138,9 +135,6 @@ class Bot:
         """`choose` in slices: yields after every candidate tried in every sample (a few
         milliseconds), so a page can give the browser a turn between slices; returns the
         action."""
-        st = game.state
-        if self.turn_crow is None or self.turn_crow[:2] != (st.turn, st.current):
-            self.turn_crow = (st.turn, st.current, st.crow)
         search = self.search
         if search is not None:
             followed = search.next_step(self, game)
@@ -187,8 +181,6 @@ class Bot:
                         scores[a] -= self.weights.entered
                 yield None
         best = max(candidates, key=lambda a: (scores[a], -candidates.index(a)))
-        if st.pending is None and st.actions_left > 0 and st.crow != self.turn_crow[2]:
-            candidates, best = crow_waits_for_the_end(candidates, scores, best)
         self.last_scores = scores
         if st.pending is None and scores[best] - scores[candidates[0]] < self.margin * len(worlds):
             best = candidates[0]  # the rule of thumb, unless the search clearly beats it
@@ -459,29 +451,6 @@ class Bot:
 
 
 _END = Action(ActionKind.END)
-
-
-def _is_crow(action: Action) -> bool:
-    return action.kind == ActionKind.ABILITY and action.card == "crow"
-
-
-def crow_waits_for_the_end(
-    candidates: list[Action], scores: dict[Action, float], best: Action
-) -> tuple[list[Action], Action]:
-    """The candidates and the choice once the Raven has put her crow down this turn: with
-    actions left, it is moved again only when the best other choice is to end the turn.
-    Where it stands counts only as the turn ends (the guard moves then), yet lines that
-    began with it scored best after every action (Bank seed 9210: 3.B3, 3.A3, 3.B3 between
-    cracks, each told as a step toward the goal)."""
-    rest = [a for a in candidates if not _is_crow(a)]
-    if len(rest) == len(candidates) or not rest:
-        return candidates, best
-    top = max(rest, key=lambda a: (scores[a], -candidates.index(a)))
-    if top.kind == ActionKind.END:
-        return candidates, best
-    return rest, (top if _is_crow(best) else best)
-
-
 # The kinds `Bot._moves` sorts, read once: on CPython 3.11 every `ActionKind.MOVE` goes
 # through `EnumType.__getattr__`'s hook (about 120 ns), and `_moves` runs at every node.
 _MOVE, _HACK, _ADD_DIE = ActionKind.MOVE, ActionKind.HACK, ActionKind.ADD_DIE

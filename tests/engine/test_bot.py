@@ -6,7 +6,7 @@ import pytest
 
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.autopilot.autoplay import autoplay
-from engine.autopilot.bot import Bot, crow_waits_for_the_end
+from engine.autopilot.bot import Bot
 from engine.autopilot.defaults import default_bot, seat_seed
 from engine.autopilot.explain import Explanation, _loop_steps, explain
 from engine.autopilot.goals import Aim, Goal, aim_of, goal_distance, player_floor
@@ -364,31 +364,6 @@ def test_hit_risk_is_empty_while_the_disrupting_crow_holds_the_guard():
     assert hit_risk(g, 0) == {P("1.B4"): 1.0, P("1.C4"): 1.0}
     g.state.crow = P("1.A4")
     assert hit_risk(g, 0) == {} and _walked(g) == set()
-
-
-def test_the_ravens_crow_once_down_waits_for_the_end_of_her_actions():
-    """Bank seed 9210: after every crack, lines that moved the crow first scored best (3.B3,
-    3.A3, 3.B3), each told as a step toward the goal. Once down this turn, it is moved again
-    with actions left only when the best other choice is the End."""
-    step, crow, end = (Action.parse(a) for a in ("move 1.B1", "ability crow 1.C1", "end"))
-    scores = {step: 5.0, crow: 10.0, end: 3.0}
-    assert crow_waits_for_the_end([step, crow, end], scores, crow) == ([step, end], step)
-    scores[end] = 6.0
-    assert crow_waits_for_the_end([step, crow, end], scores, crow) == ([step, crow, end], crow)
-    assert crow_waits_for_the_end([crow, end], {crow: 1.0, end: 0.0}, crow) == ([crow, end], crow)
-
-
-def test_the_bot_notes_where_the_crow_stood_as_the_turn_began():
-    """Whoever put the crow down (the Hint followed or not), the bot reads it off the table:
-    where it stood at the bot's first decision of the turn."""
-    t = Table(players=1, characters=(Character.RAVEN,)).reveal_floor(0).player(0, "1.C4")
-    g = t.guard(0, at="1.A4", dest="1.D4", speed=2).events(*QUIET_EVENTS).game()
-    bot = _quick_bot(1)
-    bot.choose(g)
-    assert bot.turn_crow == (g.state.turn, 0, None)
-    g.apply("ability crow 1.B4")
-    bot.choose(g)
-    assert bot.turn_crow == (g.state.turn, 0, None) and g.state.crow == P("1.B4")
 
 
 def test_the_guards_threat_counts_the_step_the_ravens_crow_costs_him():
