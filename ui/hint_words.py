@@ -95,7 +95,7 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     for key, tiles in (("alarms_off", e.alarms_off), ("kept_quiet", e.kept_quiet)):
         if tiles:  # what the E.M.P. buys now and on the plan's way
             where = _joined([describe.pos_text(q) for q in tiles])
-            parts.append(t(f"autopilot.gain.{key}", n=len(tiles), pos=where))
+            parts.append(t(f"autopilot.gain.{key}", tiles=len(tiles), pos=where))
     if e.alarm_picked >= 0:
         parts.append(t("autopilot.gain.alarm_picked", pos=describe.pos_text(e.alarm_picked)))
     parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
@@ -248,6 +248,9 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
                 if seat in e.crew_exposed and what != "crew_camera" and seat not in exposed_told:
                     exposed_told.add(seat)  # a Camera's alarm costs no token: not said there
                     parts.append(t("autopilot.risk.crew_exposed", name=_name(names, seat)))
+    if e.walk_loses > 0.0:  # after whom he meets: the cards to come may walk him by again
+        key = _sure_or("autopilot.risk.walk_loses", e.walk_loses)
+        parts.append(t(key, pct=_pct(e.walk_loses)))
     seat, tile, alarm = e.crew_lure
     if seat >= 0:  # why a plan may end where the guard walks in: a teammate it spares
         key = "autopilot.risk.crew_lure" + ("_guess" if e.end_unknown else "")

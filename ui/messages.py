@@ -115,10 +115,12 @@ EN: dict[str, Text] = {
     "autopilot.gain.alarms_off": Plural(
         "It switches off the alarm ringing at {pos}.",
         "It switches off the alarms ringing at {pos}.",
+        by="tiles",
     ),
     "autopilot.gain.kept_quiet": Plural(
         "On the plan's way, it keeps the alarm at {pos} from ringing.",
         "On the plan's way, it keeps the alarms at {pos} from ringing.",
+        by="tiles",
     ),
     "autopilot.gain.alarm_picked": "It takes the alarm off {pos}: you keep it to put down later.",
     "autopilot.cost.tool": "It uses up the {tool}: a Tool is discarded once used.",
@@ -186,6 +188,8 @@ EN: dict[str, Text] = {
     "autopilot.risk.event_loses_sure": "Every Event card that may come would get a burglar caught: the crew would lose.",
     "autopilot.risk.event_spares": "Only about {pct}% of the Event cards that may come would spare the crew: without one of those, a burglar is caught and the crew loses.",
     "autopilot.risk.event_spares_none": "No Event card that may come would spare the crew: a burglar is caught and the crew loses.",
+    "autopilot.risk.walk_loses": "The guard may pass a burglar more than once: in about {pct}% of the ways his next patrol cards may fall, one is caught at this End and the crew loses.",
+    "autopilot.risk.walk_loses_sure": "Whatever his next patrol cards, the guard passes a burglar more than once at this End: one is caught and the crew loses.",
     "autopilot.risk.event_now": "The Event may change that.",
     "autopilot.risk.foyer": "It is a Foyer: he may pass next to it and see you ({pct}% chance).",
     "autopilot.risk.camera": "It is a Camera: he may step on another Camera, which sets off an alarm here ({pct}% chance).",

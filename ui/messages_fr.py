@@ -91,10 +91,12 @@ FR: dict[str, Text] = {
     "autopilot.gain.alarms_off": Plural(
         "Cela coupe l'Alarme qui sonne en {pos}.",
         "Cela coupe les Alarmes qui sonnent en {pos}.",
+        by="tiles",
     ),
     "autopilot.gain.kept_quiet": Plural(
         "Sur le chemin du plan, cela empêche l'Alarme en {pos} de sonner.",
         "Sur le chemin du plan, cela empêche les Alarmes en {pos} de sonner.",
+        by="tiles",
     ),
     "autopilot.gain.alarm_picked": "Cela retire l'Alarme de {pos} : vous la gardez pour la poser plus tard.",
     "autopilot.cost.tool": "Cela défausse l'Outil {tool} : un Outil ne sert qu'une fois.",
@@ -164,6 +166,8 @@ FR: dict[str, Text] = {
     "autopilot.risk.event_loses_sure": "Chaque carte Événement qui peut venir ferait prendre un cambrioleur : l'équipe perdrait.",
     "autopilot.risk.event_spares": "Seules environ {pct} % des cartes Événement qui peuvent venir épargneraient l'équipe : sans l'une d'elles, un cambrioleur est pris et l'équipe perd.",
     "autopilot.risk.event_spares_none": "Aucune carte Événement qui peut venir n'épargnerait l'équipe : un cambrioleur est pris et l'équipe perd.",
+    "autopilot.risk.walk_loses": "Le Gardien peut passer plus d'une fois près d'un cambrioleur : dans environ {pct} % des tirages possibles de ses prochaines cartes Patrouille, l'un d'eux est pris à cette fin de tour et l'équipe perd.",
+    "autopilot.risk.walk_loses_sure": "Quelles que soient ses prochaines cartes Patrouille, le Gardien passe plus d'une fois près d'un cambrioleur à cette fin de tour : l'un d'eux est pris et l'équipe perd.",
     "autopilot.risk.event_now": "L'Événement peut changer cela.",
     "autopilot.risk.foyer": "C'est un Foyer : {pct} % de chances qu'il passe à côté et vous voie.",
     "autopilot.risk.camera": "C'est une Caméra : {pct} % de chances qu'il marche sur une autre Caméra, ce qui déclenche une Alarme ici.",

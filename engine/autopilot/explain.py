@@ -14,6 +14,7 @@ from ..rules.events import (
     AlarmCleared,
     AlarmRaised,
     Event,
+    GameLost,
     KeypadRolled,
     LootRolled,
     SafeDiceRolled,
@@ -26,6 +27,7 @@ from ..rules.events import (
 )
 from ..rules.foresight import HIDDEN_FACTS, public_move_trial
 from ..rules.game import Game
+from ..rules.infostate import resample_from_infostate
 from ..rules.kinds import Avoided, Hazard
 from ..rules.kinds import DecisionKind as D
 from ..rules.state import Step
@@ -42,7 +44,7 @@ from .guard_risk import (
 )
 from .rule_of_thumb import decide, policy
 from .scoring import HACK_TOKENS_WORTH
-from .signatures import _key
+from .signatures import _key, _mix
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +84,10 @@ class Explanation:
     `event_loses` the share of the Event cards that may be on top (the deck's make-up is
     public, not its order) whose End, played in the sample, gets a burglar caught, and
     `event_only_hope` when ending there without any Event would get one caught anyway
-    (then the other cards are the crew's one chance); `watched` the
+    (then the other cards are the crew's one chance); `walk_loses`, for an end the table
+    can foresee that draws no Event, the share of fresh samples of what nobody has seen
+    (the patrol cards) whose End gets a burglar with a token or two left caught (a fast
+    guard may pass by more than once); `watched` the
     chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
     a Camera while he steps on another); `unseen`: while the Invisible suit worn this turn
     hides him (`risk` and `watched` are then 0), the chance the guard walks through there;
@@ -187,6 +192,7 @@ class Explanation:
     end_event: bool = False
     event_loses: float = 0.0
     event_only_hope: bool = False
+    walk_loses: float = 0.0
     leads_to: int = -1
     climb: bool = False
     goal_floor: int = -1
@@ -458,6 +464,42 @@ def _event_loses(end: Game | None, turn: int) -> tuple[float, bool]:
     bare = end.clone()
     bare.state.events, bare.state.event_discard = [], []  # an End that draws no Event
     return lost / len(st.events), loses(bare)
+
+
+_LOSS_SAMPLES = 100  # about 0.2 ms each; a 1-in-10 loss is seen within a few points
+_LOSS_SALT = 0x10557
+
+
+def _walk_loses(end: Game | None, me: int, turn: int) -> float:
+    """The share of fresh samples of `end` (what nobody has seen drawn anew, from public
+    facts only) whose End, drawing no Event, gets a burglar caught, when someone with one or
+    two tokens left stands where the moving guard may walk (Office seed 9218: a guard of
+    speed 6 passed a teammate with two tokens three times; the hint said only that he
+    reaches them). 0.0 otherwise."""
+    if end is None or end.state.pending is not None or end.would_draw_event():
+        return 0.0
+    st = end.state
+    pos = st.players[me].pos
+    if pos is None:
+        return 0.0
+    seen = _as_the_guard_moves(end, me)
+    assert seen is not None
+    risk = hit_risk(seen, pos >> 6)
+    if not any(
+        p.pos is not None and 0 < p.stealth <= 2 and risk.get(p.pos, 0.0) > 0.0
+        for p in st.players
+        if not p.escaped
+    ):
+        return 0.0
+    lost = 0
+    for k in range(_LOSS_SAMPLES):
+        c = resample_from_infostate(end, me, _mix(_LOSS_SALT, st.actions_applied, turn, k))
+        events = c.apply(_END)
+        while c.state.pending is not None and c.state.step != Step.OVER and c.state.turn == turn:
+            events += c.apply(decide(c))
+        # Only a burglar who had a token to lose: one with none is told apart (`crew_exposed`).
+        lost += any(isinstance(e, GameLost) and st.players[e.player].stealth > 0 for e in events)
+    return lost / _LOSS_SAMPLES
 
 
 def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
@@ -954,6 +996,7 @@ def explain(
     # his route and patrol cards, not the Events).
     end_event = end is not None and end.would_draw_event()
     event_loses, event_only_hope = _event_loses(end, st.turn) if end_event else (0.0, False)
+    walk_loses = 0.0 if end_event or end_unknown else _walk_loses(end, me, st.turn)
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     crew_foyer = _in_a_foyer(end, crew)
@@ -1151,6 +1194,7 @@ def explain(
         end_event=end_event,
         event_loses=event_loses,
         event_only_hope=event_only_hope,
+        walk_loses=walk_loses,
         leads_to=leads_to,
         climb=climb,
         goal_floor=pos >> 6 if goal in _THIS_FLOOR and pos is not None else -1,

@@ -1390,6 +1390,24 @@ def test_a_choice_that_leaves_a_teammate_in_the_guards_walk_is_the_reason_given(
     assert explain(g, end, {}, scores, 3, 1).alternative_crew == (-1, -1)
 
 
+def _fast_guard_past_bob(stealth: int) -> Explanation:
+    """Ann ends at 1.D4; a guard of speed 6 heads for Bob at 1.B2, with steps to spare."""
+    t = Table(players=2).reveal_floor(0).player(0, "1.D4").player(1, "1.B2", stealth=stealth)
+    t = t.guard(0, at="1.A2", dest="1.B2", speed=6).turn(0, actions=0, taken=4)
+    return explain(t.events(*QUIET_EVENTS).game(), Action.parse("end"), {}, {}, 1, 1)
+
+
+def test_an_end_whose_fast_guard_may_pass_a_teammate_again_tells_the_chance_the_crew_loses():
+    """Office seed 9218: a guard of speed 6 passed a teammate with two tokens three times and
+    the game was lost; the hint said only "he reaches them then"."""
+    e = _fast_guard_past_bob(stealth=1)
+    assert 0.0 < e.walk_loses < 1.0
+    words = explanation_text(e, ["Ann", "Bob"])
+    assert "Bob at 1.B2 is on the guard's path: he reaches them then. The guard may pass" in words
+    assert "of the ways his next patrol cards may fall, one is caught at this End" in words
+    assert _fast_guard_past_bob(stealth=3).walk_loses == 0.0  # weighed for a token or two left
+
+
 def test_a_last_step_whose_roll_decides_where_the_actions_end_tells_the_thermo_as_a_guess():
     """Office seed 9207: a Keypad try from a Thermo with the last action, told "Your actions
     end on the Thermo": only the sample's roll kept the Keypad shut."""

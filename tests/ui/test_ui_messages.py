@@ -53,9 +53,13 @@ def test_both_languages_have_the_same_placeholders_and_plurals(key):
     assert isinstance(EN[key], Plural) == isinstance(FR[key], Plural), key
     if isinstance(EN[key], Plural):
         assert EN[key].by == FR[key].by
-        # Chosen by a number the text shows, or by how many names its {name} joins.
-        assert EN[key].by in fields(EN[key]) or (
-            EN[key].by == "people" and "name" in fields(EN[key])
+        # Chosen by a number the text shows, or by how many names its {name} joins (or
+        # tiles its {pos} joins).
+        by, shown = EN[key].by, fields(EN[key])
+        assert (
+            by in shown
+            or (by == "people" and "name" in shown)
+            or (by == "tiles" and "pos" in shown)
         )
 
 
