@@ -84,8 +84,9 @@ class Explanation:
     `event_loses` the share of the Event cards that may be on top (the deck's make-up is
     public, not its order) whose End, played in the sample, gets a burglar caught, and
     `event_only_hope` when ending there without any Event would get one caught anyway
-    (then the other cards are the crew's one chance); `walk_loses`, for an end the table
-    can foresee that draws no Event, the share of fresh samples of what nobody has seen
+    (then the other cards are the crew's one chance); `walk_loses`, for the End itself
+    when the table can foresee it and it draws no Event, the share of fresh samples of what
+    nobody has seen
     (the patrol cards) whose End gets a burglar with a token or two left caught (a fast
     guard may pass by more than once); `watched` the
     chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
@@ -996,7 +997,10 @@ def explain(
     # his route and patrol cards, not the Events).
     end_event = end is not None and end.would_draw_event()
     event_loses, event_only_hope = _event_loses(end, st.turn) if end_event else (0.0, False)
-    walk_loses = 0.0 if end_event or end_unknown else _walk_loses(end, me, st.turn)
+    # Told at the End itself (the warning's moment), not for each step toward it: a
+    # hundred samples cost some 20 ms.
+    at_the_end = kind == ActionKind.END and not end_event and not end_unknown
+    walk_loses = _walk_loses(end, me, st.turn) if at_the_end else 0.0
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     crew_foyer = _in_a_foyer(end, crew)
