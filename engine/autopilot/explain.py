@@ -272,23 +272,37 @@ _END = Action(ActionKind.END)
 
 
 def _plan_end(
-    w0: Game, first: Action, plan: dict[tuple[object, ...], Action], limit: int = 24
+    w0: Game,
+    first: Action,
+    plan: dict[tuple[object, ...], Action],
+    limit: int = 24,
+    sight: list[Event] | None = None,
 ) -> tuple[Game | None, bool]:
     """The position where the plan that starts with `first` ends the actions (a copy of the
     first sample played along the search's best line; the rule of thumb where the search
     stopped), None when the turn ends at once (the action itself ends it); and whether the
     line brings a hidden fact to light on the way (a tile, a roll, a card, a guard placed):
-    then that end is the sample's guess, not what the table can foresee."""
+    then that end is the sample's guess, not what the table can foresee. `sight`, when
+    given, gathers the line's events up to its first hidden fact."""
     st0 = w0.state
     me, turn = st0.current, st0.turn
     if first.kind == ActionKind.END and st0.pending is None:
         return w0, False
     g = w0.clone()
-    hidden = _brings_to_light(g.apply(first))
+    hidden = False
+
+    def play(a: Action) -> None:
+        nonlocal hidden
+        events = g.apply(a)
+        if sight is not None and not hidden:
+            sight.extend(_in_sight(events))
+        hidden = _brings_to_light(events) or hidden
+
+    play(first)
     for _ in range(limit):
         st = g.state
         while st.pending is not None and st.step != Step.OVER and st.turn == turn:
-            hidden = _brings_to_light(g.apply(decide(g))) or hidden
+            play(decide(g))
         if st.step == Step.OVER or st.turn != turn or st.current != me:
             return None, hidden
         a = plan.get(_key(g))
@@ -296,35 +310,11 @@ def _plan_end(
             a = policy(g)
         if a.kind == ActionKind.END:
             return g, hidden
-        hidden = _brings_to_light(g.apply(a)) or hidden
+        play(a)
     return g, hidden
 
 
 _EMP = Avoided.EMP
-
-
-def _kept_quiet(w0: Game, first: Action, plan: dict[tuple[object, ...], Action]) -> tuple[int, ...]:
-    """The tiles whose alarm the E.M.P. on keeps from ringing along the plan that starts
-    with `first`, up to the first hidden fact (Bank seed 9210: an E.M.P. used with no reason
-    told, then a Detector walked through with the Loot)."""
-    me, turn = w0.state.current, w0.state.turn
-    g = w0.clone()
-    out: list[int] = []
-    action: Action | None = first
-    for _ in range(24):
-        if action is None or action.kind == ActionKind.END:
-            break
-        events = g.apply(action)
-        out += [e.pos for e in _in_sight(events) if isinstance(e, AlarmAvoided) and e.how == _EMP]
-        if _brings_to_light(events):
-            break
-        st = g.state
-        if st.pending is not None or st.step == Step.OVER or st.turn != turn or st.current != me:
-            break
-        action = plan.get(_key(g))
-        if action is None or action not in g.legal_actions():
-            action = policy(g)
-    return tuple(dict.fromkeys(out))
 
 
 def _plan_next(w0: Game, after: Game, plan: dict[tuple[object, ...], Action]) -> Action | None:
@@ -439,6 +429,15 @@ def _ends_on_a_thermo(w0: Game, end: Game | None, end_pos: int, me: int) -> bool
     return _as_the_guard_moves(end, me) is not end
 
 
+def _play_the_end(c: Game, turn: int) -> list[Event]:
+    """End the turn in `c` (ours to play on), the cards' questions answered by the rule of
+    thumb while the turn lasts: the events."""
+    events = c.apply(_END)
+    while c.state.pending is not None and c.state.step != Step.OVER and c.state.turn == turn:
+        events += c.apply(decide(c))
+    return events
+
+
 def _event_loses(end: Game | None, turn: int) -> tuple[float, bool]:
     """(the share of the Event cards that may be on top whose End, played in the sample
     `end`, gets a burglar caught (a Crash can walk the guard into a Foyer for three tokens);
@@ -451,9 +450,7 @@ def _event_loses(end: Game | None, turn: int) -> tuple[float, bool]:
         return 0.0, False
 
     def loses(c: Game) -> bool:
-        c.apply(_END)
-        while c.state.pending is not None and c.state.step != Step.OVER and c.state.turn == turn:
-            c.apply(decide(c))
+        _play_the_end(c, turn)
         return c.state.outcome == "loss"
 
     lost = 0
@@ -495,9 +492,7 @@ def _walk_loses(end: Game | None, me: int, turn: int) -> float:
     lost = 0
     for k in range(_LOSS_SAMPLES):
         c = resample_from_infostate(end, me, _mix(_LOSS_SALT, st.actions_applied, turn, k))
-        events = c.apply(_END)
-        while c.state.pending is not None and c.state.step != Step.OVER and c.state.turn == turn:
-            events += c.apply(decide(c))
+        events = _play_the_end(c, turn)
         # Only a burglar who had a token to lose: one with none is told apart (`crew_exposed`).
         lost += any(isinstance(e, GameLost) and st.players[e.player].stealth > 0 for e in events)
     return lost / _LOSS_SAMPLES
@@ -970,11 +965,6 @@ def explain(
         -1,
     )
     tile_pays = _paid_by_tile(priced_events, priced) if kind != ActionKind.END else ""
-    alarms_off: tuple[int, ...] = ()
-    kept_quiet: tuple[int, ...] = ()
-    if kind == ActionKind.USE and action.card == "emp":
-        alarms_off = tuple(e.pos for e in _in_sight(events) if isinstance(e, AlarmCleared))
-        kept_quiet = _kept_quiet(w0, action, plan)
     alarm_picked = -1  # the Juicer's Reroute: an alarm kept to put down later
     if kind == ActionKind.ABILITY and action.card == "reroute":
         cleared = (e.pos for e in _in_sight(priced_events) if isinstance(e, AlarmCleared))
@@ -985,8 +975,18 @@ def explain(
     told_token = bool(told & _TOKEN_HAZARDS)
     costs_a_token = stealth or told_token  # what a choice "avoids this" must not pay on its way
     stealth = stealth and not told_token
-    end, end_unknown = _plan_end(w0, action, plan)
+    emp = kind == ActionKind.USE and action.card == "emp"
+    sight: list[Event] = []
+    end, end_unknown = _plan_end(w0, action, plan, sight=sight if emp else None)
     end_pos, risk, steps = _end_risk(end, me)
+    alarms_off: tuple[int, ...] = ()
+    kept_quiet: tuple[int, ...] = ()
+    if emp:
+        # What it puts out now, and what the plan's way sets off that it keeps from ringing
+        # (Bank seed 9210: used with no reason told, then a Detector walked with the Loot).
+        alarms_off = tuple(e.pos for e in _in_sight(events) if isinstance(e, AlarmCleared))
+        quiet = (e.pos for e in sight if isinstance(e, AlarmAvoided) and e.how == _EMP)
+        kept_quiet = tuple(dict.fromkeys(quiet))
     if kind == ActionKind.END and told & _WALKS_IN:
         risk = 1.0  # the engine's own End walks him in (after an alarm his Camera rings, too)
     unseen = _unseen_walk(end, me)
@@ -1146,7 +1146,7 @@ def explain(
                 _, alt_risk, alt_steps = _end_risk(alt_end, me)
                 # A teammate it leaves in the guard's walk (Office seed 9212: an End on a
                 # Thermo whose alarm turned him away from a burglar with one token left).
-                reached = _crew_walked_in(w0, end, me)
+                reached = {seat for seat, _, chance in crew if chance >= _SURE}
                 hit = _crew_walked_in(w0, alt_end, me).items()
                 alt_crew = next(((c, q) for c, q in hit if c not in reached), alt_crew)
             alt_loses = _sure_loss(w0, alt_end, me)
