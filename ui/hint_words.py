@@ -194,6 +194,8 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
             parts.append(t(f"autopilot.risk.guess_{level}", lead=lead, pos=where, pct=_pct(chance)))
         else:
             parts.append(t(f"autopilot.risk.{level}", pos=where, pct=_pct(chance)))
+        if e.exposed and not {"caught", "caught-unless-event"} & {str(h) for h in e.hazards}:
+            parts.append(t("autopilot.risk.self_exposed"))  # the stakes of that chance
         if e.end_thermo:  # a price the plan pays as the turn ends (his chance counts it)
             key = "autopilot.risk.thermo" + ("_guess" if e.end_thermo == "guess" else "")
             parts.append(t(key, pos=where))

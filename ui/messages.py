@@ -201,6 +201,7 @@ EN: dict[str, Text] = {
     "autopilot.names.and": "{first} and {last}",
     "autopilot.risk.crew_lure": "The alarm at {alarm} turns the guard away from {name} at {pos}, whom he would reach otherwise.",
     "autopilot.risk.crew_lure_guess": "The alarm at {alarm} would turn the guard away from {name} at {pos}, whom he would reach otherwise.",
+    "autopilot.risk.self_exposed": "You have no Stealth token left: if he sees you there, the crew loses.",
     "autopilot.risk.crew_exposed": "{name} has no Stealth token left: if the guard sees them, the crew loses.",
     "autopilot.risk.crew_foyer": Plural(
         "{name} is in the Foyer at {pos}: the guard may walk in or next to it and see them ({pct}% chance).",

@@ -179,6 +179,7 @@ FR: dict[str, Text] = {
     "autopilot.names.and": "{first} et {last}",
     "autopilot.risk.crew_lure": "L'Alarme en {alarm} détourne le Gardien de {name} en {pos}, qu'il atteindrait sinon.",
     "autopilot.risk.crew_lure_guess": "L'Alarme en {alarm} détournerait le Gardien de {name} en {pos}, qu'il atteindrait sinon.",
+    "autopilot.risk.self_exposed": "Vous n'avez plus de jeton Camouflage : s'il vous voit là, l'équipe perd.",
     "autopilot.risk.crew_exposed": "{name} n'a plus de jeton Camouflage : si le Gardien l'aperçoit, l'équipe perd.",
     "autopilot.risk.crew_foyer": Plural(
         "{name} est dans le Foyer en {pos} : le Gardien peut y entrer ou passer à côté et l'y voir ({pct} % de chances).",

@@ -100,7 +100,8 @@ class Explanation:
     seen if he walks onto the tile right below or above it; `crew_exposed`: the seats among
     `crew` and `crew_atrium` with no Stealth token left (nor one on their tile): seen, they
     are caught and the crew loses; `crew_foyer`: the seats of `crew` in a Foyer (seen from
-    next to it, not only walked in on).
+    next to it, not only walked in on). `exposed`: the burglar himself has no Stealth token
+    left (nor one on his tile) where the plan ends and the guard may see him there.
     `leads_to`: the floor a Stairs or Service Duct goal takes the burglar to (-1: no such
     goal); `climb`: the Move itself reaches that floor, off the Stairs or Duct named (the
     advanced Acrobat's climb, the Stairs beside a Duct);
@@ -211,6 +212,7 @@ class Explanation:
     crew_camera: tuple[tuple[int, int, float], ...] = ()
     crew_atrium: tuple[tuple[int, int, float], ...] = ()
     crew_exposed: tuple[int, ...] = ()
+    exposed: bool = False
     crew_foyer: tuple[int, ...] = ()
     end_thermo: str = ""
     end_on_guard: bool = False
@@ -646,6 +648,15 @@ def _exposed(end: Game | None, met: _Crew) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _self_exposed(end: Game | None, me: int, risk: float, watch: str, watched: float) -> bool:
+    """The burglar has no Stealth token left (nor one on his tile) where the plan ends, and
+    the guard may walk in or see him from next door there (Bank seed 9219: the last End,
+    told only as "82% chance", lost the game)."""
+    pos = end.state.players[me].pos if end is not None else None
+    seen = risk + (watched if watch == "foyer" else 0.0)
+    return pos is not None and seen > 0.0 and bool(_exposed(end, ((me, pos, seen),)))
+
+
 def _in_a_foyer(end: Game | None, met: _Crew) -> tuple[int, ...]:
     """The seats of `met` standing in a working Foyer (the guard sees in from next door)."""
     if end is None:
@@ -1003,6 +1014,7 @@ def explain(
     walk_loses = _walk_loses(end, me, st.turn) if at_the_end else 0.0
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
+    exposed = _self_exposed(end, me, risk, watch, watched)
     crew_foyer = _in_a_foyer(end, crew)
     crew_lure = _crew_lure(w0, end, me)
     end_on_guard = _stays_on_a_guard(end, me)
@@ -1214,6 +1226,7 @@ def explain(
         crew_camera=crew_camera,
         crew_atrium=crew_atrium,
         crew_exposed=crew_exposed,
+        exposed=exposed,
         crew_foyer=crew_foyer,
         end_thermo=end_thermo,
         end_on_guard=end_on_guard,
@@ -1267,6 +1280,7 @@ def _explain_decision(
     unseen = _unseen_walk(end, me)
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
+    exposed = _self_exposed(end, me, risk, watch, watched)
     crew_foyer = _in_a_foyer(end, crew)
     end_on_guard = _stays_on_a_guard(end, me)
     event_loses, event_only_hope = _event_loses(end, st.turn)
@@ -1313,6 +1327,7 @@ def _explain_decision(
         crew_camera=crew_camera,
         crew_atrium=crew_atrium,
         crew_exposed=crew_exposed,
+        exposed=exposed,
         crew_foyer=crew_foyer,
         end_thermo=end_thermo,
         end_on_guard=end_on_guard,

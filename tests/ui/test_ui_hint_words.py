@@ -1408,6 +1408,22 @@ def test_an_end_whose_fast_guard_may_pass_a_teammate_again_tells_the_chance_the_
     assert _fast_guard_past_bob(stealth=3).walk_loses == 0.0  # weighed for a token or two left
 
 
+def test_an_end_where_the_guard_may_see_a_burglar_with_no_stealth_left_says_the_crew_loses():
+    """Bank seed 9219: the game's last End was told only as "where the guard may walk in
+    (82% chance)", to a burglar with no Stealth token left."""
+
+    def ann_at_d4(stealth: int) -> Explanation:
+        t = Table(players=1).reveal_floor(0).player(0, "1.D4", stealth=stealth)
+        t = t.guard(0, at="1.A2", dest="1.B2", speed=6).turn(0, actions=0, taken=4)
+        return explain(t.events(*QUIET_EVENTS).game(), Action.parse("end"), {}, {}, 1, 1)
+
+    e = ann_at_d4(stealth=0)
+    assert e.exposed and 0.0 < e.risk < 1.0
+    words = explanation_text(e, ["Ann"])
+    assert "You have no Stealth token left: if he sees you there, the crew loses." in words
+    assert not ann_at_d4(stealth=1).exposed
+
+
 def test_a_last_step_whose_roll_decides_where_the_actions_end_tells_the_thermo_as_a_guess():
     """Office seed 9207: a Keypad try from a Thermo with the last action, told "Your actions
     end on the Thermo": only the sample's roll kept the Keypad shut."""
