@@ -177,6 +177,8 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
     """Where the plan ends the actions, the chance the guard walks in there or sees the
     burglar, and each teammate he may reach then."""
     parts: list[str] = []
+    if e.end_replanned:  # no end to tell: the plan has no step for what the sample showed
+        return [] if e.luck else [t("autopilot.risk.replan")]
     if e.end_pos >= 0:
         where = describe.pos_text(e.end_pos)
         # A plan that turns up hidden facts on its way ends where its sample says: told as
@@ -276,6 +278,14 @@ def _worth(e: Explanation, names: list[str]) -> str:
     # Weighed: the best-scored choice that avoids the price; else the plainest one (a plan
     # followed), its own line compared all the same.
     pre = "autopilot.worth." if e.alternative_weighed else "autopilot.worth.plan_"
+    if e.alternative_unknown:  # its line rolls or reveals: what it ends in is a guess
+        if e.alternative_loses >= 0:
+            loser = _name(names, e.alternative_loses)
+            return t("autopilot.worth.guess_loses", action=label, name=loser)
+        if _certain(e.alternative_risk):
+            too = "guess_too" if e.pays_the_walk_in else "guess_sure"
+            return t(f"autopilot.worth.{too}", action=label)
+        return t("autopilot.worth.guess", action=label)
     if e.alternative_loses >= 0:  # the game, not a chance: said before anything else
         return t(f"{pre}loses", action=label, name=_name(names, e.alternative_loses))
     # A choice whose own line surely meets the guard too is told so, whatever this one risks.

@@ -162,6 +162,7 @@ EN: dict[str, Text] = {
     "autopilot.risk.none": "The plan ends the turn at {pos}, out of the guard's reach (his route and the patrol cards left).",
     "autopilot.risk.some": "The plan ends the turn at {pos}, where the guard may walk in ({pct}% chance, from his route and the patrol cards left).",
     "autopilot.risk.sure": "The plan ends the turn at {pos}, on the guard's path: he walks in.",
+    "autopilot.risk.replan": "The plan turns up what is not seen yet, and the rest of the turn hangs on what it shows.",
     "autopilot.risk.guess_why": "The plan turns up what is not seen yet, so this is a guess: it",
     "autopilot.risk.guess_so": "So this is a guess: the plan",
     "autopilot.risk.guess_sure": "{lead} ends the turn at {pos}, where the guard would walk in.",
@@ -281,6 +282,10 @@ EN: dict[str, Text] = {
         "Worth it: the best choice that avoids this ({action}) ends the turn {n} step further from the goal.",
         "Worth it: the best choice that avoids this ({action}) ends the turn {n} steps further from the goal.",
     ),
+    "autopilot.worth.guess": "Worth it: the best choice that avoids this ({action}) turns up what is not seen yet, and it scores lower over the tables the autopilot imagined.",
+    "autopilot.worth.guess_sure": "Worth it: the best choice that avoids this ({action}) turns up what is not seen yet, and in the tables the autopilot imagined, its turn would end on the guard's path.",
+    "autopilot.worth.guess_too": "No better way out: the best other choice ({action}) turns up what is not seen yet, and in the tables the autopilot imagined, its turn would also end on the guard's path.",
+    "autopilot.worth.guess_loses": "Worth it: the best choice that avoids this ({action}) turns up what is not seen yet, and in the tables the autopilot imagined, its turn would end with {name} caught, with no Stealth token left: the crew would lose.",
     "autopilot.worth.score": "Worth it: the best choice that avoids this ({action}) scores lower over the tables the autopilot imagined.",
     "autopilot.worth.plan_less": "Not the only choice: with {action} the guard only may walk in ({pct}% chance), but the autopilot's plan for this turn goes this way.",
     "autopilot.worth.plan_less_steps": Plural(

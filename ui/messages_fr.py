@@ -140,6 +140,7 @@ FR: dict[str, Text] = {
     "autopilot.risk.none": "Le plan finit le tour en {pos}, hors de portée du Gardien (son chemin et les cartes Patrouille restantes).",
     "autopilot.risk.some": "Le plan finit le tour en {pos} : {pct} % de chances que le Gardien y passe (son chemin et les cartes Patrouille restantes).",
     "autopilot.risk.sure": "Le plan finit le tour en {pos}, sur le chemin du Gardien : il y passe.",
+    "autopilot.risk.replan": "Le plan retourne ce qui n'est pas encore connu, et la suite du tour dépend de ce qui apparaîtra.",
     "autopilot.risk.guess_why": "Le plan retourne ce qui n'est pas encore connu, ce n'est donc qu'une estimation : il",
     "autopilot.risk.guess_so": "Ce n'est donc qu'une estimation : le plan",
     "autopilot.risk.guess_sure": "{lead} finit le tour en {pos}, où le Gardien passerait.",
@@ -259,6 +260,10 @@ FR: dict[str, Text] = {
         "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour {n} pas plus loin de l'objectif.",
         "Cela vaut le coup : le meilleur choix qui l'évite ({action}) finit le tour {n} pas plus loin de l'objectif.",
     ),
+    "autopilot.worth.guess": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) retourne ce qui n'est pas encore connu, et il a un moins bon score sur les tables imaginées par le pilote.",
+    "autopilot.worth.guess_sure": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) retourne ce qui n'est pas encore connu, et sur les tables imaginées par le pilote, son tour finirait sur le chemin du Gardien.",
+    "autopilot.worth.guess_too": "Pas de meilleure issue : le meilleur autre choix ({action}) retourne ce qui n'est pas encore connu, et sur les tables imaginées par le pilote, son tour finirait lui aussi sur le chemin du Gardien.",
+    "autopilot.worth.guess_loses": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) retourne ce qui n'est pas encore connu, et sur les tables imaginées par le pilote, son tour finirait avec {name} pris, sans jeton Camouflage restant : l'équipe perdrait.",
     "autopilot.worth.score": "Cela vaut le coup : le meilleur choix qui l'évite ({action}) a un moins bon score sur les tables imaginées par le pilote.",
     "autopilot.worth.plan_less": "Ce n'est pas le seul choix : avec {action}, le Gardien ne fait que risquer de passer ({pct} % de chances), mais le plan du pilote pour ce tour passe par là.",
     "autopilot.worth.plan_less_steps": Plural(

@@ -79,7 +79,9 @@ class Explanation:
     route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
     plan: the entrance, a choice made as the turn ends), from the first sample:
     `end_unknown` when the plan turns up a hidden fact before it ends there (a tile, a
-    roll, a card, a guard placed), so that end and its risk are that sample's guess, and
+    roll, a card, a guard placed), so that end and its risk are that sample's guess
+    (`end_replanned`, with no end told, when the plan has no step for what the sample turned
+    up: the rest of the turn hangs on what it shows), and
     `end_event` when ending there draws an Event (it may change his walk), and
     `event_loses` the share of the Event cards that may be on top (the deck's make-up is
     public, not its order) whose End, played in the sample, gets a burglar caught, and
@@ -153,6 +155,8 @@ class Explanation:
     pays a price (for a decision: the best-scored other option, when its plan ends the turn
     where the guard is likelier to walk in; for a choice made as the turn ends, the one whose
     walk catches more burglars). `decision`: the pending decision's kind, for a choice;
+    `alternative_unknown`: a weighed `alternative` whose own line turns up a hidden fact (a
+    roll, a tile), so what it ends in is the sample's guess;
     `alternative_loses`: the seat of a burglar with no Stealth left the guard surely reaches
     where `alternative`'s own line ends (the crew would lose), -1 otherwise;
     `alternative_crew`: (seat, tile) of a teammate he surely walks in on there and not where
@@ -191,6 +195,7 @@ class Explanation:
     end_pos: int = -1
     risk: float = 0.0
     end_unknown: bool = False
+    end_replanned: bool = False
     end_event: bool = False
     event_loses: float = 0.0
     event_only_hope: bool = False
@@ -232,6 +237,7 @@ class Explanation:
     here: int = -1
     alternative_risk: float = 0.0
     alternative_steps: int = -1
+    alternative_unknown: bool = False
     alternative_loses: int = -1
     alternative_crew: tuple[int, int] = (-1, -1)
     sole: bool = False
@@ -279,13 +285,16 @@ def _plan_end(
     plan: dict[tuple[object, ...], Action],
     limit: int = 24,
     sight: list[Event] | None = None,
+    replans: list[bool] | None = None,
 ) -> tuple[Game | None, bool]:
     """The position where the plan that starts with `first` ends the actions (a copy of the
     first sample played along the search's best line; the rule of thumb where the search
     stopped), None when the turn ends at once (the action itself ends it); and whether the
     line brings a hidden fact to light on the way (a tile, a roll, a card, a guard placed):
     then that end is the sample's guess, not what the table can foresee. `sight`, when
-    given, gathers the line's events up to its first hidden fact."""
+    given, gathers the line's events up to its first hidden fact; `replans`, when given,
+    gets True if the plan has no step for what the sample turned up (the rule of thumb's
+    end then: the autopilot plans that part afresh once it is seen)."""
     st0 = w0.state
     me, turn = st0.current, st0.turn
     if first.kind == ActionKind.END and st0.pending is None:
@@ -309,6 +318,8 @@ def _plan_end(
             return None, hidden
         a = plan.get(_key(g))
         if a is None or a not in g.legal_actions():  # (a key another position shares)
+            if hidden and plan and replans is not None:
+                replans.append(True)
             a = policy(g)
         if a.kind == ActionKind.END:
             return g, hidden
@@ -988,7 +999,10 @@ def explain(
     stealth = stealth and not told_token
     emp = kind == ActionKind.USE and action.card == "emp"
     sight: list[Event] = []
-    end, end_unknown = _plan_end(w0, action, plan, sight=sight if emp else None)
+    replans: list[bool] = []
+    end, end_unknown = _plan_end(w0, action, plan, sight=sight if emp else None, replans=replans)
+    if replans:  # the rule of thumb's end in a sample the plan never saw: not told
+        end = None
     end_pos, risk, steps = _end_risk(end, me)
     alarms_off: tuple[int, ...] = ()
     kept_quiet: tuple[int, ...] = ()
@@ -1112,6 +1126,7 @@ def explain(
     alt_risk, alt_steps = 0.0, -1
     alt_loses = -1
     alt_crew = (-1, -1)
+    alt_unknown = False
     weighed = False
     sole = False
     if hazards or alarm or event or tile_pays:  # a price in sight: the hint says why
@@ -1153,6 +1168,10 @@ def explain(
             alternative = next(free, None)
         if alternative is not None:
             alt_end, alt_hidden = line(alternative)
+            # Weighed, a line that rolls or reveals on its way is told as the sample's guess
+            # (Bank seed 9224: a Crack told as "ends on the guard's path: he walks in", true
+            # only where the dice opened the Safe and sped him up).
+            alt_unknown = weighed and alt_hidden
             # Unweighed, its own line is read only when nothing hidden is on either line.
             if weighed or (not alt_hidden and not end_unknown):
                 _, alt_risk, alt_steps = _end_risk(alt_end, me)
@@ -1177,6 +1196,9 @@ def explain(
                 alternative, alt_risk, alt_steps = other, other_risk, other_steps
                 weighed = _outscores(scores, action, other)
                 walked_in = True
+                # What was read off an earlier alternative is not this one's.
+                alt_unknown, alt_crew = False, (-1, -1)
+                alt_loses = _sure_loss(w0, other_end, me)
                 break
     return Explanation(
         action,
@@ -1207,6 +1229,7 @@ def explain(
         unseen=unseen,
         tile_tokens=_tile_tokens(w0, end_pos),
         end_unknown=end_unknown,
+        end_replanned=bool(replans),
         end_event=end_event,
         event_loses=event_loses,
         event_only_hope=event_only_hope,
@@ -1246,6 +1269,7 @@ def explain(
         here=pos if pos is not None else -1,
         alternative_risk=alt_risk,
         alternative_steps=alt_steps,
+        alternative_unknown=alt_unknown,
         alternative_loses=alt_loses,
         alternative_crew=alt_crew,
         sole=sole,
@@ -1275,7 +1299,9 @@ def _explain_decision(
     _, stealth = _prices(events, trial, me)
     alarm_pos, asked = _alarm_of(events, trial)
     rings = st.pending.kind == D.ALARM and alarm_pos >= 0 and not asked
-    end, end_unknown = _plan_end(w0, action, plan)
+    replans: list[bool] = []
+    line_end, end_unknown = _plan_end(w0, action, plan, replans=replans)
+    end = None if replans else line_end  # the rule of thumb's end the plan never saw: not told
     end_pos, risk, steps = _end_risk(end, me)
     unseen = _unseen_walk(end, me)
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
@@ -1299,7 +1325,7 @@ def _explain_decision(
     # A choice made as the turn ends (which alarm the guard heads for): his walk after it.
     walk_hits: tuple[tuple[int, int], ...] = ()
     alternative_hits: tuple[tuple[int, int], ...] = ()
-    if end is None and st.pending.floor >= 0:
+    if line_end is None and st.pending.floor >= 0:
         walk_hits = _walk_hits(w0, action)
         if best_other is not None:
             other_hits = _walk_hits(w0, best_other)
@@ -1318,6 +1344,7 @@ def _explain_decision(
         unseen=unseen,
         tile_tokens=_tile_tokens(w0, end_pos),
         end_unknown=end_unknown,
+        end_replanned=bool(replans),
         end_event=end is not None and end.would_draw_event(),
         event_loses=event_loses,
         event_only_hope=event_only_hope,

@@ -316,6 +316,30 @@ def test_out_of_reach_is_never_sure_when_ending_draws_an_event():
     assert not e.event and not e.end_event and e.claims_safe
 
 
+def test_a_weighed_choice_whose_line_rolls_dice_is_told_as_the_imagined_tables_guess():
+    """Bank seed 9224: an early End against a Crack was told "ends the turn on the guard's
+    path: he walks in", true only where the sample's dice opened the Safe and sped him up.
+    A line that rolls or reveals is told as a guess; a plain step's line is told as it is."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1").tile("1.A1", K.SAFE, dice=1)
+    g = t.guard(0, at="1.D4", dest="1.D3", speed=2).events(EventCard.LAMPSHADE).game()
+    crack, end = Action.parse("crack"), Action.parse("end")
+    e = explain(g, end, {}, {end: 10.0, crack: 5.0}, 3, 2)
+    assert e.alternative == crack and e.alternative_weighed and e.alternative_unknown
+    words = explanation_text(e, ["P1"])
+    assert "(Crack the safe) turns up what is not seen yet, and it scores lower" in words
+    from engine.autopilot.signatures import _key
+
+    step, plan, w = Action.parse("move 1.B1"), {}, g.clone()
+    w.apply(step)
+    for then in ("move 1.B2", "move 1.C2", "end"):  # a plain walk: nothing rolled or revealed
+        plan[_key(w)] = Action.parse(then)
+        if then != "end":
+            w.apply(then)
+    e = explain(g, end, plan, {end: 10.0, step: 5.0}, 3, 2)
+    assert e.alternative == step and e.alternative_weighed and not e.alternative_unknown
+    assert "not seen yet" not in explanation_text(e, ["P1"])
+
+
 def test_out_of_reach_is_only_a_guess_when_the_plan_turns_up_a_face_down_tile():
     """Where the plan ends, and whether he reaches it, rests on what the tile turns out to
     be: the hint says it is a guess and claims no safety."""
@@ -1071,6 +1095,47 @@ def test_a_teammate_certain_to_be_seen_by_a_camera_is_told_as_certain_not_99_per
     assert "Bob stands on the Camera at 1.C2: the guard steps on a Camera" in words
     assert "Cy stands on the Camera at 2.A3: the guard may step on a Camera" in words
     assert "99%" not in words
+
+
+def test_a_plan_with_no_step_for_what_the_sample_turns_up_tells_no_end():
+    """Bank seed 9223: a followed plan's Peek turned up, in the hint's sample, a tile its
+    plan had no step for; the rule of thumb then ended the turn under the guard, and the
+    hint told that as the plan's end. Now it says the rest hangs on what is shown; with a
+    step planned for it, the end is told as a guess."""
+    from engine.autopilot.signatures import _key
+
+    t = Table(players=1).reveal_floor(0).face_down("1.A2", K.LABORATORY).player(0, "1.A1")
+    g = t.guard(0, at="1.D4", dest="1.D3", speed=1).game()
+    start = {_key(g): Action.parse("move 1.A2")}  # a plan that ends before the reveal
+    e = explain(g, Action.parse("move 1.A2"), start, {}, 3, 1)
+    assert e.end_replanned and e.end_pos == -1 and not e.claims_safe
+    words = explanation_text(e, ["P1"])
+    assert "the rest of the turn hangs on what it shows." in words
+    assert "ends the turn at" not in words
+    after = g.clone()
+    after.apply("move 1.A2")
+    planned = {**start, _key(after): Action.parse("end")}
+    e = explain(g, Action.parse("move 1.A2"), planned, {}, 3, 1)
+    assert not e.end_replanned and e.end_unknown
+    words = explanation_text(e, ["P1"])
+    assert "so this is a guess: it ends the turn at 1.A2, out of the guard's reach." in words
+
+
+def test_a_guessed_alternative_that_would_lose_or_meet_the_guard_says_it_is_a_guess():
+    from engine.autopilot.explain import Explanation
+
+    base = dict(event=True, alternative=Action.parse("crack"), alternative_weighed=True)
+    e = Explanation(Action.parse("end"), Goal.OPEN_SAFE, alternative_unknown=True, **base)
+    loses = Explanation(
+        Action.parse("end"), Goal.OPEN_SAFE, alternative_unknown=True, alternative_loses=0, **base
+    )
+    sure = Explanation(
+        Action.parse("end"), Goal.OPEN_SAFE, alternative_unknown=True, alternative_risk=1.0, **base
+    )
+    assert "its turn would end with P1 caught" in explanation_text(loses, ["P1"])
+    assert "its turn would end on the guard's path." in explanation_text(sure, ["P1"])
+    told = explanation_text(e, ["P1"])
+    assert "turns up what is not seen yet, and it scores lower" in told
 
 
 def test_a_guess_after_a_roll_or_a_reveal_says_so_once():
