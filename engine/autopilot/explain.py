@@ -157,6 +157,9 @@ class Explanation:
     walk catches more burglars). `decision`: the pending decision's kind, for a choice;
     `alternative_unknown`: a weighed `alternative` whose own line turns up a hidden fact (a
     roll, a tile), so what it ends in is the sample's guess;
+    `alternative_away`: for an unweighed `alternative` whose line is not read or tells no
+    difference, how many steps farther from the goal its own action leaves the burglar than
+    `action` does (0: not farther, or not told);
     `alternative_loses`: the seat of a burglar with no Stealth left the guard surely reaches
     where `alternative`'s own line ends (the crew would lose), -1 otherwise;
     `alternative_crew`: (seat, tile) of a teammate he surely walks in on there and not where
@@ -238,6 +241,7 @@ class Explanation:
     alternative_risk: float = 0.0
     alternative_steps: int = -1
     alternative_unknown: bool = False
+    alternative_away: int = 0
     alternative_loses: int = -1
     alternative_crew: tuple[int, int] = (-1, -1)
     sole: bool = False
@@ -524,6 +528,28 @@ def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
         return pos, 1.0, goal_distance(g, me)  # Flexibility's token: as sure as his walk in
     risk = 0.0 if g._is_invisible(me) else _walk_chance(g, me, pos)
     return pos, risk, goal_distance(g, me)
+
+
+def _first_step_away(w0: Game, action: Action, other: Action, me: int) -> int:
+    """How many steps farther from the goal `other` alone leaves the burglar than `action`
+    alone (an End leaves him where he stands); 0 when it is not farther, or when either
+    turns up a hidden fact, ends his actions or changes his goal."""
+    aim = aim_of(w0, me)
+    dist: list[int] = []
+    for a in (action, other):
+        g = w0.clone()
+        if a.kind == ActionKind.MOVE:  # a face-down tile's kind is nobody's yet
+            g = public_move_trial(w0, a)
+            g.apply(a)
+            if g.state.players[me].pos != a.pos:
+                return 0
+        elif a.kind != ActionKind.END and _brings_to_light(g.apply(a)):
+            return 0
+        st = g.state
+        if st.current != me or st.players[me].pos is None or aim_of(g, me) != aim:
+            return 0
+        dist.append(goal_distance(g, me))
+    return max(0, dist[1] - dist[0]) if min(dist) >= 0 else 0
 
 
 def _sure_loss(w0: Game, end: Game | None, me: int) -> int:
@@ -1127,6 +1153,7 @@ def explain(
     alt_loses = -1
     alt_crew = (-1, -1)
     alt_unknown = False
+    alt_away = 0
     weighed = False
     sole = False
     if hazards or alarm or event or tile_pays:  # a price in sight: the hint says why
@@ -1180,12 +1207,19 @@ def explain(
                 reached = {seat for seat, _, chance in crew if chance >= _SURE}
                 hit = _crew_walked_in(w0, alt_end, me).items()
                 alt_crew = next(((c, q) for c, q in hit if c not in reached), alt_crew)
+            else:  # unread: how far from the goal its own step leaves him, at least
+                alt_away = _first_step_away(w0, action, alternative, me)
             alt_loses = _sure_loss(w0, alt_end, me)
     # A step whose plan surely ends where the guard walks in pays that price at the End: the
     # best-scored choice whose own line ends anywhere safer says why it is worth it.
     walked_in = False
     if not hazards and kind != ActionKind.END and not end_unknown and risk >= _SURE:
-        for other in sorted(scores, key=lambda a: -scores[a]):
+        # A plan followed (nothing scored): the plainest legal choice, as above.
+        if scores:
+            candidates = sorted(scores, key=lambda a: -scores[a])
+        else:
+            candidates = sorted(w0.legal_actions(), key=lambda a: _PLAIN_FIRST.get(a.kind, 3))
+        for other in candidates:
             if other == action or not _pays_nothing(w0, other, me):
                 continue
             other_end, other_hidden = _plan_end(w0, other, plan)
@@ -1198,6 +1232,7 @@ def explain(
                 walked_in = True
                 # What was read off an earlier alternative is not this one's.
                 alt_unknown, alt_crew = False, (-1, -1)
+                alt_away = 0 if weighed else _first_step_away(w0, action, other, me)
                 alt_loses = _sure_loss(w0, other_end, me)
                 break
     return Explanation(
@@ -1270,6 +1305,7 @@ def explain(
         alternative_risk=alt_risk,
         alternative_steps=alt_steps,
         alternative_unknown=alt_unknown,
+        alternative_away=alt_away,
         alternative_loses=alt_loses,
         alternative_crew=alt_crew,
         sole=sole,

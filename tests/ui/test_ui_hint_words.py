@@ -1173,6 +1173,54 @@ def test_a_followed_plans_costly_step_says_what_the_plainest_avoiding_choice_lea
     ) in words
 
 
+def test_a_followed_step_whose_plan_meets_the_guard_names_a_plain_choice_that_does_not():
+    """Office seed 9225: a plan followed up the Stairs onto a Thermo the guard walks into
+    said nothing of any other way (nothing was scored to weigh). The plainest choice whose
+    own line ends safer is named, as for a step that pays a price."""
+    from engine.autopilot.signatures import _key
+
+    t = _peterman().reveal_floor(0).player(0, "1.A1")
+    g = t.guard(0, at="1.D1", dest="1.A1", speed=2).game()
+    plan, w = {}, g.clone()
+    w.apply("move 1.B1")
+    for step in ("move 1.C1", "end"):  # into his walk from 1.D1
+        plan[_key(w)] = Action.parse(step)
+        if step != "end":
+            w.apply(step)
+    e = explain(g, Action.parse("move 1.B1"), plan, {}, 1, 1)
+    assert e.walked_in and e.alternative == Action.parse("move 1.A2")
+    assert not e.alternative_weighed
+    words = explanation_text(e, ["P1"])
+    assert "The plan ends the turn at 1.C1, on the guard's path: he walks in." in words
+    assert "Not the only choice: Move here at 1.A2 avoids this price" in words
+
+
+def test_an_unread_alternative_is_told_how_far_its_own_step_leaves_from_the_goal():
+    """Office seed 9225: "Move here at 1.A4 avoids this price, but the autopilot's plan for
+    this turn goes this way" gave no reason; its line turns up a face-down tile, so only its
+    own step is told: how much farther from the goal it leaves the burglar."""
+    from engine.autopilot.explain import Explanation, _first_step_away
+
+    t = _peterman().reveal_floor(0).face_down("1.B2", K.LABORATORY).tile("1.D1", K.SAFE)
+    g = t.player(0, "1.B1").guard(0, at="1.D4", dest="1.D3", speed=1).game()
+    toward = Action.parse("move 1.C1")  # 1 step from the Safe at 1.D1
+    assert _first_step_away(g, toward, Action.parse("move 1.B2"), 0) == 2  # face down: 3
+    assert _first_step_away(g, toward, Action.parse("end"), 0) == 1  # stays 2 away
+    assert _first_step_away(g, Action.parse("move 1.B2"), toward, 0) == 0  # nearer: not told
+    e = Explanation(
+        toward,
+        Goal.OPEN_SAFE,
+        alarm=True,
+        alternative=Action.parse("move 1.B2"),
+        alternative_away=2,
+    )
+    assert (
+        "Not the only choice: Move here at 1.B2 avoids this price, but it leaves you 2 steps "
+        "farther from the goal than this one, and the autopilot's plan for this turn goes "
+        "this way."
+    ) in explanation_text(e, ["P1"])
+
+
 def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
     g = _tool_in_hand(Tool.ROLLERSKATES)
     e = explain(g, Action.parse("use rollerskates"), {}, {}, 3, 1)
