@@ -153,7 +153,11 @@ def _decision_text(e: Explanation, names: list[str]) -> str:
     parts.extend(_end_of_turn(e, names))
     for seat, tile in e.walk_hits:
         parts.append(t("autopilot.decide.walk_in", name=_name(names, seat), pos=_at(tile)))
-    if e.alternative is not None and e.alternative_hits:
+    if e.alternative is not None and e.alternative_loses >= 0:  # the game lost either way
+        option = describe.choice_label(e.decision, e.alternative.option, names)
+        who = _name(names, e.alternative_loses)
+        parts.append(t("autopilot.decide.other_loses", option=option, name=who))
+    elif e.alternative is not None and e.alternative_hits:
         seat, tile = e.alternative_hits[0]
         option = describe.choice_label(e.decision, e.alternative.option, names)
         who = _name(names, seat)

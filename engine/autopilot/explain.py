@@ -1353,11 +1353,17 @@ def _explain_decision(
     alt_risk, alt_steps = 0.0, -1
     others = [a for a in scores if a != action]
     best_other = max(others, key=lambda a: scores[a]) if others else None
+    alt_loses = -1
     if end_pos >= 0 and best_other is not None:
         other_end, other_unknown = _plan_end(w0, best_other, plan)
         other_pos, other_risk, other_steps = _end_risk(other_end, me)
         if other_pos >= 0 and not other_unknown and other_risk > risk:
             alternative, alt_risk, alt_steps = best_other, other_risk, other_steps
+        elif _sure_loss(w0, end, me) >= 0:
+            # This option's line loses the game: does the other one's too (Bank seed 9228:
+            # an alarm let ring, told as the crew's loss, with nothing said of paying)?
+            alt_loses = _sure_loss(w0, other_end, me)
+            alternative = best_other if alt_loses >= 0 else None
     # A choice made as the turn ends (which alarm the guard heads for): his walk after it.
     walk_hits: tuple[tuple[int, int], ...] = ()
     alternative_hits: tuple[tuple[int, int], ...] = ()
@@ -1399,6 +1405,7 @@ def _explain_decision(
         alternative_weighed=alternative is not None,
         alternative_risk=alt_risk,
         alternative_steps=alt_steps,
+        alternative_loses=alt_loses,
         decision=str(st.pending.kind),
         walk_hits=walk_hits,
         alternative_hits=alternative_hits,

@@ -1221,6 +1221,21 @@ def test_an_unread_alternative_is_told_how_far_its_own_step_leaves_from_the_goal
     ) in explanation_text(e, ["P1"])
 
 
+def test_an_option_whose_line_loses_the_game_says_when_the_other_loses_it_too():
+    """Bank seed 9228: an alarm let ring was told as the crew's loss (a teammate with no
+    Stealth left on the guard's path) with nothing said of paying an action instead; that
+    line loses too, and the hint now says so. With a token left, no loss is told."""
+    trigger, pay = Action.parse("choose trigger"), Action.parse("choose pay")
+    for stealth, told in ((0, True), (1, False)):
+        t = Table(players=2).reveal_floor(0).tile("1.B1", K.LASER).player(0, "1.A1")
+        g = t.player(1, "1.C1", stealth=stealth).guard(0, at="1.D1", dest="1.A1", speed=2).game()
+        g.apply("move 1.B1")  # a Laser: pay an action or let it ring
+        e = explain(g, trigger, {}, {trigger: 2.0, pay: 1.0}, 2, 3)
+        words = explanation_text(e, ["P1", "P2"])
+        too = "“Spend an extra action” would end the turn with P2 caught too"
+        assert (too in words) == told and (e.alternative_loses == 1) == told
+
+
 def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
     g = _tool_in_hand(Tool.ROLLERSKATES)
     e = explain(g, Action.parse("use rollerskates"), {}, {}, 3, 1)
