@@ -308,6 +308,8 @@ def _worth(e: Explanation, names: list[str]) -> str:
     if e.steps >= 0 and e.alternative_steps > e.steps:
         n = e.alternative_steps - e.steps
         return t(f"{pre}{less}steps", action=label, n=n, pct=pct)
+    if not less and not e.alternative_weighed and e.alternative_outplayed:
+        return t("autopilot.worth.plan_outplayed", action=label)
     if not less and not e.alternative_weighed and e.alternative_away > 0:
         return t("autopilot.worth.plan_away", action=label, n=e.alternative_away)
     last = "autopilot.worth.score" if e.alternative_weighed else "autopilot.worth.plan"

@@ -184,11 +184,13 @@ class Bot:
         self.last_scores = scores
         if st.pending is None and scores[best] - scores[candidates[0]] < self.margin * len(worlds):
             best = candidates[0]  # the rule of thumb, unless the search clearly beats it
+        beaten: frozenset[Action] = frozenset()
         if search is not None and st.pending is None:
             chosen = yield from search.improve(self, game, worlds, candidates, scores, plans, best)
             best = chosen[0]
             plan = {**plan, **search.plan_in(w0, best, chosen[1:])}
-        self._explain(w0, best, plan, scores, len(candidates))
+            beaten = search.beaten
+        self._explain(w0, best, plan, scores, len(candidates), beaten)
         return best
 
     def _explain(
@@ -198,13 +200,14 @@ class Bot:
         plan: dict[tuple[object, ...], Action],
         scores: dict[Action, float],
         options: int,
+        beaten: frozenset[Action] = frozenset(),
     ) -> None:
         st = w0.state
         if self.search is not None and st.pending is not None:
             # A card's question: the plan followed may go on after this answer.
             plan = {**plan, **self.search.plan_past_question(w0, action)}
         self.last_reason = _reason(w0, action)
-        self.last_explanation = explain(w0, action, plan, scores, options, self.worlds)
+        self.last_explanation = explain(w0, action, plan, scores, options, self.worlds, beaten)
         here = st.players[st.current].pos
         self.last_move = None
         if action.kind == ActionKind.MOVE and here is not None and st.pending is None:

@@ -159,7 +159,9 @@ class Explanation:
     roll, a tile), so what it ends in is the sample's guess;
     `alternative_away`: for an unweighed `alternative` whose line is not read or tells no
     difference, how many steps farther from the goal its own action leaves the burglar than
-    `action` does (0: not farther, or not told);
+    `action` does (0: not farther, or not told); `alternative_outplayed`: an unweighed
+    `alternative` whose own line the whole-turn search played over the same worlds as the
+    plan chosen, and found worse;
     `alternative_loses`: the seat of a burglar with no Stealth left the guard surely reaches
     where `alternative`'s own line ends (the crew would lose), -1 otherwise;
     `alternative_crew`: (seat, tile) of a teammate he surely walks in on there and not where
@@ -242,6 +244,7 @@ class Explanation:
     alternative_steps: int = -1
     alternative_unknown: bool = False
     alternative_away: int = 0
+    alternative_outplayed: bool = False
     alternative_loses: int = -1
     alternative_crew: tuple[int, int] = (-1, -1)
     sole: bool = False
@@ -934,9 +937,11 @@ def explain(
     scores: dict[Action, float],
     options: int,
     worlds: int,
+    beaten: frozenset[Action] = frozenset(),
 ) -> Explanation:
     """Why `action`, read off the plan: see `Explanation`. `w0` is the first sample (its
-    public part is the real game's); `plan` its best lines; `scores` the candidates'."""
+    public part is the real game's); `plan` its best lines; `scores` the candidates';
+    `beaten` the first actions of the lines the whole-turn search played and found worse."""
     st = w0.state
     me = st.current
     p = st.players[me]
@@ -1154,6 +1159,7 @@ def explain(
     alt_crew = (-1, -1)
     alt_unknown = False
     alt_away = 0
+    alt_outplayed = False
     weighed = False
     sole = False
     if hazards or alarm or event or tile_pays:  # a price in sight: the hint says why
@@ -1199,6 +1205,7 @@ def explain(
             # (Bank seed 9224: a Crack told as "ends on the guard's path: he walks in", true
             # only where the dice opened the Safe and sped him up).
             alt_unknown = weighed and alt_hidden
+            alt_outplayed = not weighed and alternative in beaten
             # Unweighed, its own line is read only when nothing hidden is on either line.
             if weighed or (not alt_hidden and not end_unknown):
                 _, alt_risk, alt_steps = _end_risk(alt_end, me)
@@ -1233,6 +1240,7 @@ def explain(
                 # What was read off an earlier alternative is not this one's.
                 alt_unknown, alt_crew = False, (-1, -1)
                 alt_away = 0 if weighed else _first_step_away(w0, action, other, me)
+                alt_outplayed = not weighed and other in beaten
                 alt_loses = _sure_loss(w0, other_end, me)
                 break
     return Explanation(
@@ -1306,6 +1314,7 @@ def explain(
         alternative_steps=alt_steps,
         alternative_unknown=alt_unknown,
         alternative_away=alt_away,
+        alternative_outplayed=alt_outplayed,
         alternative_loses=alt_loses,
         alternative_crew=alt_crew,
         sole=sole,

@@ -147,6 +147,9 @@ class TurnSearch:
     world_end: bool = True
     escape_turns: int = 0
     figures: dict[str, int] = field(default_factory=dict)
+    # The first actions of the lines the last `improve` played that the plan chosen beat
+    # over the same worlds: what a hint may say it was weighed against.
+    beaten: frozenset[Action] = frozenset()
     _commitment: _Commitment | None = None
 
     def _count(self, name: str, n: int = 1) -> None:
@@ -289,6 +292,7 @@ class TurnSearch:
                     lines.append(line)
         self._count("searches")
         chosen = own
+        self.beaten = frozenset()
         if len(lines) > 1 and self.worlds > 0:
             self._count("plans compared", len(lines))
             totals = [0.0] * len(lines)
@@ -304,6 +308,16 @@ class TurnSearch:
                 self._count("deviations")
                 if chosen[0] != own[0]:
                     self._count("first-action changes")
+            else:
+                j = 0
+            # Beaten: every line that starts with it did worse (one kept within the margin
+            # did not).
+            starts = {line[0] for line in lines}
+            self.beaten = frozenset(
+                a
+                for a in starts
+                if all(totals[i] < totals[j] for i, line in enumerate(lines) if line[0] == a)
+            )
         self._commit(bot, worlds[0], chosen[0], chosen[1:])
         return chosen
 

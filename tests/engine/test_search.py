@@ -260,3 +260,20 @@ def test_with_every_loot_held_a_line_is_scored_by_the_way_out_played_on():
     assert one_turn < bot.weights.win / 2
     idle = ending_price(g, me, bot.weights)  # the unused action, as any line pays it
     assert played_on == bot.weights.win - idle  # the next turn walks to the Stairs and out
+
+
+def test_the_search_tells_which_first_actions_its_plan_beat():
+    """What a hint may say a plan was weighed against: the first actions whose every line
+    did worse than the plan chosen over the same worlds (never the plan's own)."""
+    t = Table(players=1).reveal_floor(0).player(0, "1.A1")
+    g = t.guard(0, at="1.B1", dest="1.D4", speed=2).turn(0, actions=2, taken=2).game()
+    into, away = Action.parse("move 1.B1"), Action.parse("move 1.A2")
+    bot, search = Bot(seed=1), TurnSearch(worlds=2, plans=4, firsts=3)
+    thinking = search.improve(bot, g, [g.clone()], [away, into], {away: 1.0, into: 0.0}, [{}], away)
+    try:
+        while True:
+            next(thinking)
+    except StopIteration as done:
+        chosen: tuple[Action, ...] = done.value
+    assert chosen[0] == away and chosen[0] not in search.beaten
+    assert into in search.beaten  # a step into his tile: a token and the bot's price

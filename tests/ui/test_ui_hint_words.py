@@ -1236,6 +1236,27 @@ def test_an_option_whose_line_loses_the_game_says_when_the_other_loses_it_too():
         assert (too in words) == told and (e.alternative_loses == 1) == told
 
 
+def test_an_alternative_the_whole_turn_search_played_and_beat_is_told_so():
+    """Office seed 9229: an early End chosen by the whole-turn search over a step to the
+    Safe the bot's own scores preferred was told only "the autopilot's plan for this turn
+    goes this way". The search played that step's line in the same tables and found it
+    worse: the hint says so."""
+    from engine.autopilot.explain import Explanation
+
+    e = Explanation(
+        Action.parse("end"),
+        Goal.OPEN_SAFE,
+        event=True,
+        alternative=Action.parse("move 1.B2"),
+        alternative_outplayed=True,
+        alternative_away=2,
+    )
+    assert (
+        "Not the only choice: Move here at 1.B2 avoids this price, but played to the end of "
+        "the turn in the tables the autopilot imagined, this plan came out ahead of it."
+    ) in explanation_text(e, ["P1"])
+
+
 def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
     g = _tool_in_hand(Tool.ROLLERSKATES)
     e = explain(g, Action.parse("use rollerskates"), {}, {}, 3, 1)
