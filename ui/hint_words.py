@@ -271,7 +271,7 @@ def _worth(e: Explanation, names: list[str]) -> str:
     if e.sole:
         return t("autopilot.worth.sole")
     if e.alternative is None:
-        return t("autopilot.worth.only")
+        return t("autopilot.worth.only_later" if e.only_later else "autopilot.worth.only")
     from engine import floor_of
 
     alt = e.alternative

@@ -169,10 +169,12 @@ class Explanation:
     `walk_hits`, `alternative_hits`: (seat, tile) of each burglar the guard walks in on after
     such a choice, and after that other option. `sole`: the action is the only legal one
     (nothing else to weigh it against: a burglar with no action left and no Tool to use can
-    only End). `walked_in`: a step (no hazard of its own) whose plan, seen through, surely
-    ends where the guard walks in, while `alternative`, the best-scored choice whose own
-    line ends safer, exists. `steps` is the chosen plan's. `options` and `worlds`: how many
-    choices and sampled tables the search compared."""
+    only End). `only_later`: no choice avoids the price, yet some pay nothing by themselves:
+    the price comes later in the turn the autopilot would play after them. `walked_in`: a
+    step (no hazard of its own) whose plan, seen through, surely ends where the guard walks
+    in, while `alternative`, the best-scored choice whose own line ends safer, exists.
+    `steps` is the chosen plan's. `options` and `worlds`: how many choices and sampled
+    tables the search compared."""
 
     action: Action
     goal: Goal
@@ -248,6 +250,7 @@ class Explanation:
     alternative_loses: int = -1
     alternative_crew: tuple[int, int] = (-1, -1)
     sole: bool = False
+    only_later: bool = False
     walked_in: bool = False
     guard_steps: int = -1
     decision: str = ""
@@ -1161,7 +1164,7 @@ def explain(
     alt_away = 0
     alt_outplayed = False
     weighed = False
-    sole = False
+    sole = only_later = False
     if hazards or alarm or event or tile_pays:  # a price in sight: the hint says why
         sole = len(w0.legal_actions()) == 1
 
@@ -1199,6 +1202,11 @@ def explain(
             others = sorted(w0.legal_actions(), key=lambda a: _PLAIN_FIRST.get(a.kind, 3))
             free = (a for a in others if avoids(a))
             alternative = next(free, None)
+            # None avoids it: say whether some pay only later, on the turn played after them
+            # (Bank seed 9224: a step beside the Stairs, whose line climbed into the guard).
+            only_later = alternative is None and any(
+                a != action and _pays_nothing(w0, a, me) for a in others
+            )
         if alternative is not None:
             alt_end, alt_hidden = line(alternative)
             # Weighed, a line that rolls or reveals on its way is told as the sample's guess
@@ -1318,6 +1326,7 @@ def explain(
         alternative_loses=alt_loses,
         alternative_crew=alt_crew,
         sole=sole,
+        only_later=only_later,
         walked_in=walked_in,
         options=options,
         worlds=worlds,

@@ -181,7 +181,7 @@ def test_a_choice_whose_line_pays_a_token_on_the_way_does_not_avoid_an_ends_toke
     plan = TurnSearch().plan_in(g, virus, through)  # no Event, but a token at 1.B1
     e = explain(g, end, plan, {end: 10.0, virus: 5.0, Action.parse("move 1.B1"): 1.0}, 3, 1)
     assert e.hazards == (Hazard.GUARD_PATH_END_EVENT,) and e.alternative is None
-    assert "Every other choice pays a price too." in explanation_text(e, ["P1"])
+    assert "pays a price too, on the spot or later in the turn" in explanation_text(e, ["P1"])
 
 
 def _last_step_onto(kind: K, step: str = "move 1.B1") -> Explanation:
@@ -1255,6 +1255,22 @@ def test_an_alternative_the_whole_turn_search_played_and_beat_is_told_so():
         "Not the only choice: Move here at 1.B2 avoids this price, but played to the end of "
         "the turn in the tables the autopilot imagined, this plan came out ahead of it."
     ) in explanation_text(e, ["P1"])
+
+
+def test_every_other_choice_paying_later_in_its_turn_is_told_apart_from_paying_at_once():
+    """Bank seed 9224: "Every other choice pays a price too" for a climb into the guard,
+    while a step beside the Stairs paid nothing itself (its turn, played on, did). Here the
+    one step off is a dead end whose turn draws the Event too; a Laser there pays at once."""
+    for laser, later in ((False, True), (True, False)):
+        t = _peterman().reveal_floor(0).player(0, "1.A1").walls(0, "A1-B1 A2-B2 A2-A3")
+        if laser:
+            t = t.tile("1.A2", K.LASER)
+        g = t.guard(0, at="1.D4", dest="1.D3", speed=1).events(EventCard.LAMPSHADE).game()
+        e = explain(g, Action.parse("end"), {}, {}, 2, 1)  # 4 actions unused: an Event
+        assert e.event and e.alternative is None and e.only_later == later
+        words = explanation_text(e, ["P1"])
+        assert ("Every other choice pays a price too, on the spot or later" in words) == later
+        assert "Every other choice pays a price too" in words
 
 
 def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
