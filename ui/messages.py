@@ -269,7 +269,7 @@ EN: dict[str, Text] = {
     "autopilot.worth.plan_risk": "Not the only choice: {action} avoids this price, but the autopilot's turn after it ends where the guard may walk in ({pct}% chance).",
     "autopilot.worth.plan_risk_sure": "Not the only choice: {action} avoids this price, but the autopilot's turn after it ends on the guard's path: he walks in.",
     "autopilot.worth.plan_risk_too": "No better way out: after {action}, the autopilot's turn also ends on the guard's path, and he walks in.",
-    "autopilot.worth.plan_outplayed": "Not the only choice: {action} avoids this price, but played to the end of the turn in the tables the autopilot imagined, this plan came out ahead of it.",
+    "autopilot.worth.plan_outplayed": "Not the only choice: {action} avoids this price, but with both played to the end of the turn in the tables the autopilot imagined, this plan came out ahead.",
     "autopilot.worth.plan_away": Plural(
         "Not the only choice: {action} avoids this price, but it leaves you {n} step farther from the goal than this one, and the autopilot's plan for this turn goes this way.",
         "Not the only choice: {action} avoids this price, but it leaves you {n} steps farther from the goal than this one, and the autopilot's plan for this turn goes this way.",

@@ -247,7 +247,7 @@ FR: dict[str, Text] = {
     "autopilot.worth.plan_risk": "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit avec {pct} % de chances que le Gardien passe.",
     "autopilot.worth.plan_risk_sure": "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit sur le chemin du Gardien : il y passe.",
     "autopilot.worth.plan_risk_too": "Pas de meilleure issue : après {action}, le tour que le pilote jouerait finit lui aussi sur le chemin du Gardien, et il y passe.",
-    "autopilot.worth.plan_outplayed": "Ce n'est pas le seul choix : {action} évite ce prix, mais joués jusqu'à la fin du tour sur les tables imaginées par le pilote, ce plan a fait mieux.",
+    "autopilot.worth.plan_outplayed": "Ce n'est pas le seul choix : {action} évite ce prix, mais en jouant les deux jusqu'à la fin du tour sur les tables imaginées par le pilote, ce plan a fait mieux.",
     "autopilot.worth.plan_away": Plural(
         "Ce n'est pas le seul choix : {action} évite ce prix, mais vous laisse {n} pas plus loin de l'objectif que celui-ci, et le plan du pilote pour ce tour passe par là.",
         "Ce n'est pas le seul choix : {action} évite ce prix, mais vous laisse {n} pas plus loin de l'objectif que celui-ci, et le plan du pilote pour ce tour passe par là.",

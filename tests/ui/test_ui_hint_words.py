@@ -1252,8 +1252,8 @@ def test_an_alternative_the_whole_turn_search_played_and_beat_is_told_so():
         alternative_away=2,
     )
     assert (
-        "Not the only choice: Move here at 1.B2 avoids this price, but played to the end of "
-        "the turn in the tables the autopilot imagined, this plan came out ahead of it."
+        "Not the only choice: Move here at 1.B2 avoids this price, but with both played to the "
+        "end of the turn in the tables the autopilot imagined, this plan came out ahead."
     ) in explanation_text(e, ["P1"])
 
 
