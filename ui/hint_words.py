@@ -124,7 +124,7 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     elif e.event_dodged:
         parts.append(t("autopilot.gain.event_dodged"))
     parts.extend(_end_of_turn(e, names))
-    if e.hazards or e.alarm or e.event or e.tile_pays or e.walked_in:  # a price to pay
+    if e.hazards or e.alarm or e.event or e.tile_pays or e.walked_in or e.only_hope:
         parts.append(_worth(e, names))
     return " ".join(parts)
 
@@ -268,6 +268,8 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
 
 def _worth(e: Explanation, names: list[str]) -> str:
     """Why a choice that pays a hazard beats the best one that pays none."""
+    if e.only_hope:  # a price guessed, against a loss everywhere else
+        return t("autopilot.worth.only_hope")
     if e.sole:
         return t("autopilot.worth.sole")
     if e.alternative is None:

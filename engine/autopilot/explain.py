@@ -170,7 +170,9 @@ class Explanation:
     such a choice, and after that other option. `sole`: the action is the only legal one
     (nothing else to weigh it against: a burglar with no action left and no Tool to use can
     only End). `only_later`: no choice avoids the price, yet some pay nothing by themselves:
-    the price comes later in the turn the autopilot would play after them. `walked_in`: a
+    the price comes later in the turn the autopilot would play after them. `only_hope`: the
+    plan's guess ends with him caught with no token left, and every other choice surely
+    gets a burglar with none caught (what is not seen yet is the one chance). `walked_in`: a
     step (no hazard of its own) whose plan, seen through, surely ends where the guard walks
     in, while `alternative`, the best-scored choice whose own line ends safer, exists.
     `steps` is the chosen plan's. `options` and `worlds`: how many choices and sampled
@@ -251,6 +253,7 @@ class Explanation:
     alternative_crew: tuple[int, int] = (-1, -1)
     sole: bool = False
     only_later: bool = False
+    only_hope: bool = False
     walked_in: bool = False
     guard_steps: int = -1
     decision: str = ""
@@ -556,6 +559,22 @@ def _first_step_away(w0: Game, action: Action, other: Action, me: int) -> int:
             return 0
         dist.append(goal_distance(g, me))
     return max(0, dist[1] - dist[0]) if min(dist) >= 0 else 0
+
+
+def _loses_anyway(
+    w0: Game, action: Action, plan: dict[tuple[object, ...], Action], me: int
+) -> bool:
+    """`action` surely gets a burglar with no Stealth token left caught: at once (the
+    engine's hazard), or where its line ends on a tile in sight (not a guessed one)."""
+    if Hazard.CAUGHT in w0.hazards(action):
+        return True
+    end, _ = _plan_end(w0, action, plan)
+    if end is None:
+        return False
+    pos = end.state.players[me].pos
+    if pos is None or not w0.tile(pos).revealed:
+        return False
+    return _sure_loss(w0, end, me) >= 0
 
 
 def _sure_loss(w0: Game, end: Game | None, me: int) -> int:
@@ -1251,6 +1270,17 @@ def explain(
                 alt_outplayed = not weighed and other in beaten
                 alt_loses = _sure_loss(w0, other_end, me)
                 break
+    # A guess that ends with him caught, when every other choice surely gets a burglar with
+    # no token caught: what is not seen yet is the one chance (Bank seed 9236: a step onto a
+    # face-down tile beside the guard, told only as the loss its sample guessed).
+    only_hope = (
+        not hazards
+        and alternative is None
+        and end_unknown
+        and exposed
+        and risk >= _SURE
+        and all(_loses_anyway(w0, a, plan, me) for a in w0.legal_actions() if a != action)
+    )
     return Explanation(
         action,
         goal,
@@ -1327,6 +1357,7 @@ def explain(
         alternative_crew=alt_crew,
         sole=sole,
         only_later=only_later,
+        only_hope=only_hope,
         walked_in=walked_in,
         options=options,
         worlds=worlds,

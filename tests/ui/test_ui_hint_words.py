@@ -1273,6 +1273,21 @@ def test_every_other_choice_paying_later_in_its_turn_is_told_apart_from_paying_a
         assert "Every other choice pays a price too" in words
 
 
+def test_a_guessed_loss_is_told_as_the_one_chance_when_every_other_choice_surely_loses():
+    """Bank seed 9236: with no token left, the one step off the guard's walk was onto a
+    face-down tile; the hint told only the loss its sample guessed there. Every other choice
+    (the End, a Peek that leaves him in place) surely loses: the tile is the one chance.
+    With a token left, nothing surely loses and no such thing is said."""
+    for stealth, hope in ((0, True), (1, False)):
+        t = _peterman().reveal_floor(0).face_down("1.A2", K.LABORATORY).walls(0, "A1-B1")
+        t = t.player(0, "1.A1", stealth=stealth).guard(0, at="1.A4", dest="1.A1", speed=3)
+        g = t.turn(0, actions=1, taken=3).game()
+        e = explain(g, Action.parse("move 1.A2"), {}, {}, 3, 1)
+        assert e.end_unknown and e.only_hope == hope
+        words = explanation_text(e, ["P1"])
+        assert ("what this turns up is the crew's one chance." in words) == hope
+
+
 def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
     g = _tool_in_hand(Tool.ROLLERSKATES)
     e = explain(g, Action.parse("use rollerskates"), {}, {}, 3, 1)
