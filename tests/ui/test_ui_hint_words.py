@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engine.autopilot.explain import Explanation, explain
-from engine.autopilot.goals import Goal
+from engine.autopilot.goals import Goal, aim_of
 from engine.autopilot.search import TurnSearch
 from engine.rules.actions import Action, ActionKind
 from engine.rules.data import Character, EventCard, Loot, ScenarioId, Side, Tool
@@ -1198,7 +1198,9 @@ def test_a_followed_step_whose_plan_meets_the_guard_names_a_plain_choice_that_do
 def test_an_unread_alternative_is_told_how_far_its_own_step_leaves_from_the_goal():
     """Office seed 9225: "Move here at 1.A4 avoids this price, but the autopilot's plan for
     this turn goes this way" gave no reason; its line turns up a face-down tile, so only its
-    own step is told: how much farther from the goal it leaves the burglar."""
+    own step is told: how much farther from the goal it leaves the burglar. Where the goal
+    is a search among face-down tiles, stepping on one is not a step away (Fort Knox seed
+    9238: told as 6 steps off)."""
     from engine.autopilot.explain import Explanation, _first_step_away
 
     t = _peterman().reveal_floor(0).face_down("1.B2", K.LABORATORY).tile("1.D1", K.SAFE)
@@ -1207,6 +1209,10 @@ def test_an_unread_alternative_is_told_how_far_its_own_step_leaves_from_the_goal
     assert _first_step_away(g, toward, Action.parse("move 1.B2"), 0) == 2  # face down: 3
     assert _first_step_away(g, toward, Action.parse("end"), 0) == 1  # stays 2 away
     assert _first_step_away(g, Action.parse("move 1.B2"), toward, 0) == 0  # nearer: not told
+    t = _peterman().reveal_floor(0).face_down("1.A2", K.LABORATORY).face_down("1.D4", K.SAFE)
+    g = t.player(0, "1.A1").guard(0, at="1.D4", dest="1.D3", speed=1).game()
+    assert aim_of(g, 0).goal == Goal.FIND_SAFE
+    assert _first_step_away(g, Action.parse("move 1.B1"), Action.parse("move 1.A2"), 0) == 0
     e = Explanation(
         toward,
         Goal.OPEN_SAFE,
