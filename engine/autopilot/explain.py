@@ -1078,6 +1078,10 @@ def explain(
     # Ending there draws an Event: it may move the guard or the burglar (`hit_risk` reads
     # his route and patrol cards, not the Events).
     end_event = end is not None and end.would_draw_event()
+    if kind == ActionKind.END and told & {Hazard.GUARD_PATH_END, Hazard.CAUGHT}:
+        # A sure price past an Event drawn: the crew saw that card on top and the engine's
+        # End played it (Bank seed 9241: "he walks in. The Event may change that.").
+        end_event = False
     event_loses, event_only_hope = _event_loses(end, st.turn) if end_event else (0.0, False)
     # Told at the End itself (the warning's moment), not for each step toward it: a
     # hundred samples cost some 20 ms.

@@ -1294,6 +1294,22 @@ def test_a_guessed_loss_is_told_as_the_one_chance_when_every_other_choice_surely
         assert ("what this turns up is the crew's one chance." in words) == hope
 
 
+def test_an_end_whose_seen_event_changes_nothing_does_not_say_the_event_may_change_it():
+    """Bank seed 9241: the crew had seen the Event on top, the engine's End played it and
+    the guard still walked in; the hint added "The Event may change that". With the card
+    unseen, it may, and the hint says so."""
+    from tests.engine.builder import QUIET_EVENTS
+
+    for seen, told in ((1, False), (0, True)):
+        t = Table(players=1).reveal_floor(0).player(0, "1.A1")
+        g = t.guard(0, at="1.C1", dest="1.A1", speed=2).events(QUIET_EVENTS[0]).game()
+        g.state.events_seen = seen  # a Crystal Ball's look, say
+        g._state_changed()
+        e = explain(g, Action.parse("end"), {}, {}, 3, 1)
+        assert e.event and e.end_event == told
+        assert ("The Event may change that." in explanation_text(e, ["P1"])) == told
+
+
 def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
     g = _tool_in_hand(Tool.ROLLERSKATES)
     e = explain(g, Action.parse("use rollerskates"), {}, {}, 3, 1)
