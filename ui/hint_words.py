@@ -297,8 +297,10 @@ def _worth(e: Explanation, names: list[str]) -> str:
     # A choice whose own line surely meets the guard too is told so, whatever this one risks.
     if _likelier(e.alternative_risk, e.risk) or _certain(e.alternative_risk):
         if _certain(e.alternative_risk):
-            # Against an End he walks in on, that choice does not avoid the price: it pays it.
-            too = "risk_too" if e.pays_the_walk_in else "risk_sure"
+            # Against an End he walks in on, or a plan that surely ends where he does (Office
+            # seed 9244), that choice does not avoid the price: it pays it too.
+            both = e.pays_the_walk_in or (_certain(e.risk) and not e.end_unknown)
+            too = "risk_too" if both else "risk_sure"
             return t(f"{pre}{too}", action=label)
         return t(f"{pre}risk", action=label, pct=_pct(e.alternative_risk))
     seat, tile = e.alternative_crew

@@ -1310,6 +1310,32 @@ def test_an_end_whose_seen_event_changes_nothing_does_not_say_the_event_may_chan
         assert ("The Event may change that." in explanation_text(e, ["P1"])) == told
 
 
+def test_a_step_whose_plan_surely_meets_the_guard_is_no_better_way_out_not_worth_it():
+    """Office seed 9244: a step that sets off an alarm, its plan ending where the guard
+    walks in, was called "worth it" because the choice avoiding the alarm met him too. Both
+    pay it: no better way out. Where this plan's end is only a guess, it stays "worth it"."""
+    from engine.autopilot.explain import Explanation
+
+    told = {
+        False: "No better way out: the best other choice (Crow at 1.C3) also ends the turn",
+        True: "Worth it: the best choice that avoids this (Crow at 1.C3) ends the turn on",
+    }
+    for guess, words in told.items():
+        e = Explanation(
+            Action.parse("move 1.C4"),
+            Goal.FIND_SAFE,
+            alarm=True,
+            alarm_pos=P("1.C4"),
+            end_pos=P("1.D4"),
+            risk=1.0,
+            end_unknown=guess,
+            alternative=Action.parse("ability crow 1.C3"),
+            alternative_weighed=True,
+            alternative_risk=1.0,
+        )
+        assert words in explanation_text(e, ["P1"])
+
+
 def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
     g = _tool_in_hand(Tool.ROLLERSKATES)
     e = explain(g, Action.parse("use rollerskates"), {}, {}, 3, 1)
