@@ -172,7 +172,9 @@ class Explanation:
     only End). `only_later`: no choice avoids the price, yet some pay nothing by themselves:
     the price comes later in the turn the autopilot would play after them. `only_hope`: the
     plan's guess ends with him caught with no token left, and every other choice surely
-    gets a burglar with none caught (what is not seen yet is the one chance). `walked_in`: a
+    gets a burglar with none caught (what is not seen yet is the one chance). `priced_end`:
+    a step whose plan surely ends in a price (he walks in, Flexibility's tile) while every
+    other choice pays one too, at once or where its line ends. `walked_in`: a
     step (no hazard of its own) whose plan, seen through, surely ends where the guard walks
     in, while `alternative`, the best-scored choice whose own line ends safer, exists.
     `steps` is the chosen plan's. `options` and `worlds`: how many choices and sampled
@@ -254,6 +256,7 @@ class Explanation:
     sole: bool = False
     only_later: bool = False
     only_hope: bool = False
+    priced_end: bool = False
     walked_in: bool = False
     guard_steps: int = -1
     decision: str = ""
@@ -563,6 +566,20 @@ def _first_step_away(w0: Game, action: Action, other: Action, me: int) -> int:
             return 0
         dist.append(goal_distance(g, me))
     return max(0, dist[1] - dist[0]) if min(dist) >= 0 else 0
+
+
+def _pays_too(w0: Game, action: Action, plan: dict[tuple[object, ...], Action], me: int) -> bool:
+    """`action` pays a price the table sees: its own (a hazard, an early End's Event), or
+    one its line surely ends in (the guard walks in, Flexibility's tile); not when that
+    line turns up a hidden fact first."""
+    if w0.hazards(action):
+        return True
+    if action.kind == ActionKind.END:
+        return w0.would_draw_event()
+    end, hidden = _plan_end(w0, action, plan)
+    if end is None or hidden:
+        return False
+    return _end_risk(end, me)[1] >= _SURE or _stays_on_a_guard(end, me)
 
 
 def _loses_anyway(
@@ -1278,6 +1295,16 @@ def explain(
                 alt_outplayed = not weighed and other in beaten
                 alt_loses = _sure_loss(w0, other_end, me)
                 break
+    # A plan that surely ends in a price (he walks in, or Flexibility's tile), with no
+    # choice found whose line ends clear of it: said when every other one pays too (Bank
+    # seed 9247: a free step into the guard's tile against an End he walks in on).
+    priced_end = False
+    sure_price = risk >= _SURE or end_on_guard
+    if not hazards and kind != ActionKind.END and not end_unknown and sure_price:
+        others = [a for a in w0.legal_actions() if a != action]
+        if alternative is None and others and all(_pays_too(w0, a, plan, me) for a in others):
+            priced_end = True
+            only_later = only_later or any(_pays_nothing(w0, a, me) for a in others)
     # A guess that ends with him caught, when every other choice surely gets a burglar with
     # no token caught: what is not seen yet is the one chance (Bank seed 9236: a step onto a
     # face-down tile beside the guard, told only as the loss its sample guessed).
@@ -1366,6 +1393,7 @@ def explain(
         sole=sole,
         only_later=only_later,
         only_hope=only_hope,
+        priced_end=priced_end,
         walked_in=walked_in,
         options=options,
         worlds=worlds,

@@ -1336,6 +1336,20 @@ def test_a_step_whose_plan_surely_meets_the_guard_is_no_better_way_out_not_worth
         assert words in explanation_text(e, ["P1"])
 
 
+def test_a_step_whose_plan_surely_pays_says_when_every_other_choice_pays_too():
+    """Bank seed 9247: a free step into the guard's tile (Flexibility, the last action
+    gone) against an End he walks in on was told with its price and nothing else. When
+    every other choice pays too, the hint says so; when the End here is safe, it names it."""
+    for speed, every in ((3, True), (2, False)):
+        t = _peterman().reveal_floor(0).player(0, "1.A1").walls(0, "A1-A2")
+        g = t.guard(0, at="1.D1", dest="1.A1", speed=speed).turn(0, actions=1, taken=3).game()
+        e = explain(g, Action.parse("move 1.B1"), {}, {}, 2, 1)  # he walks in at 1.B1
+        assert e.priced_end == every and e.walked_in != every
+        words = explanation_text(e, ["P1"])
+        assert ("Every other choice pays a price too." in words) == every
+        assert ("Not the only choice: End turn avoids this price" in words) != every
+
+
 def test_a_tool_that_adds_actions_is_told_as_a_gain_not_as_free():
     g = _tool_in_hand(Tool.ROLLERSKATES)
     e = explain(g, Action.parse("use rollerskates"), {}, {}, 3, 1)
