@@ -124,7 +124,7 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
     elif e.event_dodged:
         parts.append(t("autopilot.gain.event_dodged"))
     parts.extend(_end_of_turn(e, names))
-    if e.hazards or e.alarm or e.event or e.tile_pays or e.walked_in or e.only_hope or e.priced_end:
+    if e.owes_a_reason:
         parts.append(_worth(e, names))
     return " ".join(parts)
 

@@ -271,6 +271,20 @@ class Explanation:
         return self.action.kind == ActionKind.END and not _WALKS_IN.isdisjoint(self.hazards)
 
     @property
+    def owes_a_reason(self) -> bool:
+        """A price is in sight, its own or one its plan surely ends in: the words say why
+        it is still the choice."""
+        return bool(
+            self.hazards
+            or self.alarm
+            or self.event
+            or self.tile_pays
+            or self.walked_in
+            or self.only_hope
+            or self.priced_end
+        )
+
+    @property
     def claims_safe(self) -> bool:
         """The words will say nothing is paid and the guard cannot reach the planned tile."""
         return (
@@ -1208,8 +1222,9 @@ def explain(
     alt_away = 0
     alt_outplayed = False
     weighed = False
-    sole = only_later = False
-    if hazards or alarm or event or tile_pays:  # a price in sight: the hint says why
+    sole = False
+    price_in_sight = bool(hazards or alarm or event or tile_pays)
+    if price_in_sight:  # the hint says why
         sole = len(w0.legal_actions()) == 1
 
         lines: dict[Action, tuple[Game | None, bool]] = {}
@@ -1246,11 +1261,6 @@ def explain(
             others = sorted(w0.legal_actions(), key=lambda a: _PLAIN_FIRST.get(a.kind, 3))
             free = (a for a in others if avoids(a))
             alternative = next(free, None)
-            # None avoids it: say whether some pay only later, on the turn played after them
-            # (Bank seed 9224: a step beside the Stairs, whose line climbed into the guard).
-            only_later = alternative is None and any(
-                a != action and _pays_nothing(w0, a, me) for a in others
-            )
         if alternative is not None:
             alt_end, alt_hidden = line(alternative)
             # Weighed, a line that rolls or reveals on its way is told as the sample's guess
@@ -1302,9 +1312,15 @@ def explain(
     sure_price = risk >= _SURE or end_on_guard
     if not hazards and kind != ActionKind.END and not end_unknown and sure_price:
         others = [a for a in w0.legal_actions() if a != action]
-        if alternative is None and others and all(_pays_too(w0, a, plan, me) for a in others):
-            priced_end = True
-            only_later = only_later or any(_pays_nothing(w0, a, me) for a in others)
+        priced_end = alternative is None and bool(others)
+        priced_end = priced_end and all(_pays_too(w0, a, plan, me) for a in others)
+    # No choice avoids the price: whether some pay only later, on the turn played after them
+    # (Bank seed 9224: a step beside the Stairs, whose line climbed into the guard).
+    only_later = (
+        alternative is None
+        and (price_in_sight or priced_end)
+        and any(a != action and _pays_nothing(w0, a, me) for a in w0.legal_actions())
+    )
     # A guess that ends with him caught, when every other choice surely gets a burglar with
     # no token caught: what is not seen yet is the one chance (Bank seed 9236: a step onto a
     # face-down tile beside the guard, told only as the loss its sample guessed).
