@@ -270,6 +270,8 @@ def _worth(e: Explanation, names: list[str]) -> str:
     """Why a choice that pays a hazard beats the best one that pays none."""
     if e.only_hope:  # a price guessed, against a loss everywhere else
         return t("autopilot.worth.only_hope")
+    if e.best_chance:  # a chance of losing, against likelier losses everywhere else
+        return t("autopilot.worth.best_chance")
     if e.sole:
         return t("autopilot.worth.sole")
     if e.alternative is None:

@@ -265,6 +265,7 @@ EN: dict[str, Text] = {
     "autopilot.worth.only": "Every other choice pays a price too.",
     "autopilot.worth.only_later": "Every other choice pays a price too, on the spot or later in the turn the autopilot would play after it.",
     "autopilot.worth.only_hope": "Every other choice surely gets a burglar with no Stealth token left caught: what this turns up is the crew's one chance.",
+    "autopilot.worth.best_chance": "Every other choice, played on as the autopilot would, is likelier to get a burglar with no Stealth token left caught: this is the crew's best chance.",
     "autopilot.worth.sole": "There is no other choice.",
     "autopilot.worth.plan": "Not the only choice: {action} avoids this price, but the autopilot's plan for this turn goes this way.",
     "autopilot.worth.plan_risk": "Not the only choice: {action} avoids this price, but the autopilot's turn after it ends where the guard may walk in ({pct}% chance).",

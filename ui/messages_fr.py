@@ -243,6 +243,7 @@ FR: dict[str, Text] = {
     "autopilot.worth.only": "Tous les autres choix ont un prix aussi.",
     "autopilot.worth.only_later": "Tous les autres choix ont un prix aussi, tout de suite ou plus tard dans le tour que le pilote jouerait ensuite.",
     "autopilot.worth.only_hope": "Tous les autres choix font prendre à coup sûr un cambrioleur sans jeton Camouflage : ce que cela révèle est la seule chance de l'équipe.",
+    "autopilot.worth.best_chance": "Tous les autres choix, joués ensuite comme le ferait le pilote, risquent davantage de faire prendre un cambrioleur sans jeton Camouflage : c'est la meilleure chance de l'équipe.",
     "autopilot.worth.sole": "Il n'y a pas d'autre choix.",
     "autopilot.worth.plan": "Ce n'est pas le seul choix : {action} évite ce prix, mais le plan du pilote pour ce tour passe par là.",
     "autopilot.worth.plan_risk": "Ce n'est pas le seul choix : {action} évite ce prix, mais le tour que le pilote jouerait ensuite finit avec {pct} % de chances que le Gardien passe.",

@@ -172,7 +172,9 @@ class Explanation:
     only End). `only_later`: no choice avoids the price, yet some pay nothing by themselves:
     the price comes later in the turn the autopilot would play after them. `only_hope`: the
     plan's guess ends with him caught with no token left, and every other choice surely
-    gets a burglar with none caught (what is not seen yet is the one chance). `priced_end`:
+    gets a burglar with none caught (what is not seen yet is the one chance); `best_chance`: the
+    plan, read to its end, leaves him with no token where the guard may see him, and every
+    other choice is likelier to get a burglar with none caught. `priced_end`:
     a step whose plan surely ends in a price (he walks in, Flexibility's tile) while every
     other choice pays one too, at once or where its line ends. `walked_in`: a
     step (no hazard of its own) whose plan, seen through, surely ends where the guard walks
@@ -256,6 +258,7 @@ class Explanation:
     sole: bool = False
     only_later: bool = False
     only_hope: bool = False
+    best_chance: bool = False
     priced_end: bool = False
     walked_in: bool = False
     guard_steps: int = -1
@@ -281,6 +284,7 @@ class Explanation:
             or self.tile_pays
             or self.walked_in
             or self.only_hope
+            or self.best_chance
             or self.priced_end
         )
 
@@ -600,16 +604,49 @@ def _loses_anyway(
     w0: Game, action: Action, plan: dict[tuple[object, ...], Action], me: int
 ) -> bool:
     """`action` surely gets a burglar with no Stealth token left caught: at once (the
-    engine's hazard), or where its line ends on a tile in sight (not a guessed one)."""
+    engine's hazard), or where its line ends on a tile in sight (not a guessed one), unless
+    the End there draws an Event nobody has seen that may spare him (a Freight Elevator)."""
     if Hazard.CAUGHT in w0.hazards(action):
         return True
     end, _ = _plan_end(w0, action, plan)
     if end is None:
         return False
     pos = end.state.players[me].pos
-    if pos is None or not w0.tile(pos).revealed:
+    if pos is None or not w0.tile(pos).revealed or _sure_loss(w0, end, me) < 0:
         return False
-    return _sure_loss(w0, end, me) >= 0
+    return not _event_unseen(end) or _event_loses(end, w0.state.turn)[0] >= _SURE
+
+
+def _loss_chance(
+    w0: Game, action: Action, plan: dict[tuple[object, ...], Action], me: int
+) -> float:
+    """The chance `action` gets a burglar with no Stealth token left caught by the time its
+    line ends, read from what is public: 1.0 at once (the engine's hazard); where the line
+    ends, the chance the guard sees him there, or the share of the Event cards that do not
+    spare one he surely reaches; -1.0 when it cannot be read (the line turns up a hidden
+    fact, or its End draws an Event nobody has seen that may change his walk)."""
+    if Hazard.CAUGHT in w0.hazards(action):
+        return 1.0
+    end, hidden = _plan_end(w0, action, plan)
+    if end is None or hidden:
+        return -1.0
+    sure = _sure_loss(w0, end, me) >= 0
+    if _event_unseen(end):
+        return _event_loses(end, w0.state.turn)[0] if sure else -1.0
+    if sure:
+        return 1.0
+    pos = end.state.players[me].pos
+    if pos is None:
+        return 0.0
+    _, risk, _ = _end_risk(end, me)
+    watch, watched, _, _, _ = _public_watch(w0, end, me)
+    seen = min(1.0, risk + (watched if watch == "foyer" else 0.0))
+    return seen if _exposed(end, ((me, pos, seen),)) else 0.0
+
+
+def _event_unseen(end: Game) -> bool:
+    """Ending there draws an Event the crew has not seen on top (it may change the walk)."""
+    return end.state.pending is None and end.would_draw_event() and not end.state.events_seen
 
 
 def _sure_loss(w0: Game, end: Game | None, me: int) -> int:
@@ -1332,6 +1369,20 @@ def explain(
         and risk >= _SURE
         and all(_loses_anyway(w0, a, plan, me) for a in w0.legal_actions() if a != action)
     )
+    # A plan read to its end where the guard may see him with no token left, when every
+    # other choice is likelier to lose the game: this one is the crew's best chance (Bank
+    # seed 9251: across a Deadbolt to a tile he may miss; his own tile and the other steps'
+    # lines surely walked in on, the End unless an Event spared him).
+    lost_here = min(1.0, risk + (watched if watch == "foyer" else 0.0))
+    best_chance = (
+        not end_unknown
+        and not end_event
+        and exposed
+        and not crew_exposed
+        and lost_here < _SURE
+        and bool(rest := [a for a in w0.legal_actions() if a != action])
+        and all(_loss_chance(w0, a, plan, me) > lost_here for a in rest)
+    )
     return Explanation(
         action,
         goal,
@@ -1409,6 +1460,7 @@ def explain(
         sole=sole,
         only_later=only_later,
         only_hope=only_hope,
+        best_chance=best_chance,
         priced_end=priced_end,
         walked_in=walked_in,
         options=options,

@@ -1294,6 +1294,34 @@ def test_a_guessed_loss_is_told_as_the_one_chance_when_every_other_choice_surely
         assert ("what this turns up is the crew's one chance." in words) == hope
 
 
+def test_an_end_whose_event_may_spare_him_is_not_counted_among_the_sure_losses():
+    """ "Every other choice surely gets a burglar with no Stealth token left caught" counted
+    an End the guard walks in on even when the Event it draws may spare him: a Freight
+    Elevator lifts him off the floor first. Against a Keycode Change, the End surely loses."""
+    for card, hope in ((EventCard.KEYCODE_CHANGE, True), (EventCard.FREIGHT_ELEVATOR, False)):
+        t = _peterman().reveal_floor(0).face_down("1.A2", K.LABORATORY).walls(0, "A1-B1")
+        t = t.player(0, "1.A1", stealth=0).guard(0, at="1.A4", dest="1.A1", speed=3)
+        g = t.turn(0, actions=1, taken=1).events(card).game()
+        assert g.hazards(Action.parse("end")) == (Hazard.CAUGHT_UNLESS_EVENT,)
+        e = explain(g, Action.parse("move 1.A2"), {}, {}, 3, 1)
+        assert e.end_unknown and e.only_hope == hope
+
+
+def test_a_chance_of_losing_is_told_as_the_best_chance_when_every_other_choice_is_likelier():
+    """Bank seed 9251 (one step of it): with no token left, a step to the one tile the guard
+    only may reach (29%), while staying and the step into his tile surely lose the game, was
+    told only that the crew loses if he sees him there. With a token left nothing loses the
+    game and no such thing is said."""
+    for stealth, best in ((0, True), (1, False)):
+        t = _peterman().reveal_floor(0).walls(0, "B1-B2")
+        t = t.player(0, "1.B1", stealth=stealth).guard(0, at="1.C1", dest="1.B1", speed=3)
+        g = t.turn(0, actions=1, taken=3).game()
+        e = explain(g, Action.parse("move 1.A1"), {}, {}, 3, 1)
+        assert 0.0 < e.risk < 1.0 and not e.end_unknown and e.best_chance == best
+        words = explanation_text(e, ["P1"])
+        assert ("likelier to get a burglar with no Stealth token left caught" in words) == best
+
+
 def test_an_end_whose_seen_event_changes_nothing_does_not_say_the_event_may_change_it():
     """Bank seed 9241: the crew had seen the Event on top, the engine's End played it and
     the guard still walked in; the hint added "The Event may change that". With the card
