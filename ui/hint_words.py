@@ -136,7 +136,8 @@ def _order_text(e: Explanation, names: list[str]) -> str:
     if e.ordered_nearer:
         return t("autopilot.orders.nearer", name=name)
     if e.ordered_from >= 0:
-        key = _sure_or("autopilot.orders.hide", e.ordered_risk)
+        hide = "autopilot.orders.hide_own" if e.ordered_own_end else "autopilot.orders.hide"
+        key = _sure_or(hide, e.ordered_risk)
         return t(key, name=name, pos=describe.pos_text(e.ordered_from), pct=_pct(e.ordered_risk))
     return t("autopilot.orders.other", name=name)
 

@@ -101,6 +101,8 @@ EN: dict[str, Text] = {
     "autopilot.orders.nearer": "It takes {name} a step nearer their own goal.",
     "autopilot.orders.hide": "It takes {name} out of the guard's way: if the turn ended with them at {pos}, he might walk in ({pct}% chance).",
     "autopilot.orders.hide_sure": "It takes {name} out of the guard's way: if the turn ended with them at {pos}, he would walk in.",
+    "autopilot.orders.hide_own": "It takes {name} out of the guard's way on their floor: were their own turn to end with them at {pos}, he might walk in ({pct}% chance).",
+    "autopilot.orders.hide_own_sure": "It takes {name} out of the guard's way on their floor: were their own turn to end with them at {pos}, he would walk in.",
     "autopilot.orders.other": "It moves {name} without bringing their own goal nearer.",
     "autopilot.goal.decide": Plural(
         "It is the only option here.",

@@ -77,6 +77,8 @@ FR: dict[str, Text] = {
     "autopilot.orders.nearer": "Cela rapproche {name} de son propre objectif.",
     "autopilot.orders.hide": "Cela sort {name} du chemin du Gardien : si le tour finissait avec {name} en {pos}, {pct} % de chances qu'il y entre.",
     "autopilot.orders.hide_sure": "Cela sort {name} du chemin du Gardien : si le tour finissait avec {name} en {pos}, il y entrerait.",
+    "autopilot.orders.hide_own": "Cela sort {name} du chemin du Gardien de son étage : si son propre tour finissait avec {name} en {pos}, {pct} % de chances qu'il y entre.",
+    "autopilot.orders.hide_own_sure": "Cela sort {name} du chemin du Gardien de son étage : si son propre tour finissait avec {name} en {pos}, il y entrerait.",
     "autopilot.orders.other": "Cela déplace {name} sans le rapprocher de son propre objectif.",
     "autopilot.goal.decide": Plural(
         "C'est la seule option ici.",

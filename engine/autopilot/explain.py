@@ -142,7 +142,8 @@ class Explanation:
     `ordered`: the seat another burglar's move (the Rook's Orders) moves, `ordered_nearer`
     whether it takes him nearer his own goal, and else `ordered_from` and `ordered_risk`: the
     tile it takes him from and the chance the guard walks in there as this turn ends, when
-    his new tile's chance is lower (-1 and 0.0 otherwise). When
+    his new tile's chance is lower (-1 and 0.0 otherwise); `ordered_own_end` when that tile
+    is on another floor, whose guard moves as his own turn ends, not this one. When
     the action pays a price in sight (a hazard, an alarm, a tile's token, the Event an early
     End draws), `alternative` is the best-scored choice that pays no price the table sees
     coming (`_pays_nothing`: no hazard, alarm, token or Event, nor a forced End that pays;
@@ -244,6 +245,7 @@ class Explanation:
     ordered_nearer: bool = False
     ordered_from: int = -1
     ordered_risk: float = 0.0
+    ordered_own_end: bool = False
     steps: int = -1
     alternative: Action | None = None
     alternative_weighed: bool = False
@@ -689,27 +691,37 @@ def _walk_chance(g: Game, me: int, pos: int) -> float:
     return hit_risk(seen, pos >> 6).get(pos, 0.0)
 
 
-def _order_of(w0: Game, after: Game, action: Action) -> tuple[int, bool, int, float]:
+def _order_of(w0: Game, after: Game, action: Action) -> tuple[int, bool, int, float, bool]:
     """For an action that moves another burglar (the Rook's Orders): (his seat, whether it
     takes him nearer his own goal, else the tile it takes him from and the guard's chance
-    there as this turn ends, when his new tile's is lower); (-1, False, -1, 0.0) otherwise."""
+    there when his new tile's is lower: as this turn ends, or on another floor than the
+    mover's, as his own turn would end (the last flag)); (-1, False, -1, 0.0, False)
+    otherwise."""
     me = w0.state.current
     seat = action.player
+    nothing = -1, False, -1, 0.0, False
     if action.kind != ActionKind.ABILITY or seat < 0 or seat == me:
-        return -1, False, -1, 0.0
+        return nothing
     was = w0.state.players[seat].pos
     now = after.state.players[seat].pos
     if was is None or now is None or was == now:
-        return -1, False, -1, 0.0
+        return nothing
     if goal_distance(after, seat) < goal_distance(w0, seat):
-        return seat, True, -1, 0.0
+        return seat, True, -1, 0.0, False
     here = w0.state.players[me].pos
-    if here is None or was >> 6 != here >> 6:  # only this floor's guard moves at this End
-        return seat, False, -1, 0.0
+    if here is None:
+        return seat, False, -1, 0.0, False
+    if was >> 6 != here >> 6:
+        # This End moves another floor's guard: his floor's moves when his own turn ends
+        # (Bank seed 9251: ordered a step away from the guard beside him, told as nothing).
+        before = hit_risk(w0, was >> 6).get(was, 0.0)
+        if before > hit_risk(after, now >> 6).get(now, 0.0):
+            return seat, False, was, before, True
+        return seat, False, -1, 0.0, False
     before = _walk_chance(w0, me, was)
     if before > _walk_chance(after, me, now):
-        return seat, False, was, before
-    return seat, False, -1, 0.0
+        return seat, False, was, before, False
+    return seat, False, -1, 0.0, False
 
 
 def _tile_tokens(w0: Game, end_pos: int) -> int:
@@ -1087,7 +1099,9 @@ def explain(
         ended = (e for e in events if isinstance(e, TurnEnded) and e.player == me)
         spent = next((e.actions_taken - st.actions_taken for e in ended), spent)
     then = _plan_next(w0, trial, plan) if kind == ActionKind.MOVE else None
-    ordered, ordered_nearer, ordered_from, ordered_risk = _order_of(w0, trial, action)
+    ordered, ordered_nearer, ordered_from, ordered_risk, ordered_own_end = _order_of(
+        w0, trial, action
+    )
     # Onto a face-down tile, only the sample says a Safe lies there: not the table's fact.
     for_the_safe = not face_down and _rolls_there(trial, then, action.pos)
     if for_the_safe:
@@ -1446,6 +1460,7 @@ def explain(
         ordered_nearer=ordered_nearer,
         ordered_from=ordered_from,
         ordered_risk=ordered_risk,
+        ordered_own_end=ordered_own_end,
         steps=steps,
         alternative=alternative,
         alternative_weighed=weighed,

@@ -747,6 +747,19 @@ def test_an_order_that_takes_a_teammate_off_the_guards_walk_names_the_tile_left(
     )
 
 
+def test_an_order_that_takes_a_teammate_off_his_own_floors_guard_walk_names_the_tile_left():
+    """Bank seed 9251: the Rook on floor 1 ordered his teammate a step away from floor 2's
+    guard, whom the teammate's own End moves; the hint said it did nothing for him. A step
+    along the guard's walk is still told as neither."""
+    for order, left in (("ability orders 1 2.A1", P("2.B1")), ("ability orders 1 2.C1", -1)):
+        t = Table(players=2).reveal_floor(0).reveal_floor(1).face_down("1.D4", K.SAFE)
+        t = t.player(0, "2.B1").player(1, "1.A1").guard(0, at="1.D4", dest="1.D3")
+        g = t.guard(1, at="2.D1", dest="2.B1").turn(1).game()
+        e = explain(g, Action.parse(order), {}, {}, 6, 1)
+        assert (e.ordered, e.ordered_nearer, e.ordered_from) == (0, False, left)
+        assert e.ordered_own_end == (left >= 0) and e.ordered_risk == (1.0 if left >= 0 else 0.0)
+
+
 def test_an_order_that_does_neither_says_neither():
     e = _rook_orders("ability orders 1 1.A1")
     assert (e.ordered, e.ordered_nearer, e.ordered_from) == (0, False, -1)

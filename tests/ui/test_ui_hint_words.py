@@ -515,6 +515,11 @@ def test_the_rooks_orders_say_what_they_do_for_the_teammate_after_the_rooks_own_
         in words
     )
     assert "without bringing" in explanation_text(_rook_orders("ability orders 1 1.A1"), names)
+    own = replace(off, ordered_own_end=True)  # the teammate on another floor: his own End
+    assert (
+        "It takes P1 out of the guard's way on their floor: were their own turn to end with "
+        "them at 1.B1, he would walk in."
+    ) in explanation_text(own, names)
 
 
 def test_the_hint_words_exist_in_french_too():
