@@ -258,7 +258,8 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
                     exposed_told.add(seat)  # a Camera's alarm costs no token: not said there
                     parts.append(t("autopilot.risk.crew_exposed", name=_name(names, seat)))
     if e.walk_loses > 0.0:  # after whom he meets: the cards to come may walk him by again
-        key = _sure_or("autopilot.risk.walk_loses", e.walk_loses)
+        walk = "autopilot.risk.walk_event_loses" if e.end_event else "autopilot.risk.walk_loses"
+        key = _sure_or(walk, e.walk_loses)
         parts.append(t(key, pct=_pct(e.walk_loses)))
     seat, tile, alarm = e.crew_lure
     if seat >= 0:  # why a plan may end where the guard walks in: a teammate it spares

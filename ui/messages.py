@@ -192,6 +192,8 @@ EN: dict[str, Text] = {
     "autopilot.risk.event_loses_sure": "Every Event card that may come would get a burglar caught: the crew would lose.",
     "autopilot.risk.event_spares": "Only about {pct}% of the Event cards that may come would spare the crew: without one of those, a burglar is caught and the crew loses.",
     "autopilot.risk.event_spares_none": "No Event card that may come would spare the crew: a burglar is caught and the crew loses.",
+    "autopilot.risk.walk_event_loses": "The guard may pass a burglar more than once: in about {pct}% of the ways his next patrol cards and the Event drawn may fall, one is caught at this End and the crew loses.",
+    "autopilot.risk.walk_event_loses_sure": "Whatever his next patrol cards and the Event drawn, the guard passes a burglar more than once at this End: one is caught and the crew loses.",
     "autopilot.risk.walk_loses": "The guard may pass a burglar more than once: in about {pct}% of the ways his next patrol cards may fall, one is caught at this End and the crew loses.",
     "autopilot.risk.walk_loses_sure": "Whatever his next patrol cards, the guard passes a burglar more than once at this End: one is caught and the crew loses.",
     "autopilot.risk.event_now": "The Event may change that.",

@@ -170,6 +170,8 @@ FR: dict[str, Text] = {
     "autopilot.risk.event_loses_sure": "Chaque carte Événement qui peut venir ferait prendre un cambrioleur : l'équipe perdrait.",
     "autopilot.risk.event_spares": "Seules environ {pct} % des cartes Événement qui peuvent venir épargneraient l'équipe : sans l'une d'elles, un cambrioleur est pris et l'équipe perd.",
     "autopilot.risk.event_spares_none": "Aucune carte Événement qui peut venir n'épargnerait l'équipe : un cambrioleur est pris et l'équipe perd.",
+    "autopilot.risk.walk_event_loses": "Le Gardien peut passer plus d'une fois près d'un cambrioleur : dans environ {pct} % des tirages possibles de ses prochaines cartes Patrouille et de l'Événement tiré, l'un d'eux est pris à cette fin de tour et l'équipe perd.",
+    "autopilot.risk.walk_event_loses_sure": "Quels que soient ses prochaines cartes Patrouille et l'Événement tiré, le Gardien passe plus d'une fois près d'un cambrioleur à cette fin de tour : l'un d'eux est pris et l'équipe perd.",
     "autopilot.risk.walk_loses": "Le Gardien peut passer plus d'une fois près d'un cambrioleur : dans environ {pct} % des tirages possibles de ses prochaines cartes Patrouille, l'un d'eux est pris à cette fin de tour et l'équipe perd.",
     "autopilot.risk.walk_loses_sure": "Quelles que soient ses prochaines cartes Patrouille, le Gardien passe plus d'une fois près d'un cambrioleur à cette fin de tour : l'un d'eux est pris et l'équipe perd.",
     "autopilot.risk.event_now": "L'Événement peut changer cela.",

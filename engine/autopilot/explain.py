@@ -87,10 +87,9 @@ class Explanation:
     public, not its order) whose End, played in the sample, gets a burglar caught, and
     `event_only_hope` when ending there without any Event would get one caught anyway
     (then the other cards are the crew's one chance); `walk_loses`, for the End itself
-    when the table can foresee it and it draws no Event, the share of fresh samples of what
-    nobody has seen
-    (the patrol cards) whose End gets a burglar with a token or two left caught (a fast
-    guard may pass by more than once); `watched` the
+    when the table can foresee it, the share of fresh samples of what nobody has seen (the
+    patrol cards, and the Event it draws) whose End gets a burglar with a token or two left
+    caught (a fast guard may pass by more than once); `watched` the
     chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
     a Camera while he steps on another); `unseen`: while the Invisible suit worn this turn
     hides him (`risk` and `watched` are then 0), the chance the guard walks through there;
@@ -519,11 +518,12 @@ _LOSS_SALT = 0x10557
 
 def _walk_loses(end: Game | None, me: int, turn: int) -> float:
     """The share of fresh samples of `end` (what nobody has seen drawn anew, from public
-    facts only) whose End, drawing no Event, gets a burglar caught, when someone with one or
+    facts only) whose End gets a burglar caught, when someone with one or
     two tokens left stands where the moving guard may walk (Office seed 9218: a guard of
     speed 6 passed a teammate with two tokens three times; the hint said only that he
-    reaches them). 0.0 otherwise."""
-    if end is None or end.state.pending is not None or end.would_draw_event():
+    reaches them). With an Event drawn, the samples deal it too (Bank seed 9245: a fast
+    guard passed a burglar with one token twice at an End that drew one). 0.0 otherwise."""
+    if end is None or end.state.pending is not None:
         return 0.0
     st = end.state
     pos = st.players[me].pos
@@ -1167,7 +1167,7 @@ def explain(
     event_loses, event_only_hope = _event_loses(end, st.turn) if end_event else (0.0, False)
     # Told at the End itself (the warning's moment), not for each step toward it: a
     # hundred samples cost some 20 ms.
-    at_the_end = kind == ActionKind.END and not end_event and not end_unknown
+    at_the_end = kind == ActionKind.END and not end_unknown
     walk_loses = _walk_loses(end, me, st.turn) if at_the_end else 0.0
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)

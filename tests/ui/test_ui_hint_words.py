@@ -1665,10 +1665,11 @@ def test_a_choice_that_leaves_a_teammate_in_the_guards_walk_is_the_reason_given(
     assert explain(g, end, {}, scores, 3, 1).alternative_crew == (-1, -1)
 
 
-def _fast_guard_past_bob(stealth: int) -> Explanation:
-    """Ann ends at 1.D4; a guard of speed 6 heads for Bob at 1.B2, with steps to spare."""
+def _fast_guard_past_bob(stealth: int, taken: int = 4) -> Explanation:
+    """Ann ends at 1.D4 (`taken` actions taken); a guard of speed 6 heads for Bob at 1.B2,
+    with steps to spare."""
     t = Table(players=2).reveal_floor(0).player(0, "1.D4").player(1, "1.B2", stealth=stealth)
-    t = t.guard(0, at="1.A2", dest="1.B2", speed=6).turn(0, actions=0, taken=4)
+    t = t.guard(0, at="1.A2", dest="1.B2", speed=6).turn(0, actions=4 - taken, taken=taken)
     return explain(t.events(*QUIET_EVENTS).game(), Action.parse("end"), {}, {}, 1, 1)
 
 
@@ -1681,6 +1682,15 @@ def test_an_end_whose_fast_guard_may_pass_a_teammate_again_tells_the_chance_the_
     assert "Bob at 1.B2 is on the guard's path: he reaches them then. The guard may pass" in words
     assert "of the ways his next patrol cards may fall, one is caught at this End" in words
     assert _fast_guard_past_bob(stealth=3).walk_loses == 0.0  # weighed for a token or two left
+
+
+def test_an_end_that_draws_an_event_tells_the_chance_of_a_double_pass_with_the_event_dealt():
+    """Bank seed 9245: a fast guard passed a burglar with one token twice at an End that
+    drew an Event; the chance the crew loses was weighed only for an End that draws none."""
+    e = _fast_guard_past_bob(stealth=1, taken=1)
+    assert e.end_event and 0.0 < e.walk_loses < 1.0
+    words = explanation_text(e, ["Ann", "Bob"])
+    assert "of the ways his next patrol cards and the Event drawn may fall, one is caught" in words
 
 
 def test_an_end_where_the_guard_may_see_a_burglar_with_no_stealth_left_says_the_crew_loses():
