@@ -149,6 +149,8 @@ def _decision_text(e: Explanation, names: list[str]) -> str:
     parts = [t("autopilot.goal.decide", n=e.options, worlds=e.worlds)]
     if e.alarm:
         parts.append(_alarm_text(e))
+    if e.alarm_quieted >= 0:  # what the answer set aside would have rung
+        parts.append(t("autopilot.decide.quiet", pos=describe.pos_text(e.alarm_quieted)))
     if e.stealth:
         parts.append(t("autopilot.cost.stealth"))
     parts.extend(_end_of_turn(e, names))

@@ -147,6 +147,7 @@ EN: dict[str, Text] = {
     "autopilot.cost.alarm_asked": "It sets off an alarm at {pos} unless you stop it (you will be asked how).",
     "autopilot.decide.walk_in": "On his way the guard walks in on {name} at {pos}: a Stealth token lost.",
     "autopilot.decide.other_walk_in": "“{option}” would walk the guard in on {name} at {pos}.",
+    "autopilot.decide.quiet": "It keeps the alarm at {pos} from ringing: the guard would head for the closest alarm, one step faster while it rings.",
     "autopilot.decide.other_loses": "“{option}” would end the turn with {name} caught too, with no Stealth token left.",
     "autopilot.decide.other": "“{option}” would end the turn where the guard is likelier to walk in ({pct}% chance).",
     "autopilot.decide.other_sure": "“{option}” would end the turn on the guard's path: he would walk in.",

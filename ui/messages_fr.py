@@ -125,6 +125,7 @@ FR: dict[str, Text] = {
     "autopilot.cost.alarm_asked": "Cela déclenche une Alarme en {pos}, sauf si vous l'arrêtez (on vous demandera comment).",
     "autopilot.decide.walk_in": "En chemin, le Gardien tombe sur {name} en {pos} : un jeton Camouflage perdu.",
     "autopilot.decide.other_walk_in": "Avec « {option} », le Gardien tomberait sur {name} en {pos}.",
+    "autopilot.decide.quiet": "Cela empêche l'Alarme en {pos} de sonner : le Gardien se dirigerait vers l'Alarme la plus proche, avec un pas de plus tant qu'elle sonne.",
     "autopilot.decide.other_loses": "Avec « {option} », le tour finirait aussi avec {name} pris, sans jeton Camouflage restant.",
     "autopilot.decide.other": "Avec « {option} », le tour finirait là où le Gardien passe plus sûrement ({pct} % de chances).",
     "autopilot.decide.other_sure": "Avec « {option} », le tour finirait sur le chemin du Gardien : il y passerait.",

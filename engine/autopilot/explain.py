@@ -73,7 +73,9 @@ class Explanation:
     (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
     on a tile in sight (a Laser, a Fingerprint, a Foyer...), `alarm_pos` that alarm's tile
     and `alarm_asked` whether the player is first asked how to stop it (a hack token, an
-    extra action). `event`: ending now draws an Event. `face_down`: it steps onto a tile
+    extra action); for an answer to that question that stops it, `alarm_quieted` is the tile
+    of the alarm the best other answer would let ring (-1 otherwise). `event`: ending now
+    draws an Event. `face_down`: it steps onto a tile
     nobody has seen. `flexible`: it steps into the guard's tile with no token paid
     (Flexibility). `end_pos`: where the plan ends the turn, `risk` the chance, from his
     route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
@@ -201,6 +203,7 @@ class Explanation:
     alarm: bool = False
     alarm_pos: int = -1
     alarm_asked: bool = False
+    alarm_quieted: int = -1
     stealth: bool = False
     event: bool = False
     face_down: bool = False
@@ -1532,6 +1535,13 @@ def _explain_decision(
             # an alarm let ring, told as the crew's loss, with nothing said of paying)?
             alt_loses = _sure_loss(w0, other_end, me)
             alternative = best_other if alt_loses >= 0 else None
+    # An alarm kept from ringing: what the option set aside would have rung (Fort Knox seed
+    # 9252: "spend an extra action" told only as the best score of 2).
+    alarm_quieted = -1
+    if st.pending.kind == D.ALARM and not rings and best_other is not None:
+        rang = w0.clone()
+        quiet_pos, quiet_asked = _alarm_of(rang.apply(best_other), rang)
+        alarm_quieted = quiet_pos if not quiet_asked else -1
     # A choice made as the turn ends (which alarm the guard heads for): his walk after it.
     walk_hits: tuple[tuple[int, int], ...] = ()
     alternative_hits: tuple[tuple[int, int], ...] = ()
@@ -1548,6 +1558,7 @@ def _explain_decision(
         Goal.DECIDE,
         alarm=rings,
         alarm_pos=alarm_pos if rings else -1,
+        alarm_quieted=alarm_quieted,
         stealth=stealth,
         end_pos=end_pos,
         risk=risk,

@@ -1003,6 +1003,20 @@ def test_a_decision_that_lets_an_alarm_ring_says_so_and_names_no_safer_option_it
     assert not e.claims_safe
 
 
+def test_an_answer_that_stops_an_alarm_names_the_alarm_the_other_answer_would_ring():
+    """Fort Knox seed 9252: "Spend an extra action" was told only as the best score of 2
+    options. The answer that stops the alarm says which alarm it keeps quiet; the one that
+    lets it ring says it sets it off instead."""
+    g = _laser_alarm_with_no_action_left()
+    hack, trigger = Action.parse("choose hack"), Action.parse("choose trigger")
+    e = explain(g, hack, {}, {hack: 10.0, trigger: 5.0}, 2, 3)
+    assert e.alarm_quieted == P("1.B2")
+    words = explanation_text(e, ["P1"])
+    assert "It keeps the alarm at 1.B2 from ringing: the guard would head for" in words
+    rung = explain(g, trigger, {}, {hack: 5.0, trigger: 10.0}, 2, 3)
+    assert rung.alarm_quieted == -1 and "keeps the alarm" not in explanation_text(rung, ["P1"])
+
+
 def test_the_other_option_is_called_likelier_only_when_its_told_chance_is_higher():
     """Office seed 9212: "“Let the alarm go off” would end the turn where the guard is
     likelier to walk in (10% chance)", the plan told at 10% too."""
