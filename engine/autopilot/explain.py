@@ -645,7 +645,7 @@ def _loss_chance(
         return 0.0
     _, risk, _ = _end_risk(end, me)
     watch, watched, _, _, _ = _public_watch(w0, end, me)
-    seen = min(1.0, risk + (watched if watch == "foyer" else 0.0))
+    seen = _seen_chance(risk, watch, watched)
     return seen if _exposed(end, ((me, pos, seen),)) else 0.0
 
 
@@ -802,8 +802,14 @@ def _self_exposed(end: Game | None, me: int, risk: float, watch: str, watched: f
     the guard may walk in or see him from next door there (Bank seed 9219: the last End,
     told only as "82% chance", lost the game)."""
     pos = end.state.players[me].pos if end is not None else None
-    seen = risk + (watched if watch == "foyer" else 0.0)
+    seen = _seen_chance(risk, watch, watched)
     return pos is not None and seen > 0.0 and bool(_exposed(end, ((me, pos, seen),)))
+
+
+def _seen_chance(risk: float, watch: str, watched: float) -> float:
+    """The chance the guard sees a burglar where he ends: walking in, or from next door
+    into a Foyer he passes."""
+    return min(1.0, risk + (watched if watch == "foyer" else 0.0))
 
 
 def _in_a_foyer(end: Game | None, met: _Crew) -> tuple[int, ...]:
@@ -1390,7 +1396,7 @@ def explain(
     # other choice is likelier to lose the game: this one is the crew's best chance (Bank
     # seed 9251: across a Deadbolt to a tile he may miss; his own tile and the other steps'
     # lines surely walked in on, the End unless an Event spared him).
-    lost_here = min(1.0, risk + (watched if watch == "foyer" else 0.0))
+    lost_here = _seen_chance(risk, watch, watched)
     best_chance = (
         not end_unknown
         and not end_event
