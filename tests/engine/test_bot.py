@@ -7,7 +7,7 @@ import pytest
 from engine import PlayerSetup, ScenarioId, Setup, new_game
 from engine.autopilot.autoplay import autoplay
 from engine.autopilot.bot import Bot
-from engine.autopilot.defaults import default_bot, seat_seed
+from engine.autopilot.defaults import default_bot, seat_seed, weights_for
 from engine.autopilot.explain import Explanation, _loop_steps, explain
 from engine.autopilot.goals import Aim, Goal, aim_of, goal_distance, player_floor
 from engine.autopilot.guard_risk import guard_threat, hit_risk
@@ -1292,3 +1292,20 @@ def test_a_burglar_done_on_the_top_floor_waits_at_its_stairs_while_loot_is_still
     g.state.players[0].pos = P("2.B1")
     assert not g.team_has_all_loot()
     assert aim_of(g, 0) == Aim(Goal.ROOF, P("2.A4"))
+
+
+def test_a_burglar_with_no_stealth_surely_walked_in_on_ends_now_when_the_event_may_spare_him():
+    """Bank seed 9263: boxed in with no token left, the guard surely walking in, the bot
+    hacked to keep its End from drawing an Event, pricing the hope of a sparing card below
+    the Event's price; the crew lost. The Event deck holds one card (the rest discarded, so
+    its make-up is public): a Freight Elevator lifts him away, a Keycode Change does not."""
+    for card, choice in ((EventCard.FREIGHT_ELEVATOR, "end"), (EventCard.KEYCODE_CHANGE, "hack")):
+        t = Table(players=1, characters=(Character.PETERMAN,), sides=(Side.BASIC,))
+        t = t.reveal_floor(0).tile("1.A1", TileKind.COMPUTER_LASER).walls(0, "A1-B1 A2-B2 A2-A3")
+        t = t.player(0, "1.A1", stealth=0).guard(0, at="1.A2", dest="1.A1", speed=2)
+        g = t.turn(0, actions=2, taken=2).events(card).game()
+        g.state.event_discard = [e for e in EventCard if e != card]
+        assert g.hazards(Action.parse("end")) == (Hazard.CAUGHT_UNLESS_EVENT,)
+        # Its own scores (no plan search playing the Event out), at the Bank's prices.
+        bot = Bot(seed=1, worlds=3, weights=weights_for(ScenarioId.BANK))
+        assert bot.choose(g) == Action.parse(choice)
