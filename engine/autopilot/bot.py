@@ -473,18 +473,6 @@ _KEPT_AS_THEY_COME = frozenset(
 )
 
 
-def play_game(game: Game, bots: list[Bot], max_actions: int = 3000) -> Game:
-    """Play `game` to its end with one bot per seat."""
-    n = 0
-    while not game.is_over() and n < max_actions:
-        game.apply(bots[game.state.current].choose(game))
-        n += 1
-    return game
-
-
-__all__ = ["Bot", "play_game"]
-
-
 def _unspared(g: Game, here: int | None, turn: int) -> float:
     """1.0; or, for an End that surely walks the guard in on a burglar with no Stealth left
     and draws an Event nobody has seen, the share of the cards that may come on top whose
@@ -503,3 +491,15 @@ def _unspared(g: Game, here: int | None, turn: int) -> float:
         return 1.0
     lost, bare = _event_loses(g, turn)
     return lost if bare else 1.0
+
+
+def play_game(game: Game, bots: list[Bot], max_actions: int = 3000) -> Game:
+    """Play `game` to its end with one bot per seat."""
+    n = 0
+    while not game.is_over() and n < max_actions:
+        game.apply(bots[game.state.current].choose(game))
+        n += 1
+    return game
+
+
+__all__ = ["Bot", "play_game"]
