@@ -52,13 +52,11 @@ from ..rules.infostate import resample_from_infostate
 from ..rules.rng import Rng
 from ..rules.state import Step
 from .explain import (
-    _SURE,
     Explanation,
-    _event_loses,
-    _event_unseen,
     _guard_on,
     _loop_steps,
     _reason,
+    _sure_loss_share,
     explain,
 )
 from .guard_risk import (
@@ -344,7 +342,7 @@ class Bot:
             rang = _rings_first(events, here)
             pay, caught = self._risk_price(_with_alarm(keep, here) if rang else keep, keep, here)
         if caught and keep is not None:
-            pay *= _unspared(keep, here, turn)
+            pay *= _unspared(keep, me, turn)
         if st.outcome == "loss" and caught and keep is not None:
             return evaluate(keep, w) - penalty - pay
         back = 0.0
@@ -473,24 +471,14 @@ _KEPT_AS_THEY_COME = frozenset(
 )
 
 
-def _unspared(g: Game, here: int | None, turn: int) -> float:
+def _unspared(g: Game, me: int, turn: int) -> float:
     """1.0; or, for an End that surely walks the guard in on a burglar with no Stealth left
     and draws an Event nobody has seen, the share of the cards that may come on top whose
     End still loses (the deck's make-up is public, not its order). Priced at the full
     chance, the hope of a sparing card was worth less than the Event's price (Bank seed
     9263: three hacks dodged the Event that was the crew's one chance, and he was caught)."""
-    if here is None or not _event_unseen(g):
-        return 1.0
-    risk = hit_risk(g, here >> 6)
-    sure = any(
-        p.stealth == 0 and g.tile(p.pos).stealth == 0 and risk.get(p.pos, 0.0) >= _SURE
-        for p in g.state.players
-        if p.pos is not None and not p.escaped and p.pos >> 6 == here >> 6
-    )
-    if not sure:
-        return 1.0
-    lost, bare = _event_loses(g, turn)
-    return lost if bare else 1.0
+    share = _sure_loss_share(g, g, me)
+    return 1.0 if share is None else share
 
 
 def play_game(game: Game, bots: list[Bot], max_actions: int = 3000) -> Game:

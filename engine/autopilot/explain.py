@@ -617,9 +617,10 @@ def _loses_anyway(
     if end is None:
         return False
     pos = end.state.players[me].pos
-    if pos is None or not w0.tile(pos).revealed or _sure_loss(w0, end, me) < 0:
+    if pos is None or not w0.tile(pos).revealed:
         return False
-    return not _event_unseen(end) or _event_loses(end, w0.state.turn)[0] >= _SURE
+    share = _sure_loss_share(w0, end, me)
+    return share is not None and share >= _SURE
 
 
 def _loss_chance(
@@ -635,11 +636,11 @@ def _loss_chance(
     end, hidden = _plan_end(w0, action, plan)
     if end is None or hidden:
         return -1.0
-    sure = _sure_loss(w0, end, me) >= 0
+    share = _sure_loss_share(w0, end, me)
+    if share is not None:
+        return share
     if _event_unseen(end):
-        return _event_loses(end, w0.state.turn)[0] if sure else -1.0
-    if sure:
-        return 1.0
+        return -1.0
     pos = end.state.players[me].pos
     if pos is None:
         return 0.0
@@ -647,6 +648,16 @@ def _loss_chance(
     watch, watched, _, _, _ = _public_watch(w0, end, me)
     seen = _seen_chance(risk, watch, watched)
     return seen if _exposed(end, ((me, pos, seen),)) else 0.0
+
+
+def _sure_loss_share(w0: Game, end: Game, me: int) -> float | None:
+    """Where a line ends with a burglar with no Stealth left the guard surely reaches
+    (`_sure_loss`): the share of the Event cards that may come whose End still gets him
+    caught (1.0 when no unseen Event is drawn; a Freight Elevator may spare him). None when
+    nobody is surely reached."""
+    if _sure_loss(w0, end, me) < 0:
+        return None
+    return _event_loses(end, w0.state.turn)[0] if _event_unseen(end) else 1.0
 
 
 def _event_unseen(end: Game) -> bool:
