@@ -53,6 +53,7 @@ from ..rules.rng import Rng
 from ..rules.state import Step
 from .explain import (
     Explanation,
+    _event_unseen,
     _guard_on,
     _loop_steps,
     _reason,
@@ -477,6 +478,8 @@ def _unspared(g: Game, me: int, turn: int) -> float:
     End still loses (the deck's make-up is public, not its order). Priced at the full
     chance, the hope of a sparing card was worth less than the Event's price (Bank seed
     9263: three hacks dodged the Event that was the crew's one chance, and he was caught)."""
+    if not _event_unseen(g):  # the cheap test first: this sits in the End's price
+        return 1.0
     share = _sure_loss_share(g, g, me)
     return 1.0 if share is None else share
 
