@@ -359,6 +359,11 @@ class TurnSearch:
         if escape is None:
             escape = self.escape_turns > 0 and world.team_has_all_loot()
         if escape:
+            if st.outcome == "loss":
+                # Lost by the line's own step: surer than any loss the rule of thumb walks
+                # into on the turns played on (Bank seed 9258: with every roll-on after the
+                # End lost, the step into the guard scored the same and was played).
+                return evaluate(g, bot.weights) - bot.weights.hit_last - entered
             return self._roll_on(bot, g, me, turn) - entered
         if st.step == Step.OVER or st.turn != turn or st.current != me:
             return self._beyond(bot, g, evaluate(g, bot.weights) - entered)
@@ -402,6 +407,8 @@ class TurnSearch:
             if st.step == Step.OVER or st.outcome or st.turn >= stop:
                 break
             g.apply(policy(g))
+        if st.outcome:
+            return evaluate(g, w)  # the game's outcome: no price for how the turn ended
         return evaluate(g, w) - penalty
 
     def _beyond(self, bot: Bot, g: Game, value: float) -> float:

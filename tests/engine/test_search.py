@@ -258,8 +258,28 @@ def test_with_every_loot_held_a_line_is_scored_by_the_way_out_played_on():
     one_turn = TurnSearch()._play(bot, g, ending, me, turn)
     played_on = TurnSearch(escape_turns=2)._play(bot, g, ending, me, turn)
     assert one_turn < bot.weights.win / 2
-    idle = ending_price(g, me, bot.weights)  # the unused action, as any line pays it
-    assert played_on == bot.weights.win - idle  # the next turn walks to the Stairs and out
+    assert played_on == bot.weights.win  # the next turn walks to the Stairs and out
+
+
+def test_with_every_loot_held_a_step_that_loses_now_scores_below_an_end_lost_later():
+    """A burglar with no Stealth left, the guard next door and surely walking in: the step
+    into his tile loses the game now, the End loses it as the turn ends. The step's loss is
+    the line's own, so it scores below; the End's is the game's outcome, not priced again
+    for the actions it leaves unused (Bank seed 9258: the End priced so, the step into the
+    guard scored higher and was played, with every roll-on after the End lost)."""
+    t = Table(players=1, scenario=ScenarioId.OFFICE).reveal_floor(0).reveal_floor(1)
+    t.tile("1.D4", K.SAFE, safe_open=True).tile("1.A3", K.STAIRS)
+    t.tile("2.D2", K.SAFE, safe_open=True).tile("2.A4", K.STAIRS)
+    t.player(0, "2.A1", stealth=0, loot=(Loot.GEMSTONE, Loot.TIARA))
+    t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.B1", dest="2.A1", speed=2)
+    g = t.turn(0, actions=4, taken=2).game()
+    bot, search = Bot(seed=1), TurnSearch(escape_turns=2)
+    me, turn = g.state.current, g.state.turn
+    ending, into = (Action.parse("end"),), (Action.parse("move 2.B1"),)
+    lost = -bot.weights.win
+    assert ending_price(g, me, bot.weights) > 0.0  # two actions left unused
+    assert search._play(bot, g, ending, me, turn) == lost
+    assert search._play(bot, g, into, me, turn) < lost
 
 
 def test_the_search_tells_which_first_actions_its_plan_beat():
