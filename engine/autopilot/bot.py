@@ -301,6 +301,11 @@ class Bot:
         if end > value:
             value = end
             chosen = _END
+        if value > w.win / 2:
+            # A win still some actions off is worth a point less per action: else a plan
+            # that wanders first and escapes with its last action ties with escaping now
+            # (Office seed 9269: off the roof Stairs and back, a Motion room's alarm paid).
+            value -= 1.0
         memo[key] = value
         if plan is not None:
             plan[key] = chosen

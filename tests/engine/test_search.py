@@ -235,15 +235,16 @@ def test_a_line_that_ends_its_actions_early_is_scored_as_ending_there():
     assert ended == search._end_in_world(bot, g.clone(), me, turn)
 
 
-def _loot_held_near_the_roof() -> Game:
-    """Office Job, one burglar: both Safes open and their Loot in hand, the roof Stairs two
-    steps off, one action left (the turn's Event already dodged), the guard far away."""
+def _loot_held_near_the_roof(at: str = "2.A2", actions: int = 1) -> Game:
+    """Office Job, one burglar: both Safes open and their Loot in hand, the roof Stairs at
+    2.A4 (two steps off by default), one action left (the turn's Event already dodged), the
+    guard far away."""
     t = Table(players=1, scenario=ScenarioId.OFFICE).reveal_floor(0).reveal_floor(1)
     t.tile("1.D4", K.SAFE, safe_open=True).tile("1.A3", K.STAIRS)
     t.tile("2.D2", K.SAFE, safe_open=True).tile("2.A4", K.STAIRS)
-    t.player(0, "2.A2", loot=(Loot.GEMSTONE, Loot.TIARA))
+    t.player(0, at, loot=(Loot.GEMSTONE, Loot.TIARA))
     t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.D4", dest="2.C4", patrol=("2.D3",))
-    return t.turn(0, actions=1, taken=3).game()
+    return t.turn(0, actions=actions, taken=4 - actions).game()
 
 
 def test_with_every_loot_held_a_line_is_scored_by_the_way_out_played_on():
@@ -297,3 +298,18 @@ def test_the_search_tells_which_first_actions_its_plan_beat():
         chosen: tuple[Action, ...] = done.value
     assert chosen[0] == away and chosen[0] not in search.beaten
     assert into in search.beaten  # a step into his tile: a token and the bot's price
+
+
+def test_a_plan_that_reaches_the_roof_escapes_at_once_rather_than_with_its_last_action():
+    """A win some actions off is worth less than a win now: a plan whose every line ends in
+    an escape took the first it found, off the roof Stairs and back (Office seed 9269, a
+    Motion room's alarm paid on the way) and escaped with its last action."""
+    g = _loot_held_near_the_roof(at="2.A3", actions=4)
+    bot = Bot(seed=1, worlds=3)
+    bot.search = TurnSearch(worlds=2)
+    played = []
+    while not g.is_over() and len(played) < 6:
+        action = bot.choose(g)
+        played.append(str(action))
+        g.apply(action)
+    assert played == ["move 2.A4", "escape"]
