@@ -235,15 +235,18 @@ def test_a_line_that_ends_its_actions_early_is_scored_as_ending_there():
     assert ended == search._end_in_world(bot, g.clone(), me, turn)
 
 
-def _loot_held_near_the_roof(at: str = "2.A2", actions: int = 1) -> Game:
+def _loot_held_near_the_roof(
+    at: str = "2.A2", actions: int = 1, stealth: int = 3, guard: str = "2.D4 2.C4"
+) -> Game:
     """Office Job, one burglar: both Safes open and their Loot in hand, the roof Stairs at
     2.A4 (two steps off by default), one action left (the turn's Event already dodged), the
-    guard far away."""
+    top floor's guard far away (`guard`: where he stands and where he heads, speed 2)."""
     t = Table(players=1, scenario=ScenarioId.OFFICE).reveal_floor(0).reveal_floor(1)
     t.tile("1.D4", K.SAFE, safe_open=True).tile("1.A3", K.STAIRS)
     t.tile("2.D2", K.SAFE, safe_open=True).tile("2.A4", K.STAIRS)
-    t.player(0, at, loot=(Loot.GEMSTONE, Loot.TIARA))
-    t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.D4", dest="2.C4", patrol=("2.D3",))
+    t.player(0, at, stealth=stealth, loot=(Loot.GEMSTONE, Loot.TIARA))
+    stands, heads = guard.split()
+    t.guard(0, at="1.D1", dest="1.D2").guard(1, at=stands, dest=heads, patrol=("2.D3",))
     return t.turn(0, actions=actions, taken=4 - actions).game()
 
 
@@ -268,12 +271,7 @@ def test_with_every_loot_held_a_step_that_loses_now_scores_below_an_end_lost_lat
     the line's own, so it scores below; the End's is the game's outcome, not priced again
     for the actions it leaves unused (Bank seed 9258: the End priced so, the step into the
     guard scored higher and was played, with every roll-on after the End lost)."""
-    t = Table(players=1, scenario=ScenarioId.OFFICE).reveal_floor(0).reveal_floor(1)
-    t.tile("1.D4", K.SAFE, safe_open=True).tile("1.A3", K.STAIRS)
-    t.tile("2.D2", K.SAFE, safe_open=True).tile("2.A4", K.STAIRS)
-    t.player(0, "2.A1", stealth=0, loot=(Loot.GEMSTONE, Loot.TIARA))
-    t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.B1", dest="2.A1", speed=2)
-    g = t.turn(0, actions=4, taken=2).game()
+    g = _loot_held_near_the_roof(at="2.A1", actions=2, stealth=0, guard="2.B1 2.A1")
     bot, search = Bot(seed=1), TurnSearch(escape_turns=2)
     me, turn = g.state.current, g.state.turn
     ending, into = (Action.parse("end"),), (Action.parse("move 2.B1"),)
@@ -307,7 +305,7 @@ def test_a_plan_that_reaches_the_roof_escapes_at_once_rather_than_with_its_last_
     g = _loot_held_near_the_roof(at="2.A3", actions=4)
     bot = Bot(seed=1, worlds=3)
     bot.search = TurnSearch(worlds=2)
-    played = []
+    played: list[str] = []
     while not g.is_over() and len(played) < 6:
         action = bot.choose(g)
         played.append(str(action))
