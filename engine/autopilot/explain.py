@@ -75,11 +75,11 @@ class Explanation:
     and `alarm_asked` whether the player is first asked how to stop it (a hack token, an
     extra action); for an answer to that question that stops it, `alarm_quieted` is the tile
     of the alarm the best other answer would let ring (-1 otherwise). `event`: ending now
-    draws an Event. `face_down`: it steps onto a tile
-    nobody has seen. `flexible`: it steps into the guard's tile with no token paid
-    (Flexibility). `end_pos`: where the plan ends the turn, `risk` the chance, from his
-    route and the patrol cards left, that the guard then walks in (-1 and 0.0 without a
-    plan: the entrance, a choice made as the turn ends), from the first sample:
+    draws an Event. `face_down`: it steps onto a tile nobody has seen. `flexible`: it steps
+    into the guard's tile with no token paid (Flexibility). `end_pos`: where the plan ends
+    the turn, `risk` the chance, from his route and the patrol cards left, that the guard
+    then walks in (-1 and 0.0 without a plan: the entrance, a choice made as the turn ends),
+    from the first sample:
     `end_unknown` when the plan turns up a hidden fact before it ends there (a tile, a
     roll, a card, a guard placed), so that end and its risk are that sample's guess
     (`end_replanned`, with no end told, when the plan has no step for what the sample turned
