@@ -61,6 +61,17 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
         )
     elif goal == "stairs-down" and e.leads_to >= 0:  # the floor below's Stairs not found yet
         parts.append(t("autopilot.goal.stairs-down_unknown", floor=e.leads_to + 1))
+    elif goal == "way-held":
+        if e.target >= 0:
+            parts.append(
+                t(
+                    "autopilot.goal.way-held",
+                    pos=describe.pos_text(e.target),
+                    floor=e.leads_to + 1,
+                )
+            )
+        else:
+            parts.append(t("autopilot.goal.way-held_none"))
     elif goal in ("find-safe", "find-stairs"):
         parts.append(t(f"autopilot.goal.{goal}", floor=e.goal_floor + 1))
     elif goal == "hide":  # the tile he leaves, and why

@@ -85,6 +85,8 @@ EN: dict[str, Text] = {
     "autopilot.goal.loot_lying": "Goal: the Loot lying at {pos}.",
     "autopilot.goal.stairs-up": "Goal: the Stairs at {pos}, up to floor {floor}.",
     "autopilot.goal.duct": "Goal: the Service duct at {pos}: from there one Move takes you to floor {floor}.",
+    "autopilot.goal.way-held": "Goal: floor {floor} by {pos}, once its guard leaves the tile that way leads to, where he stands while nobody is on his floor. Nothing is left for you to do on this floor.",
+    "autopilot.goal.way-held_none": "Goal: keep out of the guard's way: nothing is left for you to do on this floor.",
     "autopilot.goal.find-stairs": "Goal: find the Stairs of floor {floor} among its tiles still face down.",
     "autopilot.goal.stairs-down": "Goal: {pos}, down the Stairs to floor {floor}.",
     "autopilot.goal.climb": "Goal: floor {floor}, reached here without the Stairs.",

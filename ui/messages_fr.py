@@ -61,6 +61,8 @@ FR: dict[str, Text] = {
     "autopilot.goal.loot_lying": "Objectif : le Butin posé en {pos}.",
     "autopilot.goal.stairs-up": "Objectif : l'Escalier en {pos}, pour monter à l'étage {floor}.",
     "autopilot.goal.duct": "Objectif : le Conduit en {pos} : de là, un déplacement vous mène à l'étage {floor}.",
+    "autopilot.goal.way-held": "Objectif : l'étage {floor} par {pos}, dès que son Gardien quitte la case où mène ce passage, où il se tient tant que personne n'est à son étage. Rien ne vous reste à faire à cet étage.",
+    "autopilot.goal.way-held_none": "Objectif : rester hors du chemin du Gardien : rien ne vous reste à faire à cet étage.",
     "autopilot.goal.find-stairs": "Objectif : trouver l'Escalier de l'étage {floor} parmi ses tuiles encore face cachée.",
     "autopilot.goal.stairs-down": "Objectif : {pos}, pour redescendre à l'étage {floor}.",
     "autopilot.goal.climb": "Objectif : l'étage {floor}, atteint ici sans l'Escalier.",

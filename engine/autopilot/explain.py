@@ -105,9 +105,10 @@ class Explanation:
     are caught and the crew loses; `crew_foyer`: the seats of `crew` in a Foyer (seen from
     next to it, not only walked in on). `exposed`: the burglar himself has no Stealth token
     left (nor one on his tile) where the plan ends and the guard may see him there.
-    `leads_to`: the floor a Stairs or Service Duct goal takes the burglar to (-1: no such
-    goal); `climb`: the Move itself reaches that floor, off the Stairs or Duct named (the
-    advanced Acrobat's climb, the Stairs beside a Duct);
+    `leads_to`: the floor a Stairs or Service Duct goal takes the burglar to, or the one
+    whose held way a `Goal.WAY_HELD` names (-1: no such goal); `climb`: the Move itself
+    reaches that floor, off the Stairs or Duct named (the advanced Acrobat's climb, the
+    Stairs beside a Duct);
     `goal_floor`: the floor whose face-down tiles a search for a Safe or Stairs turns up.
     `floor_left`: the floor the burglar works and stands on when the plan ends the turn on
     another one (so the End moves that floor's guard, not this one's), -1 otherwise;
@@ -1094,6 +1095,9 @@ def explain(
         goal, target = Goal.HACK, pos  # past them a hack is an action spent on the goal's turn
     if goal == Goal.LOOT and target >= 0 and w0.tile(target).kind == K.SAFE:
         safe = target  # Loot in its open Safe; none for Loot lying elsewhere (a Kitty run off)
+    if goal == Goal.WAY_HELD and kind == ActionKind.MOVE and 0 <= aim.to == action.pos:
+        # Onto the held way's far end, into its guard: told as the way, its token as a price.
+        goal = Goal.STAIRS_UP if aim.to >> 6 > target >> 6 else Goal.STAIRS_DOWN
     hazards = w0.hazards(action)
     event = kind == ActionKind.END and w0.would_draw_event()
     face_down = kind == ActionKind.MOVE and not w0.tile(action.pos).revealed
@@ -1229,7 +1233,7 @@ def explain(
         leads_to = (target >> 6) + 1
     elif goal == Goal.STAIRS_DOWN and pos is not None:
         leads_to = (pos >> 6) - 1  # the floor below his, its Stairs found or not (target -1)
-    elif goal == Goal.DUCT:
+    elif goal in (Goal.DUCT, Goal.WAY_HELD) and aim.to >= 0:
         leads_to = aim.to >> 6
     elif (
         goal == Goal.FIND_STAIRS

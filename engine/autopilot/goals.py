@@ -510,6 +510,7 @@ class Goal(StrEnum):
     ESCAPE = "escape"  # the whole crew holds the Loot: out by the roof
     ROOF = "roof"  # the top floor's Stairs, to wait for the way out: some Loot is not held yet
     HIDE = "hide"  # out of the guard's way
+    WAY_HELD = "way-held"  # nothing left here; the way at `target` to `to`'s floor is held
     HACK = "hack"  # a hack token on the computer at `target`
     DECIDE = "decide"  # the option a card or ability asks for
 
@@ -565,6 +566,8 @@ def aim_of(game: Game, player: int) -> Aim:
     if loose:
         safes = [q for q in safes if not game.tile(q).safe_open]
     if not safes:
+        if safe_of(game, f):  # found and open, its Loot left to a teammate (a second Gold Bar)
+            return _held_way(game, player, all_loot, dist)
         return Aim(Goal.FIND_SAFE)
     safe = safes[0]
     if game.tile(safe).safe_open:
@@ -573,6 +576,29 @@ def aim_of(game: Game, player: int) -> Aim:
     if hidden:
         return Aim(Goal.COMBINATION, nearest(), safe)
     return Aim(Goal.OPEN_SAFE, safe, safe)
+
+
+def _held_way(game: Game, player: int, all_loot: bool, dist: list[int]) -> Aim:
+    """A burglar kept on a floor with nothing left for him: the way to the floor he would
+    work is held (`player_floor`), its guard standing where it arrives. Told as "find the
+    Safe" of a floor whose Safe lay open (Bank seed 9275)."""
+    pos = game.state.players[player].pos
+    assert pos is not None
+    f = pos >> 6
+    floor = _assigned_floor(game, player, None, all_loot, None)
+    if floor == f:
+        return Aim(Goal.WAY_HELD)
+    there = f + 1 if floor > f else f - 1
+    if there > f:
+        ways = _revealed_of_kind(game, f, K.STAIRS)
+    else:
+        tiles = game.state.floors[f].tiles
+        ways = [(f << 6) | c for c, t in enumerate(tiles) if t is not None and t.downstairs]
+    ways = [q for q in ways if dist[q & 63] >= 0] or ways
+    if not ways:
+        return Aim(Goal.WAY_HELD)
+    way = min(ways, key=lambda q: (dist[q & 63], q))
+    return Aim(Goal.WAY_HELD, way, to=(there << 6) | (way & 63))
 
 
 def goal_distance(

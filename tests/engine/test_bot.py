@@ -1192,6 +1192,30 @@ def test_loose_loot_waits_until_the_safes_left_are_open():
     assert player_floor(g, 0) == 1  # and the one who may not carry it comes to help
 
 
+def _way_up_held(at: str = "1.B1") -> Game:
+    """`_gold_bar_waiting` with the upstairs Safe closed, both burglars on floor 1 and the
+    upstairs guard standing on 2.D4, where the Stairs at 1.D4 lead: burglar 1 (at `at`),
+    who may not carry the second Gold Bar, has nothing left downstairs."""
+    t = Table(players=2, scenario=ScenarioId.OFFICE).reveal_floor(0).reveal_floor(1)
+    t.tile("1.A1", K.SAFE, safe_open=True, loot=[Loot.GOLD_BAR]).tile("1.D4", K.STAIRS)
+    t.tile("2.D1", K.SAFE).tile("2.A4", K.STAIRS)
+    t.player(0, at, loot=(Loot.GOLD_BAR,)).player(1, "1.C1")
+    t.guard(0, at="1.D1", dest="1.D2").guard(1, at="2.D4", dest="2.A2")
+    return t.game()
+
+
+def test_a_burglar_kept_below_by_a_held_way_is_aimed_at_that_way_not_at_a_search():
+    """Bank seed 9275: told "find the Safe of floor 1 among its tiles still face down" on a
+    floor with none face down, its Safe open, the Gold Bar in it his teammate's to carry."""
+    g = _way_up_held()
+    assert player_floor(g, 0) == 0  # the way up arrives on the standing guard
+    assert aim_of(g, 0) == Aim(Goal.WAY_HELD, P("1.D4"), to=P("2.D4"))
+    g.state.floors[1].guard.pos = P("2.C4")
+    g._state_changed()
+    assert player_floor(g, 0) == 1  # the way is free: up to the Safe still closed
+    assert aim_of(g, 0) == Aim(Goal.STAIRS_UP, P("1.D4"))
+
+
 def _kitty_ran() -> Game:
     """Office Job: both Safes open, the crew holds all the Loot but the Persian Kitty, which
     ran to the Laser burglar 1 stands on; the guards are far away."""

@@ -25,6 +25,7 @@ from tests.engine.test_bot import (
     _rook_orders,
     _step_out_and_back,
     _teammate_in_the_guards_walk,
+    _way_up_held,
 )
 from tests.engine.test_end import heist_done
 from ui import messages
@@ -131,6 +132,16 @@ def test_a_hack_while_the_loot_waits_in_its_open_safe_is_told_as_the_hack():
     e = explain(g.game(), Action.parse("hack"), {}, {}, 3, 1)
     assert (e.goal, e.target) == (Goal.HACK, P("1.A1"))
     assert explanation_text(e, ["P1"]).startswith("Goal: a hack token on the computer at 1.A1")
+
+
+def test_a_held_way_up_is_named_with_its_standing_guard_and_a_step_onto_it_as_the_stairs():
+    """Bank seed 9275: "find the Safe of floor 1" on a floor with nothing left face down."""
+    words = explanation_text(explain(_way_up_held(), Action.parse("end"), {}, {}, 3, 1), ["P1"])
+    assert words.startswith("Goal: floor 2 by 1.D4, once its guard leaves the tile that way")
+    assert "find the Safe" not in words
+    up = explain(_way_up_held(at="1.D4"), Action.parse("move 2.D4"), {}, {}, 3, 1)
+    assert (up.goal, up.target) == (Goal.STAIRS_UP, P("1.D4"))
+    assert explanation_text(up, ["P1"]).startswith("Goal: the Stairs at 1.D4, up to floor 2.")
 
 
 def test_loot_lying_off_its_safe_is_not_told_as_the_open_safes():
