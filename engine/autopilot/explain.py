@@ -551,6 +551,17 @@ def _walk_loses(end: Game | None, me: int, turn: int) -> float:
     return lost / _LOSS_SAMPLES
 
 
+def _steps_alike(end: Game | None, other: Game | None, me: int, steps: int) -> int:
+    """`steps`, `other`'s end's steps to the goal, when both ends aim at the same goal;
+    -1 otherwise: a choice that reaches the goal and turns him to the next is not "further
+    from the goal" (Bank seed 9275: told so of picking up the Gold Bar he stood on)."""
+    if end is None or other is None or steps < 0:
+        return -1
+    if end.state.players[me].pos is None or other.state.players[me].pos is None:
+        return -1
+    return steps if aim_of(end, me) == aim_of(other, me) else -1
+
+
 def _end_risk(g: Game | None, me: int) -> tuple[int, float, int]:
     """(where the burglar ends the actions, the chance the guard then walks in on him, the
     steps left to the goal) in a plan's end position; (-1, 0.0, -1) without one. The chance
@@ -1346,6 +1357,7 @@ def explain(
             # Unweighed, its own line is read only when nothing hidden is on either line.
             if weighed or (not alt_hidden and not end_unknown):
                 _, alt_risk, alt_steps = _end_risk(alt_end, me)
+                alt_steps = _steps_alike(end, alt_end, me, alt_steps)
                 # A teammate it leaves in the guard's walk (Office seed 9212: an End on a
                 # Thermo whose alarm turned him away from a burglar with one token left).
                 reached = {seat for seat, _, chance in crew if chance >= _SURE}
@@ -1371,6 +1383,7 @@ def explain(
                 continue
             _, other_risk, other_steps = _end_risk(other_end, me)
             if other_risk < risk:
+                other_steps = _steps_alike(end, other_end, me, other_steps)
                 alternative, alt_risk, alt_steps = other, other_risk, other_steps
                 weighed = _outscores(scores, action, other)
                 walked_in = True
@@ -1550,6 +1563,7 @@ def _explain_decision(
         other_end, other_unknown = _plan_end(w0, best_other, plan)
         other_pos, other_risk, other_steps = _end_risk(other_end, me)
         if other_pos >= 0 and not other_unknown and other_risk > risk:
+            other_steps = _steps_alike(end, other_end, me, other_steps)
             alternative, alt_risk, alt_steps = best_other, other_risk, other_steps
         elif _sure_loss(w0, end, me) >= 0:
             # This option's line loses the game: does the other one's too (Bank seed 9228:

@@ -1239,6 +1239,18 @@ def test_loot_lying_off_its_safe_is_worth_picking_up():
     assert evaluate(g, w) > before
 
 
+def _second_gold_bar() -> Game:
+    """Bank Job, as in seed 9275: burglar 2 stands on floor 1's open Safe at D4, where the
+    second Gold Bar lies; burglar 1, holding the first, waits at A1 below the way up, held
+    by floor 2's guard on 2.C1; floor 2's Safe is found and closed, floor 3's face down."""
+    t = Table(players=2, scenario=ScenarioId.BANK).reveal_floor(0)
+    t.tile("1.D4", K.SAFE, safe_open=True, loot=[Loot.GOLD_BAR]).tile("1.C1", K.STAIRS)
+    t.tile("2.A4", K.SAFE).tile("2.D4", K.STAIRS)
+    t.player(0, "1.A1", loot=(Loot.GOLD_BAR,)).player(1, "1.D4")
+    t.guard(0, at="1.A4", dest="1.B4").guard(1, at="2.C1", dest="2.C2")
+    return t.turn(1).game()
+
+
 def _combination_left(*face_down: str) -> Game:
     """Floor 1 face up but `face_down`, the Safe at A4 (its row and column: A1-A3, B4-D4),
     the burglar at B1, the guard far off."""

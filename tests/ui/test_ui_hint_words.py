@@ -23,6 +23,7 @@ from tests.engine.test_bot import (
     _last_step,
     _on_the_stairs_in_the_guards_walk,
     _rook_orders,
+    _second_gold_bar,
     _step_out_and_back,
     _teammate_in_the_guards_walk,
     _way_up_held,
@@ -142,6 +143,20 @@ def test_a_held_way_up_is_named_with_its_standing_guard_and_a_step_onto_it_as_th
     up = explain(_way_up_held(at="1.D4"), Action.parse("move 2.D4"), {}, {}, 3, 1)
     assert (up.goal, up.target) == (Goal.STAIRS_UP, P("1.D4"))
     assert explanation_text(up, ["P1"]).startswith("Goal: the Stairs at 1.D4, up to floor 2.")
+
+
+def test_a_choice_that_reaches_the_goal_is_never_told_as_ending_further_from_it():
+    """Bank seed 9275: an End where the guard walks in, "worth it" against picking up the
+    Gold Bar the burglar stood on, which "ends the turn 11 steps further from the goal":
+    the steps to the next goal it turns him to, not to this one."""
+    g = _second_gold_bar()
+    g.state.floors[0].guard.pos, g.state.floors[0].guard.dest = P("1.D2"), P("1.D4")
+    g._state_changed()
+    scores = {Action.parse("end"): 10.0, Action.parse("pickup gold-bar"): 5.0}
+    e = explain(g, Action.parse("end"), {}, scores, 2, 1)
+    assert e.alternative == Action.parse("pickup gold-bar") and e.alternative_steps == -1
+    words = explanation_text(e, ["P1", "P2"])
+    assert "(Pick up Gold bar) scores lower" in words and "further" not in words
 
 
 def test_loot_lying_off_its_safe_is_not_told_as_the_open_safes():
