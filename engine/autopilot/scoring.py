@@ -56,6 +56,10 @@ class Weights:
     hit_last: float = 20000.0
     hit_next: float = 0.0
     alarm_end: float = 100.0
+    # Loot lying loose (the second Gold Bar in its open Safe, a Persian Kitty run off):
+    # picking it up must outweigh the longer ways on it opens, the carrier's and his
+    # teammates' (the crew's next floor, the roof).
+    loot_left: float = 1800.0
 
 
 def evaluate(game: Game, w: Weights) -> float:
@@ -78,7 +82,7 @@ def evaluate(game: Game, w: Weights) -> float:
             score += explore
             if t.kind == safe_kind:
                 if t.safe_open:
-                    score += w.safe - (w.safe * 0.3 if t.loot else 0)
+                    score += w.safe - (w.loot_left if t.loot else 0)
                     continue
                 score += w.found_safe
                 for q in geo.combination(c):  # `game.combination`, read on this floor
@@ -97,7 +101,7 @@ def evaluate(game: Game, w: Weights) -> float:
         # must outweigh the longer way out it opens (the crew then heads for the roof).
         for q in sv[f].loose:
             if game.tile(q).kind != K.SAFE:
-                score -= w.safe * 0.3
+                score -= w.loot_left
     threats = [guard_threat(game, f, 1, alarms[f]) for f in range(len(st.floors))]
     cur = st.players[st.current].pos
     moving = -1 if cur is None else cur >> 6  # the floor whose guard moves next

@@ -1251,6 +1251,18 @@ def _second_gold_bar() -> Game:
     return t.turn(1).game()
 
 
+def test_the_second_gold_bar_is_worth_picking_up_though_both_burglars_goals_then_lie_far():
+    """Bank seed 9275: picked up, the Bar sends its carrier two floors up and frees his
+    teammate to climb; priced below those steps, it lay there for 20 turns with its burglar
+    on it, ending turns where the guard walked in rather than take it."""
+    g = _second_gold_bar()
+    w = weights_for(ScenarioId.BANK)
+    before = evaluate(g, w)
+    g.apply(Action.parse("pickup gold-bar"))
+    assert goal_distance(g, 1) >= 10
+    assert evaluate(g, w) > before
+
+
 def _combination_left(*face_down: str) -> Game:
     """Floor 1 face up but `face_down`, the Safe at A4 (its row and column: A1-A3, B4-D4),
     the burglar at B1, the guard far off."""
