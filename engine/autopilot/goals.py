@@ -22,6 +22,12 @@ def safe_of(game: Game, floor: int) -> list[int]:
     ]
 
 
+def _ways_down(game: Game, floor: int) -> list[int]:
+    """The floor's tiles marked as the way down (the floor below's Stairs, once found)."""
+    tiles = game.state.floors[floor].tiles
+    return [(floor << 6) | c for c, t in enumerate(tiles) if t is not None and t.downstairs]
+
+
 def _revealed_of_kind(game: Game, floor: int, kind: K) -> list[int]:
     base = floor << 6
     return [
@@ -398,11 +404,7 @@ def _goals_on(
             return up, extra + 1
         return (here.hidden if here is not None else _unrevealed(game, f)), extra + 2
     if tf < f:
-        if here is not None:
-            down = here.down
-        else:
-            tiles = st.floors[f].tiles
-            down = [(f << 6) | c for c, t in enumerate(tiles) if t is not None and t.downstairs]
+        down = here.down if here is not None else _ways_down(game, f)
         if down and tf == f - 1:
             return _next_floor_way(game, player, pos, down, tf, team_floor, sv)
         return (down or (here.hidden if here is not None else _unrevealed(game, f))), 4 * (f - tf)
@@ -589,11 +591,7 @@ def _held_way(game: Game, player: int, all_loot: bool, dist: list[int]) -> Aim:
     if floor == f:
         return Aim(Goal.WAY_HELD)
     there = f + 1 if floor > f else f - 1
-    if there > f:
-        ways = _revealed_of_kind(game, f, K.STAIRS)
-    else:
-        tiles = game.state.floors[f].tiles
-        ways = [(f << 6) | c for c, t in enumerate(tiles) if t is not None and t.downstairs]
+    ways = _revealed_of_kind(game, f, K.STAIRS) if there > f else _ways_down(game, f)
     ways = [q for q in ways if dist[q & 63] >= 0] or ways
     if not ways:
         return Aim(Goal.WAY_HELD)
