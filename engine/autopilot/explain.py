@@ -955,6 +955,8 @@ def _pays_nothing(g: Game, action: Action, me: int) -> bool:
 # Goals on the burglar's own floor, and those whose tile is the way off it.
 _THIS_FLOOR = frozenset({Goal.FIND_SAFE, Goal.FIND_STAIRS})
 _OFF_THIS_FLOOR = frozenset({Goal.STAIRS_UP, Goal.STAIRS_DOWN, Goal.DUCT, Goal.ESCAPE, Goal.ROOF})
+# Goals reached by going up: a plan that ends the turn on a floor below leaves them.
+_WAYS_UP = frozenset({Goal.STAIRS_UP, Goal.ESCAPE, Goal.ROOF})
 
 
 # An End's hazards that say the guard surely walks in on the burglar (an Event aside).
@@ -1012,14 +1014,18 @@ def _leaves_the_goal(
     w0: Game, action: Action, goal: Goal, target: int, end_pos: int, steps: int
 ) -> bool:
     """The Move, and the plan's end after it, take the burglar no nearer his goal: on this
-    floor, no fewer steps from it; off it by the Stairs, a goal that lies on this floor."""
+    floor, no fewer steps from it; off it, a goal that lies on this floor, or a way up left
+    for a floor below (a way down for one above)."""
     me = w0.state.current
     pos = w0.state.players[me].pos
     assert pos is not None
     here = pos >> 6
-    if action.pos >> 6 == here and (end_pos < 0 or end_pos >> 6 == here):
+    there = end_pos >> 6 if end_pos >= 0 else action.pos >> 6
+    if action.pos >> 6 == here and there == here:
         before = goal_distance(w0, me)
         return (steps if steps >= 0 else before) >= before
+    if (there < here and goal in _WAYS_UP) or (there > here and goal == Goal.STAIRS_DOWN):
+        return True
     return goal in _THIS_FLOOR or (
         goal not in _OFF_THIS_FLOOR and target >= 0 and target >> 6 == here
     )

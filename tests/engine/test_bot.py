@@ -583,6 +583,23 @@ def test_going_up_the_stairs_off_the_goals_floor_is_explained_as_hiding():
     assert explain(climbing, up, {}, {}, 2, 1).goal == Goal.STAIRS_UP
 
 
+def test_going_down_the_stairs_while_the_goal_is_the_way_up_is_explained_as_hiding():
+    """Bank seed 9284: a burglar on floor 2, whose goal is its Stairs up, went down to floor
+    1 out of the guard's certain walk; the hint named the Stairs up as the goal of that
+    step down. Going down leaves a way up: the goal said is getting out of his way; the
+    same step out of nobody's way is not hiding."""
+    t = Table(players=1, characters=(Character.ROOK,)).reveal_floor(0).reveal_floor(1)
+    t.tile("1.D4", K.SAFE, safe_open=True).tile("2.D4", K.SAFE, safe_open=True)
+    t.tile("1.B1", K.STAIRS).tile("2.B1", K.LABORATORY, tool_taken=True, downstairs=True)
+    t.tile("2.A4", K.STAIRS).player(0, "2.B1").guard(0, at="1.D3", dest="1.D4")
+    down = Action.parse("move 1.B1")
+    for dest, hiding in (("2.B1", True), ("2.D3", False)):
+        g = t.guard(1, at="2.C1", dest=dest).turn(0, actions=1, taken=3).game()
+        assert aim_of(g, 0).goal == Goal.STAIRS_UP
+        e = explain(g, down, {}, {}, 2, 1)
+        assert (e.goal == Goal.HIDE) == hiding, e.goal
+
+
 def _teammate_in_the_guards_walk() -> Game:
     """Bank Job: burglar 1 on the Stairs at 1.B1, one action left, out of the guard's walk;
     floor 1's Safe still face down; burglar 2 at 1.C2, where the guard walks at the End."""
