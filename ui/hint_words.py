@@ -274,6 +274,10 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
         walk = "autopilot.risk.walk_event_loses" if e.end_event else "autopilot.risk.walk_loses"
         key = _sure_or(walk, e.walk_loses)
         parts.append(t(key, pct=_pct(e.walk_loses)))
+    seat, chance = e.next_walk
+    if seat >= 0:  # "out of his reach" covers this End: the next one on this floor may not
+        key = _sure_or("autopilot.risk.next_walk", chance)
+        parts.append(t(key, name=_name(names, seat), pct=_pct(chance)))
     seat, tile, alarm = e.crew_lure
     if seat >= 0:  # why a plan may end where the guard walks in: a teammate it spares
         key = "autopilot.risk.crew_lure" + ("_guess" if e.end_unknown else "")

@@ -91,7 +91,11 @@ class Explanation:
     (then the other cards are the crew's one chance); `walk_loses`, for the End itself
     when the table can foresee it, the share of fresh samples of what nobody has seen (the
     patrol cards, and the Event it draws) whose End gets a burglar with a token or two left
-    caught (a fast guard may pass by more than once); `watched` the
+    caught (a fast guard may pass by more than once); `next_walk`, for the End itself
+    when the table can foresee it, (the seat that plays next, on the floor he ends on, the
+    share of fresh samples whose guard, moved again by that seat's End with nothing changed
+    and no Event drawn, then walks in on him), (-1, 0.0) when that chance is 0 or the next
+    seat plays elsewhere: "out of the guard's reach" covers this End only; `watched` the
     chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
     a Camera while he steps on another); `unseen`: while the Invisible suit worn this turn
     hides him (`risk` and `watched` are then 0), the chance the guard walks through there;
@@ -217,6 +221,7 @@ class Explanation:
     event_loses: float = 0.0
     event_only_hope: bool = False
     walk_loses: float = 0.0
+    next_walk: tuple[int, float] = (-1, 0.0)
     leads_to: int = -1
     climb: bool = False
     goal_floor: int = -1
@@ -549,6 +554,45 @@ def _walk_loses(end: Game | None, me: int, turn: int) -> float:
         # Only a burglar who had a token to lose: one with none is told apart (`crew_exposed`).
         lost += any(isinstance(e, GameLost) and st.players[e.player].stealth > 0 for e in events)
     return lost / _LOSS_SAMPLES
+
+
+_NEXT_SALT = 0x2E57
+_NEXT_SAMPLES = 40  # two Ends each, at every End the autopilot plays: about 18 ms
+
+
+def _next_walk(end: Game | None, me: int, turn: int, risk: float) -> tuple[int, float]:
+    """(the seat that plays next, on the floor where `end` leaves `me`, and the share of
+    fresh samples in which, his End played and that seat's End then played at once with no
+    Event drawn, the floor's guard walks in on `me` at the second End); (-1, 0.0) when the
+    next seat stands on another floor, or he surely walks in at the first End anyway
+    (Bank seed 9275: told out of reach, caught at his teammate's End). An estimate of what
+    the guard does as things stand: the teammate's own actions may change it."""
+    if end is None or end.state.pending is not None or risk >= 1.0:
+        return (-1, 0.0)
+    st = end.state
+    pos = st.players[me].pos
+    if pos is None:
+        return (-1, 0.0)
+    floor = pos >> 6
+    n = len(st.players)
+    nxt = next((j for j in ((me + k) % n for k in range(1, n)) if not st.players[j].escaped), -1)
+    there = st.players[nxt].pos if nxt >= 0 else None
+    if there is None or there >> 6 != floor:
+        return (-1, 0.0)
+    found = 0
+    for k in range(_NEXT_SAMPLES):
+        c = resample_from_infostate(end, me, _mix(_NEXT_SALT, st.actions_applied, turn, k))
+        _play_the_end(c, turn)
+        cs = c.state
+        if cs.step == Step.OVER or cs.current != nxt or cs.pending is not None:
+            continue
+        q, r = cs.players[me].pos, cs.players[nxt].pos
+        if q is None or r is None or q >> 6 != floor or r >> 6 != floor:
+            continue
+        cs.events, cs.event_discard = [], []  # his End alone, no Event drawn
+        events = _play_the_end(c, cs.turn)
+        found += any(isinstance(e, (StealthLost, GameLost)) and e.player == me for e in events)
+    return (nxt, found / _NEXT_SAMPLES) if found else (-1, 0.0)
 
 
 def _steps_alike(end: Game | None, other: Game | None, me: int, steps: int) -> int:
@@ -1210,6 +1254,7 @@ def explain(
     # hundred samples cost some 20 ms.
     at_the_end = kind == ActionKind.END and not end_unknown
     walk_loses = _walk_loses(end, me, st.turn) if at_the_end else 0.0
+    next_walk = _next_walk(end, me, st.turn, risk) if at_the_end else (-1, 0.0)
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     exposed = _self_exposed(end, me, risk, watch, watched)
@@ -1474,6 +1519,7 @@ def explain(
         event_loses=event_loses,
         event_only_hope=event_only_hope,
         walk_loses=walk_loses,
+        next_walk=next_walk,
         leads_to=leads_to,
         climb=climb,
         goal_floor=pos >> 6 if goal in _THIS_FLOOR and pos is not None else -1,

@@ -1759,3 +1759,29 @@ def test_a_last_step_whose_roll_decides_where_the_actions_end_tells_the_thermo_a
     e = explain(g, step, TurnSearch().plan_in(g, step, (Action.parse("end"),)), {}, 2, 1)
     assert e.end_pos == P("1.A1") and e.end_thermo == "guess"
     assert "Your actions would end on the Thermo at 1.A1" in explanation_text(e, ["P1"])
+
+
+def _out_of_reach_until_the_next_end(teammate: str) -> Game:
+    """Bank Job: burglar 1 at 1.A1 ends his turn; the guard (speed 2) walks 1.D1 -> 1.B1,
+    a step short of him, and his next walk surely enters 1.A1. Burglar 2 plays next, at
+    `teammate` (on floor 1: her End moves that guard again; on floor 2: another one)."""
+    t = Table(players=2).reveal_floor(0).reveal_floor(1)
+    t.player(0, "1.A1").player(1, teammate)
+    t.guard(0, at="1.D1", dest="1.A1", speed=2).guard(1, at="2.A4", dest="2.B4")
+    return t.turn(0, actions=0, taken=4).game()
+
+
+def test_an_end_out_of_reach_names_the_teammate_whose_end_walks_the_guard_in_next():
+    """Bank seed 9275: told out of the guard's reach, a burglar was walked in on at his
+    teammate's End on the same floor. The End's hint says so; not when she plays on
+    another floor."""
+    g = _out_of_reach_until_the_next_end("1.D4")
+    e = explain(g, Action.parse("end"), {}, {}, 1, 1)
+    assert (e.risk, e.next_walk) == (0.0, (1, 1.0))
+    words = explanation_text(e, ["P1", "P2"])
+    assert "ends the turn at 1.A1, out of the guard's reach" in words
+    assert "P2 plays next on this floor: at their End" in words
+    assert "the guard walks in on you whatever his patrol cards." in words
+    e = explain(_out_of_reach_until_the_next_end("2.D4"), Action.parse("end"), {}, {}, 1, 1)
+    assert (e.risk, e.next_walk) == (0.0, (-1, 0.0))
+    assert "plays next" not in explanation_text(e, ["P1", "P2"])
