@@ -300,7 +300,8 @@ class Explanation:
 
     @property
     def claims_safe(self) -> bool:
-        """The words will say nothing is paid and the guard cannot reach the planned tile."""
+        """The words will say nothing is paid and the guard cannot reach the planned tile
+        (nor at the End of the teammate who plays next there)."""
         return (
             self.end_pos >= 0
             and not self.hazards
@@ -317,6 +318,7 @@ class Explanation:
             and not self.crew
             and not self.crew_camera
             and not self.crew_atrium
+            and self.next_walk[0] < 0
         )
 
 
