@@ -565,8 +565,9 @@ _NEXT_SAMPLES = 40  # two Ends each, at every End the autopilot plays: about 18 
 def _next_walk(end: Game | None, me: int, turn: int, risk: float) -> tuple[int, float]:
     """(the seat that plays next, on the floor where `end` leaves `me`, and the share of
     fresh samples in which, his End played and that seat's End then played at once with no
-    Event drawn, the floor's guard walks in on `me` at the second End); (-1, 0.0) when the
-    next seat stands on another floor, or he surely walks in at the first End anyway
+    Event drawn, the floor's guard walks in on `me` at the second End); (-1, 0.0) when no
+    sample finds him, the next seat stands on another floor, or he surely walks in at the
+    first End anyway
     (Bank seed 9275: told out of reach, caught at his teammate's End). An estimate of what
     the guard does as things stand: the teammate's own actions may change it."""
     if end is None or end.state.pending is not None or risk >= 1.0:

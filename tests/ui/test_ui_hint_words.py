@@ -1781,7 +1781,7 @@ def test_an_end_out_of_reach_names_the_teammate_whose_end_walks_the_guard_in_nex
     words = explanation_text(e, ["P1", "P2"])
     assert "ends the turn at 1.A1, out of the guard's reach" in words
     assert "P2 plays next on this floor: at their End" in words
-    assert "the guard walks in on you whatever his patrol cards." in words
+    assert "the guard walks in on you in nearly every way his patrol cards may fall" in words
     e = explain(_out_of_reach_until_the_next_end("2.D4"), Action.parse("end"), {}, {}, 1, 1)
     assert (e.risk, e.next_walk) == (0.0, (-1, 0.0)) and e.claims_safe
     assert "plays next" not in explanation_text(e, ["P1", "P2"])
