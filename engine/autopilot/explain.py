@@ -567,9 +567,8 @@ def _next_walk(end: Game | None, me: int, turn: int, risk: float) -> tuple[int, 
     fresh samples in which, his End played and that seat's End then played at once with no
     Event drawn, the floor's guard walks in on `me` at the second End); (-1, 0.0) when no
     sample finds him, the next seat stands on another floor, or he surely walks in at the
-    first End anyway
-    (Bank seed 9275: told out of reach, caught at his teammate's End). An estimate of what
-    the guard does as things stand: the teammate's own actions may change it."""
+    first End anyway (Bank seed 9275: told out of reach, caught at his teammate's End). An
+    estimate of what the guard does as things stand: the teammate's actions may change it."""
     if end is None or end.state.pending is not None or risk >= 1.0:
         return (-1, 0.0)
     st = end.state
