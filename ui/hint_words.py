@@ -278,6 +278,8 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
     if seat >= 0:  # "out of his reach" covers this End: the next one on this floor may not
         key = _sure_or("autopilot.risk.next_walk", chance)
         parts.append(t(key, name=_name(names, seat), pct=_pct(chance)))
+        if e.next_exposed and not e.exposed:  # the stakes of that walk, told once
+            parts.append(t("autopilot.risk.self_exposed_next"))
     seat, tile, alarm = e.crew_lure
     if seat >= 0:  # why a plan may end where the guard walks in: a teammate it spares
         key = "autopilot.risk.crew_lure" + ("_guess" if e.end_unknown else "")

@@ -201,6 +201,7 @@ EN: dict[str, Text] = {
     "autopilot.risk.walk_loses_sure": "Whatever his next patrol cards, the guard passes a burglar more than once at this End: one is caught and the crew loses.",
     "autopilot.risk.next_walk": "{name} plays next on this floor: at their End, if nothing changes and it draws no Event, the guard walks in on you in about {pct}% of the ways his patrol cards may fall.",
     "autopilot.risk.next_walk_sure": "{name} plays next on this floor: at their End, if nothing changes and it draws no Event, the guard walks in on you in nearly every way his patrol cards may fall (a share read off samples, not a certainty).",
+    "autopilot.risk.self_exposed_next": "You have no Stealth token left: if he finds you then, the crew loses.",
     "autopilot.risk.event_now": "The Event may change that.",
     "autopilot.risk.foyer": "It is a Foyer: he may pass next to it and see you ({pct}% chance).",
     "autopilot.risk.camera": "It is a Camera: he may step on another Camera, which sets off an alarm here ({pct}% chance).",

@@ -179,6 +179,7 @@ FR: dict[str, Text] = {
     "autopilot.risk.walk_loses_sure": "Quelles que soient ses prochaines cartes Patrouille, le Gardien passe plus d'une fois près d'un cambrioleur à cette fin de tour : l'un d'eux est pris et l'équipe perd.",
     "autopilot.risk.next_walk": "{name} joue ensuite sur cet étage : à sa fin de tour, si rien ne change et qu'elle ne tire aucun Événement, le Gardien tombe sur vous dans environ {pct} % des tirages possibles de ses cartes Patrouille.",
     "autopilot.risk.next_walk_sure": "{name} joue ensuite sur cet étage : à sa fin de tour, si rien ne change et qu'elle ne tire aucun Événement, le Gardien tombe sur vous dans presque tous les tirages possibles de ses cartes Patrouille (une part lue sur des tirages, pas une certitude).",
+    "autopilot.risk.self_exposed_next": "Vous n'avez plus de jeton Camouflage : s'il vous trouve alors, l'équipe perd.",
     "autopilot.risk.event_now": "L'Événement peut changer cela.",
     "autopilot.risk.foyer": "C'est un Foyer : {pct} % de chances qu'il passe à côté et vous voie.",
     "autopilot.risk.camera": "C'est une Caméra : {pct} % de chances qu'il marche sur une autre Caméra, ce qui déclenche une Alarme ici.",

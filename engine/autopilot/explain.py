@@ -95,7 +95,8 @@ class Explanation:
     when the table can foresee it, (the seat that plays next, on the floor he ends on, the
     share of fresh samples whose guard, moved again by that seat's End with nothing changed
     and no Event drawn, then walks in on him), (-1, 0.0) when that chance is 0 or the next
-    seat plays elsewhere: "out of the guard's reach" covers this End only; `watched` the
+    seat plays elsewhere: "out of the guard's reach" covers this End only; `next_exposed`:
+    he has no Stealth token left (nor one on his tile) for that walk; `watched` the
     chance the tile itself gets the burglar seen then (`watch`: a Foyer he passes next to,
     a Camera while he steps on another); `unseen`: while the Invisible suit worn this turn
     hides him (`risk` and `watched` are then 0), the chance the guard walks through there;
@@ -222,6 +223,7 @@ class Explanation:
     event_only_hope: bool = False
     walk_loses: float = 0.0
     next_walk: tuple[int, float] = (-1, 0.0)
+    next_exposed: bool = False
     leads_to: int = -1
     climb: bool = False
     goal_floor: int = -1
@@ -1257,6 +1259,7 @@ def explain(
     at_the_end = kind == ActionKind.END and not end_unknown
     walk_loses = _walk_loses(end, me, st.turn) if at_the_end else 0.0
     next_walk = _next_walk(end, me, st.turn, risk) if at_the_end else (-1, 0.0)
+    next_exposed = next_walk[0] >= 0 and bool(_exposed(end, ((me, end_pos, 1.0),)))
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     exposed = _self_exposed(end, me, risk, watch, watched)
@@ -1522,6 +1525,7 @@ def explain(
         event_only_hope=event_only_hope,
         walk_loses=walk_loses,
         next_walk=next_walk,
+        next_exposed=next_exposed,
         leads_to=leads_to,
         climb=climb,
         goal_floor=pos >> 6 if goal in _THIS_FLOOR and pos is not None else -1,

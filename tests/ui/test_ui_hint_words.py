@@ -1761,12 +1761,12 @@ def test_a_last_step_whose_roll_decides_where_the_actions_end_tells_the_thermo_a
     assert "Your actions would end on the Thermo at 1.A1" in explanation_text(e, ["P1"])
 
 
-def _out_of_reach_until_the_next_end(teammate: str) -> Game:
+def _out_of_reach_until_the_next_end(teammate: str, stealth: int = 3) -> Game:
     """Bank Job: burglar 1 at 1.A1 ends his turn; the guard (speed 2) walks 1.D1 -> 1.B1,
     a step short of him, and his next walk surely enters 1.A1. Burglar 2 plays next, at
     `teammate` (on floor 1: her End moves that guard again; on floor 2: another one)."""
     t = Table(players=2).reveal_floor(0).reveal_floor(1)
-    t.player(0, "1.A1").player(1, teammate)
+    t.player(0, "1.A1", stealth=stealth).player(1, teammate)
     t.guard(0, at="1.D1", dest="1.A1", speed=2).guard(1, at="2.A4", dest="2.B4")
     return t.turn(0, actions=0, taken=4).game()
 
@@ -1782,6 +1782,10 @@ def test_an_end_out_of_reach_names_the_teammate_whose_end_walks_the_guard_in_nex
     assert "ends the turn at 1.A1, out of the guard's reach" in words
     assert "P2 plays next on this floor: at their End" in words
     assert "the guard walks in on you in nearly every way his patrol cards may fall" in words
+    assert "if he finds you then, the crew loses" not in words
+    last = explain(_out_of_reach_until_the_next_end("1.D4", 0), Action.parse("end"), {}, {}, 1, 1)
+    assert last.next_walk == (1, 1.0) and last.next_exposed
+    assert "no Stealth token left: if he finds you then" in explanation_text(last, ["P1", "P2"])
     e = explain(_out_of_reach_until_the_next_end("2.D4"), Action.parse("end"), {}, {}, 1, 1)
     assert (e.risk, e.next_walk) == (0.0, (-1, 0.0)) and e.claims_safe
     assert "plays next" not in explanation_text(e, ["P1", "P2"])
