@@ -1653,6 +1653,20 @@ def test_an_end_whose_event_is_the_crews_one_chance_says_so():
     assert "Only about 50% of the Event cards that may come would spare the crew" in words
 
 
+def test_an_end_whose_walk_the_table_cannot_foresee_tells_no_share_of_event_cards():
+    """Bank seed 9294: "only about 8% of the Event cards would spare the crew", told where
+    the public chance the guard walked in was 7%: the share had read the sample's own patrol
+    card. Bob (no token) where the guard may or may not walk past his destination: no share
+    is told; where he surely walks in (the test above), it is."""
+    t = Table(players=2).reveal_floor(0).player(0, "1.D4", stealth=1).player(1, "1.A2", stealth=0)
+    t = t.guard(0, at="1.C1", dest="1.A1", speed=3)
+    g = t.events(EventCard.DAYDREAMING, EventCard.KEYCODE_CHANGE).game()
+    e = explain(g, Action.parse("end"), {}, {}, 3, 1)
+    assert 0.0 < dict((s, c) for s, _, c in e.crew)[1] < 1.0
+    assert (e.event_loses, e.event_only_hope) == (0.0, False)
+    assert "Event cards" not in explanation_text(e, ["Ann", "Bob"])
+
+
 def test_a_choice_whose_line_gets_a_teammate_with_no_stealth_caught_says_the_crew_loses():
     """Bank seed 9200: "Add a die to the safe avoids this price, but the autopilot's plan for
     this turn goes this way": its line ended with Bob caught and the game lost."""
