@@ -710,24 +710,15 @@ def _loss_chance(
     return seen if _exposed(end, ((me, pos, seen),)) else 0.0
 
 
-def _loss_foreseen(w0: Game, end: Game | None, me: int) -> bool:
+def _loss_foreseen(seen: float, exposed: bool, met: _Crew, crew_exposed: tuple[int, ...]) -> bool:
     """Whether the End, with no Event drawn, catches a burglar with no Stealth left is known
-    from public facts: each such burglar's chance there is 0 or sure. Otherwise the sample's
-    shares of Event cards read its own patrol cards (Bank seed 9294: "only about 8% of the
-    Event cards would spare the crew", told where the guard walked in 7 times in 100)."""
-    if end is None:
-        return True
-    pos = end.state.players[me].pos
-    met: _Crew = ()
-    if pos is not None:
-        _, risk, _ = _end_risk(end, me)
-        watch, watched, _, _, _ = _public_watch(w0, end, me)
-        met = ((me, pos, _seen_chance(risk, watch, watched)),)
-    _, _, crew, _, atria = _public_watch(w0, end, me)
-    return all(
-        chance <= 0.0 or chance >= _SURE or not _exposed(end, ((seat, tile, chance),))
-        for seat, tile, chance in met + crew + atria
-    )
+    from public facts: each such burglar (him if `exposed`, at `seen`; those of `met` in
+    `crew_exposed`) is surely reached. Otherwise the sample's shares of Event cards read its
+    own patrol cards (Bank seed 9294: "only about 8% of the Event cards would spare the
+    crew", told where the guard walked in 7 times in 100)."""
+    chances = [seen] if exposed else []
+    chances += [chance for seat, _, chance in met if seat in crew_exposed]
+    return all(chance >= _SURE for chance in chances)
 
 
 def _sure_loss_share(w0: Game, end: Game, me: int) -> float | None:
@@ -1274,8 +1265,6 @@ def explain(
         # End played it (Bank seed 9241: "he walks in. The Event may change that.").
         end_event = False
     event_loses, event_only_hope = _event_loses(end, st.turn) if end_event else (0.0, False)
-    if not _loss_foreseen(w0, end, me):  # the sample's patrol cards would speak, not the table
-        event_loses, event_only_hope = 0.0, False
     # Told at the End itself (the warning's moment), not for each step toward it: a
     # hundred samples cost some 20 ms.
     at_the_end = kind == ActionKind.END and not end_unknown
@@ -1285,6 +1274,9 @@ def explain(
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
     crew_exposed = _exposed(end, crew + crew_atrium)
     exposed = _self_exposed(end, me, risk, watch, watched)
+    lost_here = _seen_chance(risk, watch, watched)
+    if not _loss_foreseen(lost_here, exposed, crew + crew_atrium, crew_exposed):
+        event_loses, event_only_hope = 0.0, False  # the sample's patrol cards, not the table's
     crew_foyer = _in_a_foyer(end, crew)
     crew_lure = _crew_lure(w0, end, me)
     end_on_guard = _stays_on_a_guard(end, me)
@@ -1502,7 +1494,6 @@ def explain(
     # other choice is likelier to lose the game: this one is the crew's best chance (Bank
     # seed 9251: across a Deadbolt to a tile he may miss; his own tile and the other steps'
     # lines surely walked in on, the End unless an Event spared him).
-    lost_here = _seen_chance(risk, watch, watched)
     best_chance = (
         not end_unknown
         and not end_event
@@ -1631,7 +1622,8 @@ def _explain_decision(
     crew_foyer = _in_a_foyer(end, crew)
     end_on_guard = _stays_on_a_guard(end, me)
     event_loses, event_only_hope = _event_loses(end, st.turn)
-    if not _loss_foreseen(w0, end, me):
+    seen = _seen_chance(risk, watch, watched)
+    if not _loss_foreseen(seen, exposed, crew + crew_atrium, crew_exposed):
         event_loses, event_only_hope = 0.0, False
     end_thermo = ""
     if _ends_on_a_thermo(w0, end, end_pos, me):
