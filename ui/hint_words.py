@@ -208,7 +208,13 @@ def _end_of_turn(e: Explanation, names: list[str]) -> list[str]:
             level, chance = "unseen_sure" if _certain(e.unseen) else "unseen", e.unseen
         else:
             chance = e.risk
-        if e.end_unknown:
+        if e.arrival_walk >= 0.0 and e.end_pos == e.action.pos:
+            # A guard set up as he arrives: the share over where, not the sample's guess.
+            key = "autopilot.risk.arrival" + (
+                "_none" if e.arrival_walk == 0.0 else "_sure" if _certain(e.arrival_walk) else ""
+            )
+            parts.append(t(key, pos=where, pct=_pct(e.arrival_walk)))
+        elif e.end_unknown:
             # After the action's own luck sentence, the guess's reason is not told twice.
             lead = t("autopilot.risk.guess_so" if e.luck else "autopilot.risk.guess_why")
             parts.append(t(f"autopilot.risk.guess_{level}", lead=lead, pos=where, pct=_pct(chance)))

@@ -136,7 +136,10 @@ class Explanation:
     says so); "" otherwise.
     `luck`: the action itself brings a hidden fact to light (`luck_kind`: a "tile", a "roll",
     a "card"), so what it costs is not known before. `placed`: for a Move onto a floor
-    whose guard is not set up yet, the chance he is set up on that tile (-1: no such Move).
+    whose guard is not set up yet, the chance he is set up on that tile (-1: no such Move);
+    `arrival_walk`, for such a Move with the last action, the share of fresh samples whose
+    End then walks that guard in on him (-1.0: no such Move), told instead of the plan's
+    guessed end.
     `event_dodged`: a Move whose plan comes back to end the actions where the burglar stands
     now (or ends them farther from his goal: `away`), or a hack, whose plan draws no Event
     where ending now would draw one (the action buys the Event's miss: R07 counts the step
@@ -248,6 +251,7 @@ class Explanation:
     luck: bool = False
     luck_kind: str = ""
     placed: float = -1.0
+    arrival_walk: float = -1.0
     event_dodged: bool = False
     event_detour: bool = False
     away: bool = False
@@ -445,6 +449,35 @@ def _placed_risk(w0: Game, action: Action) -> float:
     cards = [base | c for c, t in enumerate(st.floors[f].tiles) if t is not None]
     left = [q for q in cards if q not in g.discard]
     return 1.0 / len(left) if action.pos in left else 0.0
+
+
+_ARRIVAL_SALT = 0xA771
+_ARRIVAL_SAMPLES = 40
+
+
+def _arrival_walk(w0: Game, action: Action, turn: int) -> float:
+    """For a Move with the last action onto a floor whose guard is not set up yet, the share
+    of fresh samples (where he is set up, where he heads) whose End then walks him in on the
+    burglar; -1.0 otherwise. The plan's own end there reads one sample's guard (Fort Knox
+    seed 9282: "a guess: it ends the turn at 2.B2, out of the guard's reach", and he was set
+    up two steps off, heading past 2.B2)."""
+    st = w0.state
+    me = st.current
+    if st.actions_left != 1 or _placed_risk(w0, action) < 0.0:
+        return -1.0
+    found = tried = 0
+    for k in range(_ARRIVAL_SAMPLES):
+        c = resample_from_infostate(w0, me, _mix(_ARRIVAL_SALT, st.actions_applied, turn, k))
+        c.apply(action)
+        while c.state.pending is not None and c.state.step != Step.OVER:
+            c.apply(decide(c))
+        cs = c.state
+        if cs.step == Step.OVER or cs.current != me or cs.actions_left != 0:
+            continue
+        tried += 1
+        events = _play_the_end(c, turn)
+        found += any(isinstance(e, (StealthLost, GameLost)) and e.player == me for e in events)
+    return found / tried if tried else -1.0
 
 
 def _brings_to_light(events: list[Event]) -> bool:
@@ -1560,6 +1593,7 @@ def explain(
         end_on_guard=end_on_guard,
         luck=luck and not face_down,
         placed=_placed_risk(w0, action) if kind == ActionKind.MOVE else -1.0,
+        arrival_walk=_arrival_walk(w0, action, st.turn) if kind == ActionKind.MOVE else -1.0,
         luck_kind=luck_kind,
         event_dodged=event_dodged,
         event_detour=event_detour,

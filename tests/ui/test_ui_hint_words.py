@@ -1803,3 +1803,26 @@ def test_an_end_out_of_reach_names_the_teammate_whose_end_walks_the_guard_in_nex
     e = explain(_out_of_reach_until_the_next_end("2.D4"), Action.parse("end"), {}, {}, 1, 1)
     assert (e.risk, e.next_walk) == (0.0, (-1, 0.0)) and e.claims_safe
     assert "plays next" not in explanation_text(e, ["P1", "P2"])
+
+
+def _up_the_stairs_to_an_unguarded_floor(actions: int) -> Game:
+    """Bank Job: burglar 1 on the Stairs at 1.B1; floor 2's guard is not set up yet, so the
+    step up sets him up on the top patrol card's tile, heading for the next one."""
+    t = Table(players=1).reveal_floor(0).tile("1.B1", K.STAIRS).player(0, "1.B1")
+    t = t.guard(0, at="1.D4", dest="1.D3")
+    return t.turn(0, actions=actions, taken=4 - actions).game()
+
+
+def test_a_last_step_onto_a_floor_whose_guard_is_not_set_up_tells_the_share_of_his_walks():
+    """Fort Knox seed 9282: the last action up the Stairs to a floor whose guard was not set
+    up was told "a guess: it ends the turn at 2.B2, out of the guard's reach", one sample's
+    guard; he was set up two steps off and walked in. The End's share over where he is set
+    up and heads is told instead; not for a step with actions left after it."""
+    up = Action.parse("move 2.B1")
+    e = explain(_up_the_stairs_to_an_unguarded_floor(1), up, {}, {}, 2, 1)
+    assert 0.0 < e.arrival_walk < 1.0 and e.end_pos == P("2.B1")
+    words = explanation_text(e, ["P1"])
+    assert "The turn ends at 2.B1; where his guard is set up and heads decides the rest" in words
+    assert "out of the guard's reach" not in words
+    e = explain(_up_the_stairs_to_an_unguarded_floor(2), up, {}, {}, 2, 1)
+    assert e.arrival_walk == -1.0
