@@ -1822,7 +1822,7 @@ def test_a_last_step_onto_a_floor_whose_guard_is_not_set_up_tells_the_share_of_h
     e = explain(_up_the_stairs_to_an_unguarded_floor(1), up, {}, {}, 2, 1)
     assert 0.0 < e.arrival_walk < 1.0 and e.end_pos == P("2.B1")
     words = explanation_text(e, ["P1"])
-    assert "The turn ends at 2.B1; where his guard is set up and heads decides the rest" in words
+    assert "The turn ends at 2.B1; where that guard is set up and heads decides the rest" in words
     assert "out of the guard's reach" not in words
     e = explain(_up_the_stairs_to_an_unguarded_floor(2), up, {}, {}, 2, 1)
     assert e.arrival_walk == -1.0
