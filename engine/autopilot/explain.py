@@ -451,6 +451,11 @@ def _placed_risk(w0: Game, action: Action) -> float:
     return 1.0 / len(left) if action.pos in left else 0.0
 
 
+def _seen_by_the_guard(events: list[Event], me: int) -> bool:
+    """The End's events cost the burglar a Stealth token, or the game."""
+    return any(isinstance(e, (StealthLost, GameLost)) and e.player == me for e in events)
+
+
 _ARRIVAL_SALT = 0xA771
 _ARRIVAL_SAMPLES = 40
 
@@ -476,7 +481,7 @@ def _arrival_walk(w0: Game, action: Action, turn: int) -> float:
             continue
         tried += 1
         events = _play_the_end(c, turn)
-        found += any(isinstance(e, (StealthLost, GameLost)) and e.player == me for e in events)
+        found += _seen_by_the_guard(events, me)
     return found / tried if tried else -1.0
 
 
@@ -611,9 +616,8 @@ def _next_walk(end: Game | None, me: int, turn: int, risk: float) -> tuple[int, 
     if pos is None:
         return (-1, 0.0)
     floor = pos >> 6
-    n = len(st.players)
-    nxt = next((j for j in ((me + k) % n for k in range(1, n)) if not st.players[j].escaped), -1)
-    there = st.players[nxt].pos if nxt >= 0 else None
+    nxt = end._next_player(me)  # the engine's turn order: the next burglar still inside
+    there = st.players[nxt].pos if nxt != me else None
     if there is None or there >> 6 != floor:
         return (-1, 0.0)
     found = 0
@@ -628,7 +632,7 @@ def _next_walk(end: Game | None, me: int, turn: int, risk: float) -> tuple[int, 
             continue
         cs.events, cs.event_discard = [], []  # his End alone, no Event drawn
         events = _play_the_end(c, cs.turn)
-        found += any(isinstance(e, (StealthLost, GameLost)) and e.player == me for e in events)
+        found += _seen_by_the_guard(events, me)
     return (nxt, found / _NEXT_SAMPLES) if found else (-1, 0.0)
 
 
