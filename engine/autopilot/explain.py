@@ -25,7 +25,7 @@ from ..rules.events import (
     TurnEnded,
     TurnStarted,
 )
-from ..rules.foresight import HIDDEN_FACTS, public_move_trial
+from ..rules.foresight import HIDDEN_FACTS, public_move_trial, table_seen, unseen_facts
 from ..rules.game import Game
 from ..rules.infostate import resample_from_infostate
 from ..rules.kinds import Avoided, Hazard
@@ -356,10 +356,11 @@ def _plan_end(
 
     def play(a: Action) -> None:
         nonlocal hidden
+        seen = table_seen(g)
         events = g.apply(a)
         if sight is not None and not hidden:
             sight.extend(_in_sight(events))
-        hidden = _brings_to_light(events) or hidden
+        hidden = _brings_to_light(seen, events) or hidden
 
     play(first)
     for _ in range(limit):
@@ -485,23 +486,25 @@ def _arrival_walk(w0: Game, action: Action, turn: int) -> float:
     return found / tried if tried else -1.0
 
 
-def _brings_to_light(events: list[Event]) -> bool:
-    return any(isinstance(e, HIDDEN_FACTS) for e in events)
+def _brings_to_light(seen: dict[int, int], events: list[Event]) -> bool:
+    """An action's events bring a hidden fact to light, `seen` being `table_seen` before it:
+    a card the table saw on top is none (Office seed 9303: the Spotter's Precognition, the
+    top Event already seen, was told as "a card nobody has seen yet")."""
+    return bool(unseen_facts(seen, events))
 
 
 _ROLLS = (KeypadRolled, SafeRolled, SafeDiceRolled, LootRolled)
 
 
-def _light_kind(events: list[Event]) -> str:
-    """What the first hidden fact an action brings to light is: "tile" (a face-down tile
-    turned up), "roll" (dice) or "card" (a deck's card)."""
-    for e in events:
+def _light_kind(unseen: list[Event]) -> str:
+    """What the first hidden fact an action brings to light (`unseen_facts`) is: "tile" (a
+    face-down tile turned up), "roll" (dice) or "card" (a deck's card)."""
+    for e in unseen:
         if isinstance(e, TileRevealed):
             return "tile"
         if isinstance(e, _ROLLS):
             return "roll"
-        if isinstance(e, HIDDEN_FACTS):
-            return "card"
+        return "card"
     return ""
 
 
@@ -679,7 +682,7 @@ def _first_step_away(w0: Game, action: Action, other: Action, me: int) -> int:
             g.apply(a)
             if g.state.players[me].pos != a.pos:
                 return 0
-        elif a.kind != ActionKind.END and _brings_to_light(g.apply(a)):
+        elif a.kind != ActionKind.END and _brings_to_light(table_seen(g), g.apply(a)):
             return 0
         st = g.state
         if st.current != me or st.players[me].pos is None or aim_of(g, me) != aim:
@@ -1243,8 +1246,9 @@ def explain(
     for_the_safe = not face_down and _rolls_there(trial, then, action.pos)
     if for_the_safe:
         goal, target, safe = Goal.OPEN_SAFE, action.pos, action.pos
-    luck = kind != ActionKind.END and _brings_to_light(events)
-    luck_kind = _light_kind(events) if luck and not face_down else ""
+    brought = unseen_facts(table_seen(w0), events) if kind != ActionKind.END else []
+    luck = bool(brought)
+    luck_kind = _light_kind(brought) if luck and not face_down else ""
     # Up to the first hidden fact: for End, what the guard surely does before he draws a
     # patrol card (a Camera he steps on, a burglar on his route).
     priced, priced_events = trial, events

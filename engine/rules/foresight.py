@@ -61,30 +61,56 @@ HIDDEN_FACTS = (
 )
 
 
-# The key of `_seen_on_top` that counts the Event cards seen on top (floors count from 0).
+# Keys of `_seen_on_top` beside the floors (which count from 0): how many Event cards the
+# table saw on top, and the floor of the burglar whose turn it is (a Spotter looks at the
+# patrol deck of her own floor, on her own turn).
 _EVENT_DECK = -1
+_LOOKER_FLOOR = -2
 
 
 def _seen_on_top(game: Game) -> dict[int, int]:
-    """Floor -> the patrol card the table saw on top of its deck (`Guard.seen_top`), and
-    `_EVENT_DECK` -> how many Event cards it saw on top (`State.events_seen`), if any."""
+    """Floor -> the patrol card the table saw on top of its deck (`Guard.seen_top`),
+    `_EVENT_DECK` -> how many Event cards it saw on top (`State.events_seen`), if any, and
+    `_LOOKER_FLOOR` -> the current burglar's floor, if he is inside."""
     st = game.state
     seen = {f: fl.guard.seen_top for f, fl in enumerate(st.floors) if fl.guard.seen_top is not None}
     if st.events_seen:
         seen[_EVENT_DECK] = st.events_seen
+    pos = st.players[st.current].pos if st.players else None
+    if pos is not None:
+        seen[_LOOKER_FLOOR] = pos >> 6
     return seen
 
 
 def _known_draw(event: Event, seen: dict[int, int]) -> bool:
-    """`event` draws a card the table saw on top: it brings nothing to light. The card
-    leaves `seen` (a patrol card under it is not known; Event cards under it may be)."""
+    """`event` draws or looks at a card the table saw on top: it brings nothing to light. A
+    drawn card leaves `seen` (a patrol card under it is not known; Event cards under it may
+    be); a card looked at stays."""
     if isinstance(event, PatrolDrawn) and seen.get(event.floor) == event.card:
         del seen[event.floor]
         return True
     if isinstance(event, EventDrawn) and seen.get(_EVENT_DECK, 0) > 0:
         seen[_EVENT_DECK] -= 1
         return True
+    if isinstance(event, SpotterLooked):
+        if event.ability == "precognition":  # the Event deck's top card
+            return seen.get(_EVENT_DECK, 0) > 0
+        floor = seen.get(_LOOKER_FLOOR, _EVENT_DECK)
+        return floor >= 0 and floor in seen
     return False
+
+
+def table_seen(game: Game) -> dict[int, int]:
+    """What the table saw on top of the decks before an action: pass it to `unseen_facts`
+    with that action's events."""
+    return _seen_on_top(game)
+
+
+def unseen_facts(seen: dict[int, int], events: list[Event]) -> list[Event]:
+    """The events among `events` that bring a hidden fact to light, `seen` being
+    `table_seen` of the game before them: a card the table saw on top, drawn or looked at
+    again, brings nothing. `seen` is used up."""
+    return [e for e in events if isinstance(e, HIDDEN_FACTS) and not _known_draw(e, seen)]
 
 
 def would_draw_event(game: Game) -> bool:

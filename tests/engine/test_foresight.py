@@ -137,3 +137,19 @@ def test_safe_info_of_a_tile_that_is_no_revealed_safe_is_none():
     g = table().face_down("1.B2", K.SAFE).player(0, "1.A1").game()
     assert g.safe_info(P("1.B2")) is None
     assert g.safe_info(P("1.A1")) is None
+
+
+def test_a_spotters_look_at_a_patrol_card_the_table_saw_on_top_brings_nothing_to_light():
+    """A card kept on top stays known until drawn: a second look (Clairvoyance, next turn)
+    shows nothing new, while a look with the top unknown does."""
+    from engine.rules.data import Character, Side
+    from engine.rules.foresight import table_seen, unseen_facts
+
+    patrol = ("1.B2", "1.C3", "1.D1", "1.A4")
+    for known in (True, False):
+        t = Table(characters=(Character.SPOTTER,), sides=(Side.BASIC,)).player(0, "1.A1")
+        g = t.guard(0, at="1.D4", dest="1.D3", speed=1, patrol=patrol).game()
+        g.state.floors[0].guard.seen_top = P("1.B2") if known else None
+        seen = table_seen(g)
+        unseen = unseen_facts(seen, g.apply("ability clairvoyance"))
+        assert (unseen == []) is known

@@ -971,6 +971,19 @@ def test_a_peeks_hint_says_what_it_brings_hangs_on_a_tile_not_seen_yet():
     assert "It turns up a tile nobody has seen yet" in explanation_text(e, [])
 
 
+def test_a_look_at_an_event_card_the_table_saw_on_top_is_not_told_as_a_card_nobody_has_seen():
+    """Office seed 9303: the Spotter's Precognition with Crash! already seen on top was
+    told "It draws a card nobody has seen yet"; the same look at a card nobody saw is."""
+    for seen, luck in ((1, False), (0, True)):
+        t = Table(players=1, characters=(Character.SPOTTER,), sides=(Side.ADVANCED,))
+        t = t.reveal_floor(0).player(0, "1.A1").events(EventCard.CRASH, EventCard.LAMPSHADE)
+        g = t.guard(0, at="1.D4", dest="1.D3").game()
+        g.state.events_seen = seen
+        e = explain(g, Action.parse("ability precognition"), {}, {}, 3, 1)
+        assert e.luck is luck
+        assert ("It draws a card nobody has seen yet" in explanation_text(e, [])) is luck
+
+
 def test_a_cracks_hint_says_what_it_brings_hangs_on_a_roll():
     t = _peterman().reveal_floor(0).tile("1.A1", K.SAFE, dice=2).player(0, "1.A1")
     g = t.guard(0, at="1.D4", dest="1.D3").game()
