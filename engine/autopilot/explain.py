@@ -639,6 +639,43 @@ def _next_walk(end: Game | None, me: int, turn: int, risk: float) -> tuple[int, 
     return (nxt, found / _NEXT_SAMPLES) if found else (-1, 0.0)
 
 
+_SEEN_EVENT_SALT = 0x5EE7
+
+
+def _seen_event_walk(end: Game | None, me: int, turn: int) -> dict[int, float] | None:
+    """When ending at `end` draws the Event card the table saw on top: each seat's share of
+    fresh samples (what nobody has seen) whose End, that card played, costs him a Stealth
+    token or the game. None otherwise: the guard's route and patrol cards tell it
+    (`hit_risk`), and an unseen Event only "may change that". Office seed 9303: Crash! on
+    top sent the guard to the burglar's tile, and the words named his teammate on the
+    route the card took him off."""
+    if end is None or end.state.pending is not None or not end.state.events_seen:
+        return None
+    if not end.would_draw_event():
+        return None
+    st = end.state
+    hits = [0] * len(st.players)
+    for k in range(_NEXT_SAMPLES):
+        c = resample_from_infostate(end, me, _mix(_SEEN_EVENT_SALT, st.actions_applied, turn, k))
+        for seat in {
+            e.player for e in _play_the_end(c, turn) if isinstance(e, (StealthLost, GameLost))
+        }:
+            hits[seat] += 1
+    return {seat: n / _NEXT_SAMPLES for seat, n in enumerate(hits) if n}
+
+
+def _seen_event_crew(end: Game | None, me: int, shares: dict[int, float]) -> _Crew:
+    """`_seen_event_walk`'s shares as the crew `_end_watch` names: (seat, tile, share)."""
+    if end is None:
+        return ()
+    players = end.state.players
+    return tuple(
+        (seat, pos, share)
+        for seat, share in shares.items()
+        if seat != me and (pos := players[seat].pos) is not None
+    )
+
+
 def _steps_alike(end: Game | None, other: Game | None, me: int, steps: int) -> int:
     """`steps`, `other`'s end's steps to the goal, when both ends aim at the same goal;
     -1 otherwise: a choice that reaches the goal and turns him to the next is not "further
@@ -1069,6 +1106,14 @@ _WALKS_IN = frozenset(
 )
 
 
+def _end_hazards(end: Game | None, end_unknown: bool) -> set[Hazard]:
+    """The prices ending the turn at the plan's end surely pays (`Game.hazards`), when the
+    table can foresee that end (no guess of the sample's on the way)."""
+    if end is None or end_unknown:
+        return set()
+    return set(end.hazards(_END))
+
+
 def _lure(w0: Game, end: Game | None, pos: int) -> int:
     """The tile of an alarm the plan sets off on `pos`'s floor and the guard heads for as
     the plan ends the turn (-1: none)."""
@@ -1292,16 +1337,24 @@ def explain(
         alarms_off = tuple(e.pos for e in _in_sight(events) if isinstance(e, AlarmCleared))
         quiet = (e.pos for e in sight if isinstance(e, AlarmAvoided) and e.how == _EMP)
         kept_quiet = tuple(dict.fromkeys(quiet))
-    if kind == ActionKind.END and told & _WALKS_IN:
+    # The End's sure prices as the engine plays it, the Event the table saw on top included:
+    # this End's, or the plan's where it ends the actions without a guess (Office seed 9303:
+    # Crash! on top, each step told "out of the guard's reach ... an Event may change that",
+    # then the End "he walks in").
+    end_told = told if kind == ActionKind.END else _end_hazards(end, end_unknown)
+    if end_told & _WALKS_IN:
         risk = 1.0  # the engine's own End walks him in (after an alarm his Camera rings, too)
+    seen_event = None if end_unknown else _seen_event_walk(end, me, st.turn)
+    if seen_event is not None and risk < 1.0:
+        risk = seen_event.get(me, 0.0)  # the card's walk, not his route's
     unseen = _unseen_walk(end, me)
     crow_spares = -1.0
     if kind == ActionKind.ABILITY and action.card == "crow" and end is not None and end_pos >= 0:
         crow_spares = _risk_without_the_crow(end, me, st.crow, trial.state.crow, risk)
     # Ending there draws an Event: it may move the guard or the burglar (`hit_risk` reads
     # his route and patrol cards, not the Events).
-    end_event = end is not None and end.would_draw_event()
-    if kind == ActionKind.END and told & {Hazard.GUARD_PATH_END, Hazard.CAUGHT}:
+    end_event = end is not None and end.would_draw_event() and seen_event is None
+    if end_told & {Hazard.GUARD_PATH_END, Hazard.CAUGHT}:
         # A sure price past an Event drawn: the crew saw that card on top and the engine's
         # End played it (Bank seed 9241: "he walks in. The Event may change that.").
         end_event = False
@@ -1313,6 +1366,9 @@ def explain(
     next_walk = _next_walk(end, me, st.turn, risk) if at_the_end else (-1, 0.0)
     next_exposed = next_walk[0] >= 0 and bool(_exposed(end, ((me, end_pos, 1.0),)))
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
+    if seen_event is not None:  # the samples played the card: every sighting is in them
+        watch, watched, crew_camera, crew_atrium = "", 0.0, (), ()
+        crew = _seen_event_crew(end, me, seen_event)
     crew_exposed = _exposed(end, crew + crew_atrium)
     exposed = _self_exposed(end, me, risk, watch, watched)
     lost_here = _seen_chance(risk, watch, watched)
@@ -1659,6 +1715,11 @@ def _explain_decision(
     end_pos, risk, steps = _end_risk(end, me)
     unseen = _unseen_walk(end, me)
     watch, watched, crew, crew_camera, crew_atrium = _public_watch(w0, end, me)
+    seen_event = None if end_unknown else _seen_event_walk(end, me, st.turn)
+    if seen_event is not None:  # the card the table saw on top, played in fresh samples
+        risk = seen_event.get(me, 0.0)
+        watch, watched, crew_camera, crew_atrium = "", 0.0, (), ()
+        crew = _seen_event_crew(end, me, seen_event)
     crew_exposed = _exposed(end, crew + crew_atrium)
     exposed = _self_exposed(end, me, risk, watch, watched)
     crew_foyer = _in_a_foyer(end, crew)

@@ -984,6 +984,28 @@ def test_a_look_at_an_event_card_the_table_saw_on_top_is_not_told_as_a_card_nobo
         assert ("It draws a card nobody has seen yet" in explanation_text(e, [])) is luck
 
 
+def test_a_step_whose_plan_ends_drawing_a_crash_the_table_saw_on_top_says_the_guard_walks_in():
+    """Office seed 9303: Crash! seen on top (the guard's destination becomes the burglar's
+    tile), each step was told "out of the guard's reach ... an Event may change that" and
+    named the teammate on the route the card takes him off; the End itself said "he walks
+    in". The plan's End is read as the engine plays it, the card seen included; with the
+    top card unseen, the route's chances and the Event's caveat stay."""
+    move = Action.parse("move 1.B4")
+    for seen in (1, 0):
+        t = Table(players=2, characters=(Character.PETERMAN, Character.ROOK)).reveal_floor(0)
+        t.player(0, "1.A4").player(1, "1.D2").events(EventCard.CRASH, EventCard.LAMPSHADE)
+        g = t.guard(0, at="1.D4", dest="1.D1", speed=2).turn(0, actions=3, taken=1).game()
+        g.state.events_seen = seen
+        plan = TurnSearch().plan_in(g, move, (Action.parse("end"),))
+        e = explain(g, move, plan, {}, 2, 1)
+        words = explanation_text(e, ["P1", "P2"])
+        assert e.end_pos == P("1.B4") and e.risk == float(seen)
+        assert ("on the guard's path: he walks in" in words) is bool(seen)
+        assert ("out of the guard's reach" in words) is not bool(seen)
+        assert ("Ending there draws an Event, which may change that." in words) is not bool(seen)
+        assert ("P2 at 1.D2 is on the guard's path" in words) is not bool(seen)
+
+
 def test_a_cracks_hint_says_what_it_brings_hangs_on_a_roll():
     t = _peterman().reveal_floor(0).tile("1.A1", K.SAFE, dice=2).player(0, "1.A1")
     g = t.guard(0, at="1.D4", dest="1.D3").game()
