@@ -1389,3 +1389,15 @@ def test_an_end_drawing_the_crash_the_table_saw_on_top_is_priced_at_the_token_it
         values.append(Bot(seed=1)._end_value(g, 0, g.state.turn))
     w = Weights()
     assert values[1] - values[0] >= w.hit  # the token (and its price), charged only when seen
+
+
+def test_a_step_that_loses_the_game_should_it_succeed_is_never_a_candidate():
+    """Fort Knox seed 9305: no Stealth left, the autopilot tried a Keypad the guard stood
+    on (its roll shut in the few tables it sampled: a free action burnt). With a token
+    left the try only costs that token, and stays a candidate."""
+    for stealth, tried in ((0, False), (1, True)):
+        t = Table(players=1, characters=(Character.PETERMAN,)).reveal_floor(0)
+        t.player(0, "1.B1", stealth=stealth).tile("1.C1", TileKind.KEYPAD)
+        g = t.guard(0, at="1.C1", dest="1.C4", speed=1).turn(0, actions=2, taken=2).game()
+        candidates = Bot(seed=1)._candidates(g, g.legal_actions())
+        assert (Action.parse("move 1.C1") in candidates) is tried
