@@ -1202,6 +1202,7 @@ EN.update(
             "You still have {n} action left. Ending the turn now draws an Event. End it anyway?",
             "You still have {n} actions left. Ending the turn now draws an Event. End it anyway?",
         ),
+        "story.confirm.caught": "You have no Stealth token left and the guard stands there: should you get in, he sees you and the crew loses. Try anyway?",
         "story.confirm.guard-tile": "The guard stands there: stepping in costs a Stealth token. Go anyway?",
         "story.confirm.flexibility-end": "You stand on the guard's tile: ending your actions there costs a Stealth token. End anyway?",
         "story.confirm.watched": "A guard can see into that tile: stepping in costs a Stealth token. Go anyway?",

@@ -1194,6 +1194,7 @@ FR.update(
             "Il vous reste {n} action. Finir le tour maintenant fait tirer un Événement. Le finir quand même ?",
             "Il vous reste {n} actions. Finir le tour maintenant fait tirer un Événement. Le finir quand même ?",
         ),
+        "story.confirm.caught": "Le Gardien se tient là et il ne vous reste aucun jeton Camouflage : si la tuile vous laisse passer, il vous voit et l'équipe perd. Essayer quand même ?",
         "story.confirm.guard-tile": "Le Gardien est là : y entrer coûte un jeton Camouflage. Y aller quand même ?",
         "story.confirm.flexibility-end": "Vous êtes sur la tuile du Gardien : y finir vos actions coûte un jeton Camouflage. Finir quand même ?",
         "story.confirm.watched": "Un Gardien voit dans cette tuile : y entrer coûte un jeton Camouflage. Y aller quand même ?",

@@ -170,12 +170,14 @@ def safety_reason(game: Any, view: GameView, action: Action, quiet: set[str]) ->
     again" to."""
     from engine import ActionKind
 
-    if "lose" not in quiet and game.would_lose(action):
+    loses = game.would_lose(action)
+    if "lose" not in quiet and loses:
         return "lose"
     kind = action.kind
     for hazard in game.hazards(action):  # a Stealth or an alarm the move surely costs
-        # Seen with no Stealth left is the losing-move net's word ("lose"), asked above.
-        if str(hazard) != "caught" and str(hazard) not in quiet:
+        # Seen with no Stealth left: a sure loss is the losing-move net's word ("lose", asked
+        # above); "caught" is the loss should a roll let him in (a Keypad under the guard).
+        if not (str(hazard) == "caught" and loses) and str(hazard) not in quiet:
             return str(hazard)
     if (
         kind == ActionKind.END

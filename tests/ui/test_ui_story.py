@@ -175,3 +175,20 @@ def test_each_hazard_the_engine_names_is_a_safety_net_with_its_own_dont_ask_agai
     assert reason("move 1.B1", {"tiara-seen"}) == ""
     assert "Tiara" in safety_text("tiara-seen", Action.parse("move 1.B1"), 4)
     assert "crew would lose" in safety_text("caught-unless-event", Action.parse("end"), 4)
+
+
+def test_a_keypad_tried_under_the_guard_with_no_stealth_left_asks_first():
+    """Fort Knox seed 9305: no Stealth left, a Keypad under the guard, tried with no word:
+    its roll is nobody's yet, so the losing-move net (sure losses) stayed quiet, and the
+    hazard was left to it. Should the Keypad open, the crew loses: that is asked."""
+    t = table().player(0, "1.B1", stealth=0).tile("1.C1", K.KEYPAD)
+    g = t.guard(0, at="1.C1", dest="1.C4", speed=1).turn(taken=2, actions=2).game()
+
+    def reason(text: str, quiet: set[str]) -> str:
+        return safety_reason(g, typed_view(g), Action.parse(text), quiet)
+
+    assert not g.would_lose("move 1.C1")
+    assert reason("move 1.C1", set()) == "caught"
+    assert reason("move 1.C1", {"caught"}) == ""
+    assert "crew loses" in safety_text("caught", Action.parse("move 1.C1"), 2)
+    assert reason("move 1.A1", set()) == ""
