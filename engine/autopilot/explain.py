@@ -28,7 +28,7 @@ from ..rules.events import (
 from ..rules.foresight import HIDDEN_FACTS, public_move_trial, table_seen, unseen_facts
 from ..rules.game import Game
 from ..rules.infostate import resample_from_infostate
-from ..rules.kinds import Avoided, Hazard
+from ..rules.kinds import Avoided, Hazard, StealthLoss
 from ..rules.kinds import DecisionKind as D
 from ..rules.state import Step
 from .goals import Goal, _revealed_of_kind, aim_of, goal_distance
@@ -657,11 +657,23 @@ def _seen_event_walk(end: Game | None, me: int, turn: int) -> dict[int, float] |
     hits = [0] * len(st.players)
     for k in range(_NEXT_SAMPLES):
         c = resample_from_infostate(end, me, _mix(_SEEN_EVENT_SALT, st.actions_applied, turn, k))
-        for seat in {
-            e.player for e in _play_the_end(c, turn) if isinstance(e, (StealthLost, GameLost))
-        }:
+        for seat in {_found_by_the_guard(e) for e in _play_the_end(c, turn)} - {-1}:
             hits[seat] += 1
     return {seat: n / _NEXT_SAMPLES for seat, n in enumerate(hits) if n}
+
+
+# Stealth lost at an End to something else than a guard's walk or sight.
+_NOT_THE_GUARDS = frozenset(
+    {StealthLoss.FLEXIBILITY, StealthLoss.CURSED_GOBLET, StealthLoss.TINKER}
+)
+
+
+def _found_by_the_guard(e: Event) -> int:
+    """The seat `e` costs a Stealth token, or the game, to a guard's walk or sight; -1 if
+    none."""
+    if isinstance(e, (StealthLost, GameLost)) and e.reason not in _NOT_THE_GUARDS:
+        return e.player
+    return -1
 
 
 def _seen_event_crew(end: Game | None, me: int, shares: dict[int, float]) -> _Crew:
