@@ -18,8 +18,11 @@ it could have dodged, a step off the Stairs told only as the way to them, a hint
 Ball under the pinned End turn of a French phone, a step into a Foyer the guard saw into
 that cost a token with no warning, a step next to a guard with the Tiara called out of his
 reach, the last End of a lost game told "you would lose a Stealth token" to a burglar
-who had none, a log that took a Lavatory's token from the burglar's own count, and a goal
-naming the Stairs while the plan went through a Service Duct.
+who had none, a log that took a Lavatory's token from the burglar's own count, a goal
+naming the Stairs while the plan went through a Service Duct, a look at an Event card the
+table had already seen told as "a card nobody has seen yet", steps told "out of the guard's
+reach" toward an End that drew the Crash! everybody had seen on top, and a Keypad tried
+under the guard with no Stealth left and no word of warning.
 """
 
 from __future__ import annotations
