@@ -109,6 +109,8 @@ def explanation_text(e: Explanation, names: list[str]) -> str:
             parts.append(t(f"autopilot.gain.{key}", tiles=len(tiles), pos=where))
     if e.alarm_picked >= 0:
         parts.append(t("autopilot.gain.alarm_picked", pos=describe.pos_text(e.alarm_picked)))
+    for floor, speed in e.speeds_up:
+        parts.append(t("autopilot.cost.speeds_up", floor=floor + 1, speed=speed))
     parts.extend(t(f"autopilot.cost.{h}") for h in e.hazards)
     if e.tile_pays:  # a token lying on the tile may pay instead: stepping into the guard...
         key = "guard-tile" if e.tile_pays == "entered-guard" else "stealth"

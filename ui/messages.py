@@ -126,6 +126,7 @@ EN: dict[str, Text] = {
         "On the plan's way, it keeps the alarms at {pos} from ringing.",
         by="tiles",
     ),
+    "autopilot.cost.speeds_up": "Floor {floor}'s guard has no patrol card left to draw: his deck is shuffled again and he walks at speed {speed} from now on.",
     "autopilot.gain.alarm_picked": "It takes the alarm off {pos}: you keep it to put down later.",
     "autopilot.cost.tool": "It uses up the {tool}: a Tool is discarded once used.",
     "autopilot.cost.forfeited": Plural(

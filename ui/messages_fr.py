@@ -102,6 +102,7 @@ FR: dict[str, Text] = {
         "Sur le chemin du plan, cela empêche les Alarmes en {pos} de sonner.",
         by="tiles",
     ),
+    "autopilot.cost.speeds_up": "Le Gardien de l'étage {floor} n'a plus de carte Patrouille à tirer : son paquet est remélangé et il marche désormais à la vitesse {speed}.",
     "autopilot.gain.alarm_picked": "Cela retire l'Alarme de {pos} : vous la gardez pour la poser plus tard.",
     "autopilot.cost.tool": "Cela défausse l'Outil {tool} : un Outil ne sert qu'une fois.",
     "autopilot.cost.forfeited": Plural(

@@ -17,8 +17,10 @@ from ..rules.events import (
     GameLost,
     KeypadRolled,
     LootRolled,
+    PatrolReshuffled,
     SafeDiceRolled,
     SafeRolled,
+    SpeedChanged,
     StealthGained,
     StealthLost,
     TileRevealed,
@@ -68,7 +70,10 @@ class Explanation:
     "" for none; `alarms_off`: for an E.M.P., the alarms ringing it switches off, and
     `kept_quiet` those the plan's line would set off before its end (up to the first hidden
     fact) that it keeps from ringing; `alarm_picked`: the tile whose alarm
-    it takes off the board, for the burglar to put down later (the Juicer's Reroute), -1.
+    it takes off the board, for the burglar to put down later (the Juicer's Reroute), -1;
+    `speeds_up`: (floor, new speed) of each guard whose empty patrol deck the action surely
+    reshuffles, a step faster for the rest of the game (an alarm switched off, his walk at
+    the End reaching his destination).
     `hazards`: the certain prices the engine names
     (`Game.hazards`); `alarm`, `stealth`: the other alarms and Stealth the action sets off
     on a tile in sight (a Laser, a Fingerprint, a Foyer...), `alarm_pos` that alarm's tile
@@ -207,6 +212,7 @@ class Explanation:
     alarms_off: tuple[int, ...] = ()
     kept_quiet: tuple[int, ...] = ()
     alarm_picked: int = -1
+    speeds_up: tuple[tuple[int, int], ...] = ()
     tile_pays: str = ""
     hazards: tuple[Hazard, ...] = ()
     alarm: bool = False
@@ -1024,6 +1030,20 @@ def _prices(events: list[Event], after: Game, me: int) -> tuple[bool, bool]:
     return alarm, stealth
 
 
+def _speeds_up(events: list[Event]) -> tuple[tuple[int, int], ...]:
+    """(floor, new speed) for each guard an action's events surely speed up by reshuffling his
+    empty patrol deck, up to the first other hidden fact: the deck's size is public, its new
+    order is not (Bank seed 9310: an E.M.P. told only as switching an alarm off and drawing a
+    card, while the floor's guard went up to speed 5)."""
+    out: list[tuple[int, int]] = []
+    for e in events:
+        if isinstance(e, SpeedChanged) and e.why == "reshuffle":
+            out.append((e.floor, e.speed))
+        elif isinstance(e, HIDDEN_FACTS) and not isinstance(e, PatrolReshuffled):
+            break
+    return tuple(out)
+
+
 def _paid_by_tile(events: list[Event], after: Game) -> str:
     """Why the action costs a Stealth token that one lying on the tile pays (the burglar has
     none left) or may pay (he is asked which), up to the first hidden fact; "" for none."""
@@ -1627,6 +1647,7 @@ def explain(
         alarms_off=alarms_off,
         kept_quiet=kept_quiet,
         alarm_picked=alarm_picked,
+        speeds_up=_speeds_up(priced_events),
         tile_pays=tile_pays,
         hazards=hazards,
         alarm=alarm,

@@ -1006,6 +1006,25 @@ def test_a_step_whose_plan_ends_drawing_a_crash_the_table_saw_on_top_says_the_gu
         assert ("P2 at 1.D2 is on the guard's path" in words) is not bool(seen)
 
 
+def test_an_action_that_reshuffles_an_empty_patrol_deck_says_the_guard_speeds_up():
+    """Bank seed 9310: an E.M.P. switched an alarm off with the floor's patrol deck empty;
+    the guard drew from a reshuffled deck and went up a speed, and the hint told only of
+    the alarm and a card drawn. The deck's size is public: the speed-up is told, for the
+    E.M.P. and for an End whose walk reaches his destination; not with cards left."""
+    for empty in (True, False):
+        t = Table(players=1, characters=(Character.PETERMAN,)).reveal_floor(0)
+        t.player(0, "1.A1", tools=(Tool.EMP,)).tile("1.C3", K.LABORATORY, alarm=True)
+        g = t.guard(0, at="1.D4", dest="1.C3", speed=2, patrol=("1.B2", "1.D1")).game()
+        guard = g.state.floors[0].guard
+        if empty:
+            guard.discard, guard.patrol = guard.discard + guard.patrol, []
+        for action in ("use emp", "end"):
+            e = explain(g, Action.parse(action), {}, {}, 3, 1)
+            assert e.speeds_up == (((0, 3),) if empty else ())
+            words = "Floor 1's guard has no patrol card left to draw"
+            assert (words in explanation_text(e, [])) is empty
+
+
 def test_a_cracks_hint_says_what_it_brings_hangs_on_a_roll():
     t = _peterman().reveal_floor(0).tile("1.A1", K.SAFE, dice=2).player(0, "1.A1")
     g = t.guard(0, at="1.D4", dest="1.D3").game()
