@@ -337,26 +337,6 @@ class Bot:
         # under the burglar rings first and calls him there: his chance is counted from
         # the position with its alarm (as the engine raises it in this sample, hack tokens
         # and all, before any hidden fact).
-        if st.events_seen and g.would_draw_event():
-            # The Event the table saw on top is no luck: the End scores as the sample plays
-            # it (Office seed 9303: Crash! on top sent the guard to the burglar's tile; priced
-            # at his route's chance, the token it cost looked free). Each walk-in it brings
-            # is priced as a certain one on his route is.
-            before = g.clone()
-            e = g if own else g.clone()
-            events = e.apply(_END)
-            while (
-                e.state.pending is not None and e.state.step != Step.OVER and e.state.turn == turn
-            ):
-                events += e.apply(decide(e))
-            if e.state.outcome == "loss":
-                return evaluate(before, w) - penalty - w.hit_last
-            hits = sum(
-                1
-                for ev in events
-                if isinstance(ev, StealthLost) and ev.reason in _GUARD_SEES and not ev.from_tile
-            )
-            return evaluate(e, w) - penalty - hits * w.hit
         thermo = here is not None and _thermo_on(g, here)
         pay, caught = (0.0, False) if thermo else self._risk_price(g, g, here)
         keep = g.clone() if thermo or caught else None

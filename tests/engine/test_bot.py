@@ -1376,21 +1376,6 @@ def test_a_burglar_with_no_stealth_surely_walked_in_on_ends_now_when_the_event_m
         assert bot.choose(g) == Action.parse(choice)
 
 
-def test_an_end_drawing_the_crash_the_table_saw_on_top_is_priced_at_the_token_it_costs():
-    """Office seed 9303: Crash! seen on top sends the guard to the burglar's tile. The End's
-    walk-in was read as patrol-card luck, priced at his route's chance (0 here) and its
-    token handed back: the End scored as if free. A card the table saw is no luck."""
-    values = []
-    for seen in (1, 0):
-        t = Table(players=1, characters=(Character.PETERMAN,)).reveal_floor(0).player(0, "1.B4")
-        t.events(EventCard.CRASH, EventCard.LAMPSHADE).guard(0, at="1.D4", dest="1.D1", speed=2)
-        g = t.turn(0, actions=2, taken=2).game()
-        g.state.events_seen = seen
-        values.append(Bot(seed=1)._end_value(g, 0, g.state.turn))
-    w = Weights()
-    assert values[1] - values[0] >= w.hit  # the token (and its price), charged only when seen
-
-
 def test_a_step_that_loses_the_game_should_it_succeed_is_never_a_candidate():
     """Fort Knox seed 9305: no Stealth left, the autopilot tried a Keypad the guard stood
     on (its roll shut in the few tables it sampled: a free action burnt). With a token
