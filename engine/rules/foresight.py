@@ -61,15 +61,16 @@ HIDDEN_FACTS = (
 )
 
 
-# Keys of `_seen_on_top` beside the floors (which count from 0): how many Event cards the
+# Keys of `table_seen` beside the floors (which count from 0): how many Event cards the
 # table saw on top, and the floor of the burglar whose turn it is (a Spotter looks at the
 # patrol deck of her own floor, on her own turn).
 _EVENT_DECK = -1
 _LOOKER_FLOOR = -2
 
 
-def _seen_on_top(game: Game) -> dict[int, int]:
-    """Floor -> the patrol card the table saw on top of its deck (`Guard.seen_top`),
+def table_seen(game: Game) -> dict[int, int]:
+    """What the table saw on top of the decks (pass it to `unseen_facts` with an action's
+    events): floor -> the patrol card the table saw on top of its deck (`Guard.seen_top`),
     `_EVENT_DECK` -> how many Event cards it saw on top (`State.events_seen`), if any, and
     `_LOOKER_FLOOR` -> the current burglar's floor, if he is inside."""
     st = game.state
@@ -98,12 +99,6 @@ def _known_draw(event: Event, seen: dict[int, int]) -> bool:
         floor = seen.get(_LOOKER_FLOOR, _EVENT_DECK)
         return floor >= 0 and floor in seen
     return False
-
-
-def table_seen(game: Game) -> dict[int, int]:
-    """What the table saw on top of the decks before an action: pass it to `unseen_facts`
-    with that action's events."""
-    return _seen_on_top(game)
 
 
 def unseen_facts(seen: dict[int, int], events: list[Event]) -> list[Event]:
@@ -143,7 +138,7 @@ def next_guard_moves(game: Game) -> tuple[GuardMove, ...] | None:
     trial.state.events = []
     trial.state.event_discard = []
     events = trial.apply(_END)
-    seen = _seen_on_top(game)
+    seen = table_seen(game)
     moves: dict[int, _Walk] = {}
     moving: _Walk | None = None
     hidden: MoveCut = MoveCut.NONE
@@ -222,7 +217,7 @@ def would_lose(game: Game, action: Action | str) -> bool:
         events = trial.apply(action)
     except Exception:
         return False
-    seen = _seen_on_top(game)
+    seen = table_seen(game)
     for event in events:
         if isinstance(event, HIDDEN_FACTS) and not _known_draw(event, seen):
             return False
@@ -264,7 +259,7 @@ def hazards(game: Game, action: Action | str) -> tuple[Hazard, ...]:
         return ()
     trial = public_move_trial(game, action)
     out: list[Hazard] = []
-    seen = _seen_on_top(game)
+    seen = table_seen(game)
     unseen_card = False
     for event in trial.apply(action):
         if isinstance(event, PatrolDrawn):
@@ -306,7 +301,7 @@ def public_move_trial(game: Game, action: Action) -> Game:
 def _end_hazards(game: Game, me: int, here: int) -> tuple[Hazard, ...]:
     out: list[Hazard] = []
     trial = game.clone()
-    seen = _seen_on_top(game)
+    seen = table_seen(game)
     walked_in = False  # the guard surely walks in on him (after a Thermo's alarm too)
     caught = False  # ...or Flexibility's price, with no Stealth left: the crew loses
     cut = False  # a hidden fact came first: an Event nobody saw, a card it draws
