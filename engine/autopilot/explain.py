@@ -505,13 +505,11 @@ _ROLLS = (KeypadRolled, SafeRolled, SafeDiceRolled, LootRolled)
 def _light_kind(unseen: list[Event]) -> str:
     """What the first hidden fact an action brings to light (`unseen_facts`) is: "tile" (a
     face-down tile turned up), "roll" (dice) or "card" (a deck's card)."""
-    for e in unseen:
-        if isinstance(e, TileRevealed):
-            return "tile"
-        if isinstance(e, _ROLLS):
-            return "roll"
-        return "card"
-    return ""
+    if not unseen:
+        return ""
+    if isinstance(unseen[0], TileRevealed):
+        return "tile"
+    return "roll" if isinstance(unseen[0], _ROLLS) else "card"
 
 
 def _as_the_guard_moves(g: Game | None, me: int) -> Game | None:
